@@ -1,0 +1,179 @@
+// Signed-in identities: who a person is inside one organisation, and the user object the API returns.
+import { hasFullAccess } from '#app/rules/permissions'
+import { hmac } from '#app/services/crypto.server'
+import { platformDb } from '#app/services/db.server'
+import { env } from '#app/services/env.server'
+import type { MembershipRole } from '#db/types'
+
+export type Role = 'superadmin' | 'client' | 'user'
+
+export type AuthUser = {
+  id: number
+  publicId: string
+  email: string
+  firstName: string
+  lastName: string
+  role: Role
+  clientId: number | null
+  clientPublicId: string | null
+  organisationName: string | null
+  organisationLogo: string | null
+  permissions: string[]
+  leadsOnly: boolean
+  profileImg: string | null
+  currencyType: string
+  createdAt: Date
+  packageStatus: string | null
+  trialEndsAt: Date | null
+  paymentDueSince: Date | null
+  platformRoleId: number | null
+}
+
+export const SIGN_IN_ROLES: MembershipRole[] = ['client', 'user']
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export async function findUserByEmail(email: string) {
+  return platformDb.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
+}
+
+export type OrganisationChoice = {
+  client_id: string | null
+  role: Role
+  companyDetails: { companyName: string; logo: string | null } | null
+}
+
+/** The organisations a person may sign in to, for the picker (superadmin first, needing none). */
+export async function organisationsForEmail(email: string): Promise<OrganisationChoice[] | null> {
+  const user = await findUserByEmail(email)
+  if (!user || !user.active) return null
+  const rows = await platformDb
+    .selectFrom('memberships as m')
+    .innerJoin('organisations as o', 'o.id', 'm.client_id')
+    .select(['o.public_id', 'o.name', 'o.logo', 'm.role'])
+    .where('m.user_id', '=', user.id)
+    .where('m.role', 'in', SIGN_IN_ROLES)
+    .where('m.active', '=', true)
+    .where('m.archived', '=', false)
+    .where('o.active', '=', true)
+    .orderBy('o.name')
+    .execute()
+  const choices: OrganisationChoice[] = rows.map((r) => ({
+    client_id: r.public_id,
+    role: r.role as Role,
+    companyDetails: { companyName: r.name, logo: r.logo },
+  }))
+  if (user.is_superadmin || user.platform_role_id) choices.unshift({ client_id: null, role: 'superadmin', companyDetails: null })
+  return choices
+}
+
+/**
+ * Loads the identity a session stands for, re-checking on every request that the person, the
+ * membership and the organisation are still active (deactivation ends access immediately).
+ */
+export async function loadAuthUser(userId: number, clientId: number | null): Promise<AuthUser | null> {
+  const user = await platformDb.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+  if (!user || !user.active) return null
+  const base = {
+    id: user.id,
+    publicId: user.public_id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    profileImg: user.profile_img,
+    createdAt: user.created_at,
+    platformRoleId: user.platform_role_id,
+  }
+  if (clientId === null) {
+    if (!user.is_superadmin && !user.platform_role_id) return null
+    return {
+      ...base,
+      // Platform staff without the superadmin flag get only what their platform role grants.
+      role: user.is_superadmin ? 'superadmin' : 'user',
+      clientId: null,
+      clientPublicId: null,
+      organisationName: null,
+      organisationLogo: null,
+      permissions: [],
+      leadsOnly: false,
+      currencyType: 'usd',
+      packageStatus: null,
+      trialEndsAt: null,
+      paymentDueSince: null,
+    }
+  }
+  const row = await platformDb
+    .selectFrom('memberships as m')
+    .innerJoin('organisations as o', 'o.id', 'm.client_id')
+    .select([
+      'm.role', 'm.permissions', 'm.leads_only', 'o.public_id', 'o.name', 'o.logo', 'o.currency_type',
+      'o.package_status', 'o.trial_ends_at', 'o.payment_due_since',
+    ])
+    .where('m.user_id', '=', userId)
+    .where('m.client_id', '=', clientId)
+    .where('m.role', 'in', SIGN_IN_ROLES)
+    .where('m.active', '=', true)
+    .where('m.archived', '=', false)
+    .where('o.active', '=', true)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    ...base,
+    role: row.role as Role,
+    clientId,
+    clientPublicId: row.public_id,
+    organisationName: row.name,
+    organisationLogo: row.logo,
+    permissions: row.permissions,
+    leadsOnly: row.leads_only,
+    currencyType: row.currency_type,
+    packageStatus: row.package_status,
+    trialEndsAt: row.trial_ends_at,
+    paymentDueSince: row.payment_due_since,
+  }
+}
+
+const DAY = 24 * 3600 * 1000
+
+export function trialDaysLeft(user: Pick<AuthUser, 'packageStatus' | 'trialEndsAt'>, now = new Date()): number | null {
+  if (user.packageStatus !== 'trial' || !user.trialEndsAt) return null
+  return Math.ceil((user.trialEndsAt.getTime() - now.getTime()) / DAY) - (user.trialEndsAt < now ? 1 : 0)
+}
+
+export function paymentDueDays(user: Pick<AuthUser, 'paymentDueSince'>, now = new Date()): number | null {
+  if (!user.paymentDueSince) return null
+  return Math.max(0, Math.floor((now.getTime() - user.paymentDueSince.getTime()) / DAY))
+}
+
+export function intercomHashId(user: Pick<AuthUser, 'publicId'>): string {
+  const e = env()
+  return hmac(user.publicId, e.INTERCOM_IDENTITY_SECRET ?? e.SESSION_SECRET)
+}
+
+/** The user object of the spec (GET /api/auth/user, login answers). */
+export function toUserJson(user: AuthUser) {
+  return {
+    _id: user.publicId,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    createdAt: user.createdAt.toISOString(),
+    client_id: user.clientPublicId,
+    companyDetails: user.organisationName ? { companyName: user.organisationName, logo: user.organisationLogo } : null,
+    profile_img: user.profileImg,
+    currencyType: user.currencyType,
+    permissions: user.permissions,
+    fullAccess: hasFullAccess(user),
+    leadsOnlyUser: user.leadsOnly,
+    intercomHashId: intercomHashId(user),
+    trialUser: user.packageStatus === 'trial',
+    trialDaysLeft: trialDaysLeft(user),
+    client_package_status: user.packageStatus,
+    paymentDueDays: paymentDueDays(user),
+  }
+}
+
+export type UserJson = ReturnType<typeof toUserJson>

@@ -1,0 +1,35 @@
+// Audit trail: who did what, in which organisation, from where. Every mutation writes one row.
+import { newPublicId } from '#app/services/crypto.server'
+import { db } from '#app/services/db.server'
+
+export type AuditEntry = {
+  clientId: number | null
+  userId?: number | null
+  actorUserId?: number | null
+  userName?: string | null
+  userRole?: string | null
+  module: string
+  action: string
+  status: 'success' | 'failure'
+  ip?: string | null
+  message: string
+}
+
+export async function recordAudit(entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_logs')
+    .values({
+      public_id: newPublicId(),
+      client_id: entry.clientId,
+      user_id: entry.userId ?? null,
+      actor_user_id: entry.actorUserId ?? null,
+      user_name: entry.userName ?? null,
+      user_role: entry.userRole ?? null,
+      module: entry.module,
+      action: entry.action,
+      status: entry.status,
+      host_ip: entry.ip ?? null,
+      message: entry.message.slice(0, 1000),
+    })
+    .execute()
+}

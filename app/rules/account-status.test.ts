@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { pastDueBanner, sidebarRestricted, trialBanner, trialLabel } from './account-status'
+
+describe('sidebarRestricted', () => {
+  it.each([
+    ['active', null, false],
+    ['active', 30, false],
+    ['past_due', 0, false],
+    ['past_due', 7, false],
+    ['past_due', 8, true],
+    ['past_due', null, true],
+    ['canceled', 0, true],
+    ['paused', null, true],
+    [null, null, true],
+    [undefined, undefined, true],
+  ])('%s / %s -> %s', (status, days, expected) => expect(sidebarRestricted(status, days)).toBe(expected))
+})
+
+describe('trialBanner', () => {
+  it.each([
+    [false, 5, null],
+    [true, null, null],
+    [true, 5, { kind: 'days-left', days: 5 }],
+    [true, 0, { kind: 'days-left', days: 0 }],
+    [true, -1, { kind: 'expired' }],
+  ] as const)('%s / %s', (trial, days, expected) => expect(trialBanner(trial, days)).toEqual(expected))
+})
+
+describe('pastDueBanner', () => {
+  it.each([
+    ['past_due', 7, 1],
+    ['past_due', 0, 8],
+    ['past_due', 3, 5],
+  ])('%s / %s locks in %s days', (status, days, lock) => {
+    expect(pastDueBanner(status, days)).toEqual({
+      daysUntilLock: lock,
+      message: `You have a past due invoice and you account will be locked in ${lock} days`,
+    })
+  })
+
+  it.each([
+    ['past_due', 8],
+    ['past_due', 12],
+    ['past_due', null],
+    ['active', 3],
+    [null, 3],
+  ])('%s / %s -> no banner', (status, days) => expect(pastDueBanner(status, days)).toBeNull())
+})
+
+describe('trialLabel', () => {
+  it.each([
+    [false, 3, ''],
+    [true, null, ''],
+    [true, 3, '(trial - 3 days left)'],
+    [true, 0, '(trial - 0 days left)'],
+    [true, -2, '(trial - expired)'],
+  ])('%s / %s -> %j', (trial, days, expected) => expect(trialLabel(trial, days)).toBe(expected))
+})

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { PLACEHOLDER_PERMISSION } from './permissions'
+import { APP_ROUTES, matchRoute, sidebarFor, type AppRoute, type SidebarUser } from './routes'
+
+describe('route table', () => {
+  it('has one entry per path', () => {
+    const paths = APP_ROUTES.map((r) => r.path)
+    expect(new Set(paths).size).toBe(paths.length)
+  })
+
+  it.each([
+    ['/dashboard', { any: ['VIEW_DASHBOARD', 'READ_ORDERS'] }],
+    ['/products/file/create', { all: ['WRITE_DOWNLOADABLES'] }],
+    ['/products/file/view', { all: ['READ_DOWNLOADABLES'] }],
+    ['/products/file/edit/:id', { all: ['UPDATE_DOWNLOADABLES'] }],
+    ['/orders/assigned-orders', { all: ['REVIEWER'] }],
+    ['/payments/upgrade', { all: [PLACEHOLDER_PERMISSION] }],
+    ['/payments/payouts', { all: [PLACEHOLDER_PERMISSION] }],
+    ['/chat', { all: [PLACEHOLDER_PERMISSION] }],
+    ['/payments/reactivate', { all: ['WRITE_PAYMENT_METHOD'] }],
+    ['/payments/manage-subscription', {}],
+    ['/profile', {}],
+    ['/notifications', {}],
+    ['/leads/view', {}],
+    ['/website-settings/system-emails', { all: ['READ_SYSTEM_EMAILS_TEMPLATES'] }],
+    ['/orders/revisions', { all: ['READ_AND_UPDATE_DRAFTS_APPROVAL'] }],
+    ['/crm/integrations', { all: ['CRM'] }],
+  ])('%s is guarded by %o', (path, guard) => {
+    expect(APP_ROUTES.find((r) => r.path === path)?.guard).toEqual(guard)
+  })
+
+  it('only dashboard and profile are built so far', () => {
+    expect(APP_ROUTES.filter((r) => r.built).map((r) => r.path)).toEqual(['/dashboard', '/profile'])
+  })
+
+  it('hides assigned orders from clients and marks platform routes with their module', () => {
+    expect(APP_ROUTES.find((r) => r.path === '/orders/assigned-orders')?.hideForClient).toBe(true)
+    expect(APP_ROUTES.find((r) => r.path === '/packages/create')).toMatchObject({ platform: true, module: 'client_packages' })
+    expect(APP_ROUTES.find((r) => r.path === '/audit-logs')?.platform).toBeFalsy()
+  })
+})
+
+describe('matchRoute', () => {
+  it.each([
+    ['/dashboard', '/dashboard'],
+    ['/dashboard/', '/dashboard'],
+    ['/project/view/abc123', '/project/view/:orderId'],
+    ['/products/customer-services/update/resume/42', '/products/customer-services/update/:service/:id'],
+    ['/products/file/edit/7?tab=1', '/products/file/edit/:id'],
+    ['/users/update/u1', '/users/update/:id'],
+    ['/products/file/view', '/products/file/view'],
+  ])('%s -> %s', (pathname, expected) => expect(matchRoute(pathname)?.path).toBe(expected))
+
+  it.each(['/nope', '/project/view', '/project/view/a/b', '/products/file/edit'])('%s -> undefined', (pathname) =>
+    expect(matchRoute(pathname)).toBeUndefined(),
+  )
+})
+
+describe('sidebarFor', () => {
+  // Everything built, so the filters other than build status can be seen.
+  const allBuilt: AppRoute[] = APP_ROUTES.map((r) => ({ ...r, built: true }))
+  const paths = (user: SidebarUser, routes?: AppRoute[]) =>
+    sidebarFor(user, routes).flatMap((i) => (i.children ? i.children.map((c) => c.path) : [i.path]))
+
+  it('shows only built routes', () => {
+    expect(paths({ role: 'client', permissions: [] })).toEqual(['/dashboard'])
+    expect(sidebarFor({ role: 'client', permissions: [] })).toEqual([{ label: 'menu.dashboard', path: '/dashboard' }])
+  })
+
+  it('hides guarded routes the user cannot pass', () => {
+    const p = paths({ role: 'user', permissions: ['READ_ORDERS', 'READ_ORDERS_INVOICES'] }, allBuilt)
+    expect(p).toContain('/dashboard')
+    expect(p).toContain('/orders/view')
+    expect(p).toContain('/orders/invoices')
+    expect(p).not.toContain('/orders/create')
+    expect(p).not.toContain('/chat')
+    expect(p).not.toContain('/users/create')
+    expect(p).toContain('/payments/manage-subscription')
+  })
+
+  it('hides assigned orders from clients only', () => {
+    expect(paths({ role: 'client', permissions: ['REVIEWER'] }, allBuilt)).not.toContain('/orders/assigned-orders')
+    expect(paths({ role: 'client', permissions: [] }, allBuilt)).not.toContain('/orders/assigned-orders')
+    expect(paths({ role: 'user', permissions: ['REVIEWER'] }, allBuilt)).toContain('/orders/assigned-orders')
+  })
+
+  it('keeps only Dashboard and Billing when restricted', () => {
+    const items = sidebarFor({ role: 'client', permissions: [], restricted: true }, allBuilt)
+    expect(items.map((i) => i.label)).toEqual(['menu.dashboard', 'menu.billing'])
+    expect(items[1]!.children!.map((c) => c.path)).toEqual([
+      '/payments/methods',
+      '/payments/invoices',
+      '/payments/manage-subscription',
+      '/payments/upgrade',
+      '/payments/payouts',
+    ])
+  })
+
+  it('shows platform items to superadmin and to staff by module, View only to superadmin', () => {
+    const admin = paths({ role: 'superadmin', permissions: [] }, allBuilt)
+    expect(admin).toEqual(expect.arrayContaining(['/users/view', '/roles/create', '/clients/view', '/contract-template/list']))
+    const staff = paths({ role: 'user', permissions: [], roleModules: ['roles', 'promotions'] }, allBuilt)
+    expect(staff).toEqual(expect.arrayContaining(['/roles/create', '/promotions/create']))
+    expect(staff).not.toContain('/roles/view')
+    expect(staff).not.toContain('/users/create')
+    expect(paths({ role: 'client', permissions: [] }, allBuilt)).not.toContain('/packages/create')
+  })
+
+  it('groups children under section labels, never listing unlabelled pages', () => {
+    const items = sidebarFor({ role: 'client', permissions: [] }, allBuilt)
+    const orders = items.find((i) => i.label === 'menu.orders')
+    expect(orders?.children?.[0]).toEqual({ label: 'menu.viewOrders', path: '/orders/view' })
+    const all = paths({ role: 'client', permissions: [] }, allBuilt)
+    expect(all).not.toContain('/profile')
+    expect(all).not.toContain('/project/view/:orderId')
+  })
+})

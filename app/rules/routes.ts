@@ -1,0 +1,237 @@
+// The authenticated route table as data: guards, sidebar placement and build status per path.
+import { can, PLACEHOLDER_PERMISSION, type Guard } from './permissions'
+
+export type AppRoute = {
+  path: string
+  guard: Guard
+  label?: string
+  section?: string
+  built: boolean
+  hideForClient?: boolean
+  platform?: boolean
+  module?: string
+}
+
+export type SidebarSection = { key: string; label: string; flat?: boolean }
+
+// Order here is the sidebar order; flat sections put their items at the top level.
+export const SIDEBAR_SECTIONS: SidebarSection[] = [
+  { key: 'Dashboard', label: 'menu.dashboard', flat: true },
+  { key: 'Orders', label: 'menu.orders' },
+  { key: 'Products', label: 'menu.products' },
+  { key: 'Customers', label: 'menu.customers' },
+  { key: 'Users', label: 'menu.users' },
+  { key: 'Website Settings', label: 'menu.websiteSettings' },
+  { key: 'CRM', label: 'menu.crm' },
+  { key: 'Leads', label: 'menu.leads', flat: true },
+  { key: 'Chat', label: 'menu.chat', flat: true },
+  { key: 'Billing', label: 'menu.billing' },
+  { key: 'Platform Users', label: 'menu.platformUsers' },
+  { key: 'Roles', label: 'menu.roles' },
+  { key: 'Clients', label: 'menu.clients' },
+  { key: 'Packages', label: 'menu.packages' },
+  { key: 'Promotions', label: 'menu.promotions' },
+  { key: 'Form Templates', label: 'menu.formTemplates' },
+  { key: 'Contract Templates', label: 'menu.contractTemplates' },
+  { key: 'Audit Logs', label: 'menu.auditLogs', flat: true },
+]
+
+// A package lockout leaves the owner only what they need to pay and get back in.
+const RESTRICTED_SECTIONS = new Set(['Dashboard', 'Billing'])
+
+const todo: Guard = { all: [PLACEHOLDER_PERMISSION] }
+const all = (...actions: string[]): Guard => ({ all: actions })
+
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/dashboard', guard: { any: ['VIEW_DASHBOARD', 'READ_ORDERS'] }, label: 'menu.dashboard', section: 'Dashboard', built: true },
+  { path: '/project/view/:orderId', guard: all('READ_ORDERS'), built: false },
+
+  { path: '/orders/view', guard: all('READ_ORDERS'), label: 'menu.viewOrders', section: 'Orders', built: false },
+  { path: '/orders/create', guard: all('WRITE_ORDERS'), label: 'menu.createOrder', section: 'Orders', built: false },
+  { path: '/orders/invoices', guard: all('READ_ORDERS_INVOICES'), label: 'menu.orderInvoices', section: 'Orders', built: false },
+  { path: '/orders/revisions', guard: all('READ_AND_UPDATE_DRAFTS_APPROVAL'), label: 'menu.revisions', section: 'Orders', built: false },
+  { path: '/orders/reports', guard: all('READ_ORDERS_REPORTS'), label: 'menu.orderReports', section: 'Orders', built: false },
+  {
+    path: '/orders/assigned-orders',
+    guard: all('REVIEWER'),
+    label: 'menu.assignedOrders',
+    section: 'Orders',
+    built: false,
+    hideForClient: true,
+  },
+
+  { path: '/products/view', guard: all('READ_PRODUCTS'), label: 'menu.viewProducts', section: 'Products', built: false },
+  { path: '/products/create', guard: all('WRITE_PRODUCTS'), label: 'menu.createProduct', section: 'Products', built: false },
+  { path: '/products/update/:id', guard: all('UPDATE_PRODUCTS'), built: false },
+  // Read-only link page; editing the link is a separate WRITE_DOMAIN check inside it.
+  { path: '/products/cart-settings', guard: all('READ_PRODUCTS'), label: 'menu.cartSettings', section: 'Products', built: false },
+  { path: '/products/customer-services/all', guard: all('READ_WORKFLOWS'), label: 'menu.workflows', section: 'Products', built: false },
+  { path: '/products/customer-services/create', guard: all('WRITE_WORKFLOWS'), label: 'menu.createWorkflow', section: 'Products', built: false },
+  { path: '/products/customer-services/resume/create', guard: all('WRITE_WORKFLOWS'), built: false },
+  { path: '/products/customer-services/cover/create', guard: all('WRITE_WORKFLOWS'), built: false },
+  { path: '/products/customer-services/linkedin/create', guard: all('WRITE_WORKFLOWS'), built: false },
+  { path: '/products/customer-services/custom/create', guard: all('WRITE_WORKFLOWS'), built: false },
+  { path: '/products/customer-services/update/:service/:id', guard: all('UPDATE_WORKFLOWS'), built: false },
+  { path: '/products/forms/list', guard: all('READ_QUESTIONNAIRES'), label: 'menu.forms', section: 'Products', built: false },
+  { path: '/products/forms/create', guard: all('WRITE_QUESTIONNAIRES'), label: 'menu.createForm', section: 'Products', built: false },
+  // The editor also shows read-only sample templates; its save and publish buttons check UPDATE themselves.
+  { path: '/products/forms/template', guard: all('READ_QUESTIONNAIRES'), built: false },
+  // Back-office section 6 lists cloning a form under UPDATE_QUESTIONNAIRES, unlike contracts.
+  { path: '/products/forms/clone', guard: all('UPDATE_QUESTIONNAIRES'), built: false },
+  { path: '/products/contracts/view', guard: all('READ_CONTRACTS'), label: 'menu.contracts', section: 'Products', built: false },
+  { path: '/products/contracts/create', guard: all('WRITE_CONTRACTS'), label: 'menu.createContract', section: 'Products', built: false },
+  { path: '/products/contracts/edit/:id', guard: all('UPDATE_CONTRACTS'), built: false },
+  { path: '/products/contracts/clone', guard: all('WRITE_CONTRACTS'), built: false },
+  { path: '/products/file/view', guard: all('READ_DOWNLOADABLES'), label: 'menu.files', section: 'Products', built: false },
+  { path: '/products/file/create', guard: all('WRITE_DOWNLOADABLES'), label: 'menu.createFile', section: 'Products', built: false },
+  { path: '/products/file/edit/:id', guard: all('UPDATE_DOWNLOADABLES'), built: false },
+  { path: '/products/customer-coupons/view', guard: all('READ_COUPONS'), label: 'menu.coupons', section: 'Products', built: false },
+  { path: '/products/customer-coupons/create', guard: all('WRITE_COUPONS'), label: 'menu.createCoupon', section: 'Products', built: false },
+
+  { path: '/customers/view', guard: all('READ_CUSTOMERS'), label: 'menu.viewCustomers', section: 'Customers', built: false },
+  { path: '/customers/create', guard: all('WRITE_CUSTOMERS'), label: 'menu.createCustomer', section: 'Customers', built: false },
+
+  { path: '/client/users/view', guard: all('READ_USERS'), label: 'menu.viewUsers', section: 'Users', built: false },
+  {
+    path: '/client/users/contributors/analytics',
+    guard: all('READ_WRITERS_ANALYSIS'),
+    label: 'menu.contributorsAnalytics',
+    section: 'Users',
+    built: false,
+  },
+
+  { path: '/website-settings/domain', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.domain', section: 'Website Settings', built: false },
+  { path: '/website-settings/ui', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.uiCustomization', section: 'Website Settings', built: false },
+  { path: '/website-settings/features', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.features', section: 'Website Settings', built: false },
+  {
+    path: '/website-settings/system-emails',
+    guard: all('READ_SYSTEM_EMAILS_TEMPLATES'),
+    label: 'menu.systemEmails',
+    section: 'Website Settings',
+    built: false,
+  },
+
+  { path: '/crm/user/view/all', guard: all('CRM'), label: 'menu.crmUsers', section: 'CRM', built: false },
+  { path: '/crm/user/add', guard: all('CRM'), label: 'menu.crmAddUser', section: 'CRM', built: false },
+  { path: '/crm/integrations', guard: all('CRM'), label: 'menu.crmIntegrations', section: 'CRM', built: false },
+
+  { path: '/leads/view', guard: {}, label: 'menu.leads', section: 'Leads', built: false },
+  { path: '/chat', guard: todo, label: 'menu.chat', section: 'Chat', built: false },
+
+  { path: '/payments/methods', guard: all('READ_PAYMENT_METHOD'), label: 'menu.paymentMethods', section: 'Billing', built: false },
+  { path: '/payments/invoices', guard: all('READ_SUBSCRIPTION_INVOICES'), label: 'menu.invoices', section: 'Billing', built: false },
+  { path: '/payments/manage-subscription', guard: {}, label: 'menu.manageSubscription', section: 'Billing', built: false },
+  { path: '/payments/upgrade', guard: todo, label: 'menu.upgrade', section: 'Billing', built: false },
+  { path: '/payments/payouts', guard: todo, label: 'menu.payouts', section: 'Billing', built: false },
+  // Reached from the lockout and trial banners rather than the sidebar.
+  { path: '/payments/reactivate', guard: all('WRITE_PAYMENT_METHOD'), built: false },
+
+  // Profile and notifications live in the top bar.
+  { path: '/profile', guard: {}, built: true },
+  { path: '/notifications', guard: {}, built: false },
+
+  { path: '/users/view', guard: {}, label: 'menu.view', section: 'Platform Users', built: false, platform: true, module: 'users' },
+  { path: '/users/create', guard: {}, label: 'menu.create', section: 'Platform Users', built: false, platform: true, module: 'users' },
+  { path: '/users/update/:id', guard: {}, built: false, platform: true, module: 'users' },
+  { path: '/roles/view', guard: {}, label: 'menu.view', section: 'Roles', built: false, platform: true, module: 'roles' },
+  { path: '/roles/create', guard: {}, label: 'menu.create', section: 'Roles', built: false, platform: true, module: 'roles' },
+  { path: '/clients/view', guard: {}, label: 'menu.view', section: 'Clients', built: false, platform: true, module: 'clients' },
+  { path: '/packages/view', guard: {}, label: 'menu.view', section: 'Packages', built: false, platform: true, module: 'client_packages' },
+  { path: '/packages/create', guard: {}, label: 'menu.create', section: 'Packages', built: false, platform: true, module: 'client_packages' },
+  { path: '/promotions/view', guard: {}, label: 'menu.view', section: 'Promotions', built: false, platform: true, module: 'promotions' },
+  { path: '/promotions/create', guard: {}, label: 'menu.create', section: 'Promotions', built: false, platform: true, module: 'promotions' },
+  {
+    path: '/form-template/list',
+    guard: {},
+    label: 'menu.view',
+    section: 'Form Templates',
+    built: false,
+    platform: true,
+    module: 'questionnaire-template',
+  },
+  {
+    path: '/form-template/create',
+    guard: {},
+    label: 'menu.create',
+    section: 'Form Templates',
+    built: false,
+    platform: true,
+    module: 'questionnaire-template',
+  },
+  {
+    path: '/contract-template/list',
+    guard: {},
+    label: 'menu.view',
+    section: 'Contract Templates',
+    built: false,
+    platform: true,
+    module: 'contract-template',
+  },
+  {
+    path: '/contract-template/create',
+    guard: {},
+    label: 'menu.create',
+    section: 'Contract Templates',
+    built: false,
+    platform: true,
+    module: 'contract-template',
+  },
+  // Both platform staff and clients open audit logs (each sees its own scope), so it is not a
+  // platform-only route; `module` is kept for the platform role editor, and the loader checks the role.
+  { path: '/audit-logs', guard: {}, label: 'menu.auditLogs', section: 'Audit Logs', built: false, module: 'audit-logs' },
+]
+
+function splitPath(path: string): string[] {
+  return path.split('/').filter(Boolean)
+}
+
+export function matchRoute(pathname: string): AppRoute | undefined {
+  const parts = splitPath(pathname.split(/[?#]/)[0] ?? '')
+  // Prefer literal paths, so a later ':id' pattern never shadows a concrete sibling.
+  let paramMatch: AppRoute | undefined
+  for (const route of APP_ROUTES) {
+    const pattern = splitPath(route.path)
+    if (pattern.length !== parts.length) continue
+    const ok = pattern.every((seg, i) => seg.startsWith(':') || seg === parts[i])
+    if (!ok) continue
+    if (!route.path.includes(':')) return route
+    paramMatch ??= route
+  }
+  return paramMatch
+}
+
+export type SidebarItem = { label: string; path?: string; children?: SidebarItem[] }
+
+export type SidebarUser = {
+  role: 'superadmin' | 'client' | 'user'
+  permissions: string[]
+  roleModules?: string[]
+  restricted?: boolean
+}
+
+function visibleTo(user: SidebarUser, route: AppRoute): boolean {
+  if (!route.built || !route.label || !route.section) return false
+  if (route.hideForClient && user.role === 'client') return false
+  if (user.restricted && !RESTRICTED_SECTIONS.has(route.section)) return false
+  if (route.platform) {
+    if (user.role === 'superadmin') return true
+    // Back-office section 6: only superadmin sees the 'View' sub-items.
+    if (route.label === 'menu.view') return false
+    return !!route.module && (user.roleModules ?? []).includes(route.module)
+  }
+  return can(user, route.guard)
+}
+
+// `routes` is injectable so tests can exercise pages that are not built yet.
+export function sidebarFor(user: SidebarUser, routes: AppRoute[] = APP_ROUTES): SidebarItem[] {
+  const items: SidebarItem[] = []
+  for (const section of SIDEBAR_SECTIONS) {
+    const children = routes.filter((r) => r.section === section.key && visibleTo(user, r)).map(
+      (r): SidebarItem => ({ label: r.label!, path: r.path }),
+    )
+    if (children.length === 0) continue
+    if (section.flat) items.push(...children)
+    else items.push({ label: section.label, children })
+  }
+  return items
+}

@@ -1,0 +1,101 @@
+// Who is asking: reads the session, re-checks the account, and throws 401/403/redirects for guards.
+import { redirect } from '@remix-run/node'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { type AuthUser, loadAuthUser } from '#app/models/account.server'
+import { attemptLogin, type LoginOutcome } from '#app/models/auth.server'
+import { sidebarRestricted } from '#app/rules/account-status'
+import { can, type Guard } from '#app/rules/permissions'
+import { safeReturnPath } from '#app/rules/landing'
+import type { Database } from '#db/types'
+import type { Kysely } from 'kysely'
+import { apiError, clientIp, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/utils/http.server'
+import { db } from './db.server'
+import { type AppSession, getSession } from './session.server'
+import { paymentDueDays } from '#app/models/account.server'
+
+/** What model functions receive: the organisation comes from the session, never from input. */
+export type Tenant = { db: Kysely<Database>; clientId: number; user: AuthUser }
+
+export const authenticator = new Authenticator<LoginOutcome>()
+authenticator.use(
+  new FormStrategy(async ({ form, request }) =>
+    attemptLogin(
+      {
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+        clientId: String(form.get('clientId') ?? '') || null,
+        role: String(form.get('role') ?? '') || null,
+        remember: form.get('remember') === 'on' || form.get('remember') === 'true',
+      },
+      { ip: clientIp(request), origin: new URL(request.url).origin },
+    ),
+  ),
+  'password',
+)
+
+const cache = new WeakMap<Request, Promise<{ user: AuthUser | null; session: AppSession }>>()
+
+export function getAuth(request: Request) {
+  let pending = cache.get(request)
+  if (!pending) {
+    pending = (async () => {
+      const session = await getSession(request)
+      const userId = session.get('userId')
+      const user = userId ? await loadAuthUser(userId, session.get('clientId') ?? null) : null
+      return { user, session }
+    })()
+    cache.set(request, pending)
+  }
+  return pending
+}
+
+export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
+  return (await getAuth(request)).user
+}
+
+function unauthenticated(request: Request): never {
+  if (isApiRequest(request)) throw apiError(401, 'Unauthorized')
+  const url = new URL(request.url)
+  const returnTo = safeReturnPath(`${url.pathname}${url.search}`, '')
+  throw redirect(returnTo && returnTo !== '/' ? `/login?redirectTo=${encodeURIComponent(returnTo)}` : '/login')
+}
+
+function denied(request: Request, message = FORBIDDEN_MESSAGE): never {
+  if (isApiRequest(request)) throw apiError(403, message)
+  throw forbidden(message)
+}
+
+/** Pages that stay open while an account is locked for non-payment. */
+const OPEN_WHEN_LOCKED = ['/dashboard', '/payments', '/profile', '/logout', '/api/auth', '/api/permissions', '/api/payments', '/api/client/payments']
+
+export const ACCOUNT_LOCKED_MESSAGE = 'Your subscription is not active. Please go to Billing to reactivate it.'
+
+export async function requireUser(request: Request, guard: Guard = {}): Promise<AuthUser> {
+  const { user } = await getAuth(request)
+  if (!user) unauthenticated(request)
+  if (!can(user, guard)) denied(request)
+  if (user.clientId !== null && sidebarRestricted(user.packageStatus, paymentDueDays(user))) {
+    const path = new URL(request.url).pathname
+    if (!OPEN_WHEN_LOCKED.some((p) => path === p || path.startsWith(`${p}/`))) denied(request, ACCOUNT_LOCKED_MESSAGE)
+  }
+  return user
+}
+
+export const ORGANISATION_REQUIRED = 'Open an organisation first: this page belongs to a client account.'
+
+/** The guard of every tenant route and API call; returns the tenant the session chose. */
+export async function requirePermission(request: Request, guard: Guard = {}): Promise<Tenant> {
+  const user = await requireUser(request, guard)
+  if (user.clientId === null) denied(request, ORGANISATION_REQUIRED)
+  return { db, clientId: user.clientId, user }
+}
+
+/** Platform screens: superadmin, or platform staff whose role grants the module. */
+export async function requirePlatform(request: Request, module?: string, roleModules: (id: number) => Promise<string[]> = async () => []): Promise<AuthUser> {
+  const user = await requireUser(request)
+  if (user.clientId !== null) denied(request)
+  const isSuperadmin = user.role === 'superadmin'
+  if (!isSuperadmin && (!module || !(await roleModules(user.platformRoleId!)).includes(module))) denied(request)
+  return user
+}

@@ -1,0 +1,51 @@
+// Development/test SMTP sink: accepts every message and keeps the last 200 in Redis for /dev/mailbox and tests.
+import PostalMime from 'postal-mime'
+import { SMTPServer } from 'smtp-server'
+import type { Redis } from 'ioredis'
+
+export const MAILBOX_KEY = 'dev:mailbox'
+
+export type SinkMessage = { id: string; to: string[]; from: string; subject: string; text: string; html: string; date: string }
+
+export function startMailSink(port: number, store: Redis): Promise<SMTPServer | null> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', async () => {
+        try {
+          const parsed = await PostalMime.parse(Buffer.concat(chunks))
+          const message: SinkMessage = {
+            id: parsed.messageId ?? `${Date.now()}-${Math.random()}`,
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: parsed.html ?? '',
+            date: new Date().toISOString(),
+          }
+          await store.multi().lpush(MAILBOX_KEY, JSON.stringify(message)).ltrim(MAILBOX_KEY, 0, 199).exec()
+          callback()
+        } catch (error) {
+          callback(error as Error)
+        }
+      })
+    },
+  })
+  return new Promise((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      // Another process of this profile (the app beside the tests) already runs the sink.
+      if (error.code === 'EADDRINUSE') resolve(null)
+      else throw error
+    })
+    server.listen(port, '127.0.0.1', () => resolve(server))
+  })
+}
+
+export async function readMailbox(store: Redis, limit = 50): Promise<SinkMessage[]> {
+  const rows = await store.lrange(MAILBOX_KEY, 0, limit - 1)
+  return rows.map((r) => JSON.parse(r) as SinkMessage)
+}

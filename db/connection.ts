@@ -1,0 +1,31 @@
+// Builds a Kysely instance for DATABASE_URL; shared by the app, migrations, seeds and tests.
+import { Kysely, MysqlDialect } from 'kysely'
+import { createPool, type PoolOptions } from 'mysql2'
+import { TenantGuardPlugin } from './tenant'
+import type { Database } from './types'
+
+export function poolOptions(url = process.env.DATABASE_URL): PoolOptions {
+  if (!url) throw new Error('DATABASE_URL is not set (npm start and npm test set it for you).')
+  return {
+    uri: url,
+    connectionLimit: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    timezone: 'Z',
+    charset: 'utf8mb4_unicode_ci',
+    supportBigNumbers: true,
+    // TINYINT(1) is how MariaDB stores booleans: read it back as one.
+    typeCast(field, next) {
+      if (field.type === 'TINY' && field.length === 1) {
+        const value = field.string()
+        return value === null ? null : value === '1'
+      }
+      return next()
+    },
+  }
+}
+
+export function createDatabase(url?: string): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new MysqlDialect({ pool: createPool(poolOptions(url)) }),
+    plugins: [new TenantGuardPlugin()],
+  })
+}

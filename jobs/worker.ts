@@ -1,0 +1,34 @@
+// BullMQ workers: in-process under npm start, or alone via `npm run worker` when scaling out.
+import { Worker } from 'bullmq'
+import { sendPasswordResetEmail } from '#app/models/auth.server'
+import { newRedisConnection } from '#app/services/redis.server'
+import type { Payload } from './queues'
+import { sendEmailJob } from './send-email'
+
+export function startWorkers(): { close: () => Promise<void> } {
+  const workers = [
+    new Worker<Payload<'email'>>('email', sendEmailJob, { connection: newRedisConnection(), concurrency: 10 }),
+    new Worker<Payload<'password-reset'>>('password-reset', (job) => sendPasswordResetEmail(job.data.email, job.data.origin), {
+      connection: newRedisConnection(),
+      concurrency: 5,
+    }),
+  ]
+  for (const w of workers) w.on('failed', (job, error) => console.error(`[worker] ${w.name} job ${job?.id} failed: ${error.message}`))
+  return {
+    // Lets running jobs finish before the connections go.
+    close: async () => {
+      await Promise.all(workers.map((w) => w.close()))
+    },
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { close } = startWorkers()
+  console.log('Workers running. Ctrl-C to stop.')
+  const stop = async () => {
+    await close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}

@@ -1,0 +1,21 @@
+// Remix Vite plugin options; vite.config.ts passes them to remix(...).
+import type { VitePluginConfig } from '@remix-run/dev'
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+export const remixConfig: VitePluginConfig = {
+  appDirectory: 'app',
+  ignoredRouteFiles: ['**/*.test.ts', '**/*.test.tsx', '**/.*'],
+  serverModuleFormat: 'esm',
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+}
