@@ -9,6 +9,8 @@ declare module '@remix-run/node' {
 
 export const remixConfig: VitePluginConfig = {
   appDirectory: 'app',
+  // Separate build folders let several checkouts of the suite run side by side.
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   ignoredRouteFiles: ['**/*.test.ts', '**/*.test.tsx', '**/.*'],
   serverModuleFormat: 'esm',
   future: {

@@ -39,7 +39,7 @@ app.use((req, res, next) => {
   next()
 })
 
-const buildDir = path.resolve('build')
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
 

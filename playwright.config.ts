@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.PORT ?? 3100)
+const baseURL = `http://localhost:${port}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    // Forms must work without JavaScript: specs tagged @nojs run again with it disabled.
+    { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'npx tsx server.ts',
+    url: `${baseURL}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

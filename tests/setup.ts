@@ -1,0 +1,5 @@
+// Vitest setup: the test profile's environment (npm test exports it; defaults let a single file run).
+process.env.APP_ENV ??= 'test'
+process.env.DATABASE_URL ??= 'mysql://draftdesk:draftdesk@127.0.0.1:3317/draftdesk_test'
+process.env.REDIS_URL ??= 'redis://127.0.0.1:6390'
+process.env.SESSION_SECRET ??= 'local-development-secret-not-for-production'
