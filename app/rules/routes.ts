@@ -38,6 +38,7 @@ export const SIDEBAR_SECTIONS: SidebarSection[] = [
 
 // A package lockout leaves the owner only what they need to pay and get back in.
 const RESTRICTED_SECTIONS = new Set(['Dashboard', 'Billing'])
+const PLATFORM_HOME_SECTIONS = new Set(['Dashboard', 'Audit Logs'])
 
 const todo: Guard = { all: [PLACEHOLDER_PERMISSION] }
 const all = (...actions: string[]): Guard => ({ all: actions })
@@ -200,6 +201,13 @@ export function matchRoute(pathname: string): AppRoute | undefined {
   return paramMatch
 }
 
+/** The guard the route table gives a path; route modules pass it to requireUser/requirePermission. */
+export function routeGuard(path: string): Guard {
+  const route = matchRoute(path)
+  if (!route) throw new Error(`No route table entry for ${path}`)
+  return route.guard
+}
+
 export type SidebarItem = { label: string; path?: string; children?: SidebarItem[] }
 
 export type SidebarUser = {
@@ -219,6 +227,8 @@ function visibleTo(user: SidebarUser, route: AppRoute): boolean {
     if (route.label === 'menu.view') return false
     return !!route.module && (user.roleModules ?? []).includes(route.module)
   }
+  // A superadmin outside any organisation has no tenant data to open: only platform pages.
+  if (user.role === 'superadmin' && !PLATFORM_HOME_SECTIONS.has(route.section)) return false
   return can(user, route.guard)
 }
 

@@ -1,0 +1,12 @@
+// GET /api/auth/logout: ends the session on the server (the row is deleted, not just the cookie).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { recordLogout } from '#app/models/auth.server'
+import { getAuth } from '#app/services/auth.server'
+import { destroySession } from '#app/services/session.server'
+import { apiJson, clientIp } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, session } = await getAuth(request)
+  if (user) await recordLogout(user, clientIp(request))
+  return apiJson({ status: true, message: 'Logged out' }, 200, { 'Set-Cookie': await destroySession(session) })
+}

@@ -1,0 +1,24 @@
+// POST /api/auth/reset-password-step-2 {code, password}: sets the new password and ends every session.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { resetPassword } from '#app/models/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiJson, clientIp } from '#app/utils/http.server'
+
+const schema = z.object({
+  code: z.string({ required_error: 'Code is required' }).min(1, 'Code is required'),
+  password: z.string({ required_error: 'New password is required' }).min(1, 'New password is required').min(8, 'Password must be at least 8 characters').max(200),
+})
+
+export async function loader() {
+  return methodNotAllowed()
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const parsed = await parseBody(request, schema)
+  if (!parsed.ok) return parsed.response
+  const result = await resetPassword(parsed.data.code, parsed.data.password, { ip: clientIp(request), origin: new URL(request.url).origin })
+  if (!result.ok) return apiJson({ status: false, error: result.message }, 400)
+  return apiJson({ status: true, message: 'Password updated successfully' })
+}

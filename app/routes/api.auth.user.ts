@@ -1,0 +1,10 @@
+// GET /api/auth/user: the signed-in user ({status: true, user}); 401 when signed out.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { toUserJson } from '#app/models/account.server'
+import { requireUser } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return apiJson({ status: true, user: toUserJson(user) })
+}

@@ -1,0 +1,40 @@
+// POST /api/auth/verification-2fa {verificationCode} finishes a 2FA login; GET resends the code.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { toUserJson } from '#app/models/account.server'
+import { INCORRECT_CODE, resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
+import { landingPath } from '#app/rules/landing'
+import { commitSession, getSession, startSession } from '#app/services/session.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiJson, clientIp } from '#app/utils/http.server'
+
+const verifySchema = z.object({
+  verificationCode: z.coerce.string({ required_error: 'Verification code is required' }).trim().min(1, 'Verification code is required'),
+})
+
+const NO_PENDING_LOGIN = 'Your verification session has expired. Please log in again.'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request)
+  const pending = session.get('pendingTwoFactor')
+  if (!pending) return apiJson({ status: false, error: NO_PENDING_LOGIN, errors: [NO_PENDING_LOGIN] }, 401)
+  const result = await resendTwoFactor(pending)
+  if (!result.ok) return apiJson({ status: false, error: result.message, errors: [result.message] }, result.status)
+  return apiJson({ status: true, message: 'A new code has been sent to your e-mail.', errors: [] })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const session = await getSession(request)
+  const pending = session.get('pendingTwoFactor')
+  if (!pending) return apiJson({ status: false, error: NO_PENDING_LOGIN }, 401)
+  const parsed = await parseBody(request, verifySchema)
+  if (!parsed.ok) return parsed.response
+  const outcome = await verifyTwoFactor(pending, parsed.data.verificationCode, { ip: clientIp(request), origin: new URL(request.url).origin })
+  if (outcome.kind === 'error') {
+    if (outcome.dead) session.unset('pendingTwoFactor')
+    return apiJson({ status: false, error: outcome.message ?? INCORRECT_CODE }, outcome.status, { 'Set-Cookie': await commitSession(session) })
+  }
+  const cookie = await startSession(request, outcome.session)
+  return apiJson({ status: true, user: toUserJson(outcome.user), redirectTo: landingPath(outcome.user) }, 200, { 'Set-Cookie': cookie })
+}

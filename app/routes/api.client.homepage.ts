@@ -1,0 +1,11 @@
+// GET /api/client/homepage: the dashboard's stat cards for the signed-in organisation.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getHomepageStats } from '#app/models/homepage.server'
+import { routeGuard } from '#app/rules/routes'
+import { requirePermission } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, routeGuard('/dashboard'))
+  return apiJson({ status: true, data: await getHomepageStats(t) })
+}

@@ -1,0 +1,10 @@
+// GET /api/permissions: the permission catalogue grouped by area, with requiredPermissions and requiredBy.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { permissionsCatalogue } from '#app/rules/permissions'
+import { requireUser } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  return apiJson({ status: true, permissions: permissionsCatalogue() })
+}
