@@ -1,4 +1,5 @@
 // Signed-in identities: who a person is inside one organisation, and the user object the API returns.
+import { daysLeftInTrial, daysPastDue } from '#app/rules/account-status'
 import { hasFullAccess } from '#app/rules/permissions'
 import { hmac } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
@@ -135,16 +136,13 @@ export async function loadAuthUser(userId: number, clientId: number | null): Pro
   }
 }
 
-const DAY = 24 * 3600 * 1000
-
+/** Date rules live in app/rules/account-status.ts; re-exported for the model's callers. */
 export function trialDaysLeft(user: Pick<AuthUser, 'packageStatus' | 'trialEndsAt'>, now = new Date()): number | null {
-  if (user.packageStatus !== 'trial' || !user.trialEndsAt) return null
-  return Math.ceil((user.trialEndsAt.getTime() - now.getTime()) / DAY) - (user.trialEndsAt < now ? 1 : 0)
+  return daysLeftInTrial(user.packageStatus, user.trialEndsAt, now)
 }
 
 export function paymentDueDays(user: Pick<AuthUser, 'paymentDueSince'>, now = new Date()): number | null {
-  if (!user.paymentDueSince) return null
-  return Math.max(0, Math.floor((now.getTime() - user.paymentDueSince.getTime()) / DAY))
+  return daysPastDue(user.paymentDueSince, now)
 }
 
 export function intercomHashId(user: Pick<AuthUser, 'publicId'>): string {

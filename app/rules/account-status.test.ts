@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pastDueBanner, sidebarRestricted, trialBanner, trialLabel } from './account-status'
+import { daysLeftInTrial, daysPastDue, pastDueBanner, sidebarRestricted, trialBanner, trialLabel } from './account-status'
 
 describe('sidebarRestricted', () => {
   it.each([
@@ -55,4 +55,25 @@ describe('trialLabel', () => {
     [true, 0, '(trial - 0 days left)'],
     [true, -2, '(trial - expired)'],
   ])('%s / %s -> %j', (trial, days, expected) => expect(trialLabel(trial, days)).toBe(expected))
+})
+
+describe('daysLeftInTrial and daysPastDue', () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  it.each([
+    ['trial', '2026-12-02T12:00:00Z', 10],
+    ['trial', '2026-11-22T18:00:00Z', 0],
+    ['trial', '2026-11-21T12:00:00Z', -1],
+    ['active', '2026-12-02T12:00:00Z', null],
+    ['trial', null, null],
+  ] as const)('%s until %s -> %s', (status, ends, expected) => {
+    expect(daysLeftInTrial(status, ends ? new Date(ends) : null, now)).toBe(expected)
+  })
+  it.each([
+    [null, null],
+    ['2026-11-22T06:00:00Z', 0],
+    ['2026-11-19T12:00:00Z', 3],
+    ['2026-11-14T11:00:00Z', 8],
+  ] as const)('due since %s -> %s days', (since, expected) => {
+    expect(daysPastDue(since ? new Date(since) : null, now)).toBe(expected)
+  })
 })

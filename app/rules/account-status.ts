@@ -30,3 +30,17 @@ export function trialLabel(trialUser: boolean, trialDaysLeft: number | null): st
   if (!banner) return ''
   return banner.kind === 'expired' ? '(trial - expired)' : `(trial - ${banner.days} days left)`
 }
+
+const DAY = 24 * 3600 * 1000
+
+/** Whole days left in a trial (0 on its last day, negative once it has ended); null when not on trial. */
+export function daysLeftInTrial(status: string | null | undefined, trialEndsAt: Date | null | undefined, now = new Date()): number | null {
+  if (status !== 'trial' || !trialEndsAt) return null
+  return Math.floor((trialEndsAt.getTime() - now.getTime()) / DAY)
+}
+
+/** Whole days since an invoice became past due; null when nothing is due. */
+export function daysPastDue(paymentDueSince: Date | null | undefined, now = new Date()): number | null {
+  if (!paymentDueSince) return null
+  return Math.max(0, Math.floor((now.getTime() - paymentDueSince.getTime()) / DAY))
+}
