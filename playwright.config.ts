@@ -27,7 +27,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx server.ts',
-    url: `${baseURL}/login`,
+    url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: { ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port) },

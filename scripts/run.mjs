@@ -97,7 +97,7 @@ function serve(env, entry) {
   })
 }
 
-function summarize() {
+function summarize(failedSteps) {
   let passed = 0
   let failed = 0
   let skipped = 0
@@ -113,6 +113,8 @@ function summarize() {
     failed += p.stats.unexpected
     skipped += p.stats.skipped
   } catch {}
+  // A runner that crashed before reporting still counts as a failure in the closing line.
+  failed += failedSteps.filter((step) => !fs.existsSync(`test-results/${step}.json`)).length
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 }
 
@@ -138,14 +140,14 @@ async function main() {
       run('npx', ['tsx', 'db/seed/index.ts'], env)
       run('npx', ['tsc', '--noEmit'], env)
       ensureBuild(env)
-      let failedStep = null
+      const failedSteps = []
       const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...extraArgs], { stdio: 'inherit', env })
-      if (vitest.status !== 0) failedStep = 'vitest'
+      if (vitest.status !== 0) failedSteps.push('vitest')
       const playwright = spawnSync('npx', ['playwright', 'test'], { stdio: 'inherit', env })
-      if (playwright.status !== 0) failedStep ??= 'playwright'
-      summarize()
+      if (playwright.status !== 0) failedSteps.push('playwright')
+      summarize(failedSteps)
       stopStarted()
-      process.exit(failedStep ? 1 : 0)
+      process.exit(failedSteps.length ? 1 : 0)
     }
     if (mode === 'bench') {
       run('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
