@@ -77,3 +77,14 @@ describe('daysLeftInTrial and daysPastDue', () => {
     expect(daysPastDue(since ? new Date(since) : null, now)).toBe(expected)
   })
 })
+
+describe('sidebarRestricted during a trial', () => {
+  it.each([
+    [10, false],
+    [0, false],
+    [-1, true],
+    [null, true],
+  ] as const)('trial with %s days left -> restricted %s', (days, expected) => {
+    expect(sidebarRestricted('trial', null, days)).toBe(expected)
+  })
+})

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely'
 import { apiError, clientIp, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/utils/http.server'
 import { db } from './db.server'
 import { type AppSession, getSession } from './session.server'
-import { paymentDueDays } from '#app/models/account.server'
+import { paymentDueDays, trialDaysLeft } from '#app/models/account.server'
 
 /** What model functions receive: the organisation comes from the session, never from input. */
 export type Tenant = { db: Kysely<Database>; clientId: number; user: AuthUser }
@@ -75,7 +75,7 @@ export async function requireUser(request: Request, guard: Guard = {}): Promise<
   const { user } = await getAuth(request)
   if (!user) unauthenticated(request)
   if (!can(user, guard)) denied(request)
-  if (user.clientId !== null && sidebarRestricted(user.packageStatus, paymentDueDays(user))) {
+  if (user.clientId !== null && sidebarRestricted(user.packageStatus, paymentDueDays(user), trialDaysLeft(user))) {
     const path = new URL(request.url).pathname
     if (!OPEN_WHEN_LOCKED.some((p) => path === p || path.startsWith(`${p}/`))) denied(request, ACCOUNT_LOCKED_MESSAGE)
   }

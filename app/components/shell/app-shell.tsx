@@ -1,0 +1,37 @@
+// The signed-in frame: sidebar, top bar and account banners around the page.
+import type { Language } from '#app/i18n/index'
+import type { SidebarItem } from '#app/rules/routes'
+import { useHydrated } from '#app/ui/use-hydrated'
+import { Banners, type ShellBanners } from './banners'
+import { Sidebar } from './sidebar'
+import { AnalyticsIdentify, type AnalyticsConfig, ChatWidget, type ChatConfig } from './third-party'
+import { TopBar, type TopBarUser } from './top-bar'
+import { type ShellUiSettings, useOptimisticUiSettings } from './ui-settings-form'
+
+export type ShellData = {
+  user: TopBarUser
+  sidebar: SidebarItem[]
+  ui: ShellUiSettings
+  lang: Language
+  banners: ShellBanners
+  chat: ChatConfig | null
+  analytics: AnalyticsConfig | null
+}
+
+export function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
+  const settings = useOptimisticUiSettings(data.ui)
+  const hydrated = useHydrated()
+  return (
+    // data-hydrated tells browser tests when the script-driven menus have taken over.
+    <div className="flex min-h-full" data-hydrated={hydrated ? 'true' : undefined}>
+      <Sidebar items={data.sidebar} settings={settings} lang={data.lang} brand={data.user.companyName ?? 'Draftdesk'} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar user={data.user} settings={settings} lang={data.lang} />
+        <Banners banners={data.banners} lang={data.lang} />
+        <main className="flex-1 p-4 sm:p-6">{children}</main>
+      </div>
+      <ChatWidget config={data.chat} />
+      <AnalyticsIdentify config={data.analytics} />
+    </div>
+  )
+}

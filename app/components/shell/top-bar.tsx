@@ -1,0 +1,107 @@
+// The bar above every page: sidebar toggle, language switch, notifications and the profile menu.
+import { type Language, LANGUAGES, t } from '#app/i18n/index'
+import { LinkMenu, PopoverMenu } from '#app/ui/menu'
+import { useHydrated } from '#app/ui/use-hydrated'
+import { Icon } from './icons'
+import { type ShellUiSettings, UiSettingsForm, useSubmitUiSettings } from './ui-settings-form'
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch', it: 'Italiano', ru: 'Русский', es: 'Español' }
+
+export type TopBarUser = { firstName: string; lastName: string; email: string; companyName: string | null }
+
+function SidebarToggle({ settings, lang }: { settings: ShellUiSettings; lang: Language }) {
+  const condensed = settings.sidebar === 'condensed'
+  const label = t(lang, condensed ? 'top.expandSidebar' : 'top.collapseSidebar')
+  return (
+    <UiSettingsForm>
+      <input type="hidden" name="intent" value="sidebar" />
+      <button
+        type="submit"
+        name="mode"
+        value={condensed ? 'default' : 'condensed'}
+        aria-label={label}
+        title={label}
+        className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+      >
+        <Icon name={condensed ? 'expand' : 'collapse'} />
+      </button>
+    </UiSettingsForm>
+  )
+}
+
+function LanguageSwitch({ lang }: { lang: Language }) {
+  const hydrated = useHydrated()
+  const submit = useSubmitUiSettings()
+  return (
+    <UiSettingsForm className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="language" />
+      <label htmlFor="ui-language" className="sr-only">
+        {t(lang, 'top.language')}
+      </label>
+      <select
+        id="ui-language"
+        name="lang"
+        defaultValue={lang}
+        key={lang}
+        onChange={(e) => submit(e.currentTarget.form!)}
+        className="rounded-md border-0 bg-white py-1.5 pr-8 pl-2 text-sm text-gray-700 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-brand-600"
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+      {/* Without JavaScript the change needs an explicit submit. */}
+      {!hydrated && (
+        <button type="submit" className="rounded-md px-2 py-1.5 text-sm font-medium text-brand-600 ring-1 ring-gray-300 hover:bg-gray-50">
+          OK
+        </button>
+      )}
+    </UiSettingsForm>
+  )
+}
+
+function initials(user: TopBarUser) {
+  return `${user.firstName.slice(0, 1)}${user.lastName.slice(0, 1)}`.toUpperCase() || '?'
+}
+
+export function TopBar({ user, settings, lang }: { user: TopBarUser; settings: ShellUiSettings; lang: Language }) {
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-4 border-b border-gray-200 bg-white px-4 sm:px-6">
+      <SidebarToggle settings={settings} lang={lang} />
+      <div className="flex-1 truncate text-sm font-medium text-gray-700">{user.companyName}</div>
+      <LanguageSwitch lang={lang} />
+      <PopoverMenu label={t(lang, 'top.notifications')} button={<Icon name="bell" className="size-6" />}>
+        <p className="px-4 py-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">{t(lang, 'top.notifications')}</p>
+        <p className="px-4 py-3 text-sm text-gray-600">{t(lang, 'top.noNotifications')}</p>
+      </PopoverMenu>
+      <LinkMenu
+        label="User menu"
+        button={
+          <span className="flex items-center gap-2">
+            <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
+              {initials(user)}
+            </span>
+            <span className="hidden text-sm font-medium text-gray-700 sm:inline">
+              {user.firstName} {user.lastName}
+            </span>
+            <Icon name="chevronDown" className="size-4" />
+          </span>
+        }
+        header={
+          <div className="border-b border-gray-100 px-4 py-2">
+            <p className="truncate text-sm font-medium text-gray-900">
+              {user.firstName} {user.lastName}
+            </p>
+            <p className="truncate text-xs text-gray-500">{user.email}</p>
+          </div>
+        }
+        items={[
+          { label: t(lang, 'top.profile'), to: '/profile' },
+          { label: t(lang, 'top.logout'), to: '/logout', reloadDocument: true },
+        ]}
+      />
+    </header>
+  )
+}

@@ -1,0 +1,79 @@
+// /dashboard: the user card and stat cards of the organisation, or the platform figures for a superadmin.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { toUserJson } from '#app/models/account.server'
+import { getHomepageStats, getPlatformStats } from '#app/models/homepage.server'
+import { routeGuard } from '#app/rules/routes'
+import { requirePermission, requireUser } from '#app/services/auth.server'
+import { Card, StatCard } from '#app/ui/card'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const guard = routeGuard('/dashboard')
+  const user = await requireUser(request, guard)
+  const userJson = toUserJson(user)
+  const card = {
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    role: user.role,
+    organisation: userJson.companyDetails?.companyName ?? null,
+  }
+  if (user.clientId === null) {
+    return { user: card, platform: await getPlatformStats(), stats: null }
+  }
+  const t = await requirePermission(request, guard)
+  return { user: card, platform: null, stats: await getHomepageStats(t) }
+}
+
+const ROLE_LABELS: Record<string, string> = { superadmin: 'Superadmin', client: 'Owner', user: 'Staff' }
+
+export default function DashboardRoute() {
+  const { user, stats, platform } = useLoaderData<typeof loader>()
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold text-gray-900">Dashboard</h1>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card aria-label="Your account" className="lg:col-span-1">
+          <div className="flex items-center gap-4">
+            <span className="flex size-12 items-center justify-center rounded-full bg-brand-600 text-lg font-semibold text-white">
+              {user.name.slice(0, 1).toUpperCase()}
+            </span>
+            <div className="min-w-0">
+              <p className="truncate text-lg font-semibold text-gray-900">{user.name}</p>
+              <p className="truncate text-sm text-gray-500">{user.email}</p>
+            </div>
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-gray-500">Role</dt>
+              <dd className="font-medium text-gray-900">{ROLE_LABELS[user.role] ?? user.role}</dd>
+            </div>
+            <div>
+              <dt className="text-gray-500">Organisation</dt>
+              <dd className="font-medium text-gray-900">{user.organisation ?? 'Platform'}</dd>
+            </div>
+          </dl>
+        </Card>
+        <div className="grid gap-4 sm:grid-cols-2 lg:col-span-2 lg:grid-cols-3">
+          {stats && (
+            <>
+              <StatCard label="Total Contributors" value={stats.totalWriters} testId="totalWriters" />
+              <StatCard label="Total Customers" value={stats.totalCustomers} testId="totalCustomers" />
+              <StatCard label="Total Orders" value={stats.totalOrders} testId="totalOrders" />
+              <StatCard label="Pending Orders" value={stats.pendingOrders} testId="pendingOrders" />
+              <StatCard label="Completed Orders" value={stats.completedOrders} testId="completedOrders" />
+            </>
+          )}
+          {platform && (
+            <>
+              <StatCard label="Organisations" value={platform.totalOrganisations} testId="totalOrganisations" />
+              <StatCard label="Active Organisations" value={platform.activeOrganisations} testId="activeOrganisations" />
+              <StatCard label="Users" value={platform.totalUsers} testId="totalUsers" />
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Dashboard | Draftdesk' }]

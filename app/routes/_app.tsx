@@ -1,0 +1,82 @@
+// The signed-in layout: requires a session, then renders the shell (sidebar, top bar, banners).
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { AppShell, type ShellData } from '#app/components/shell/app-shell'
+import { paymentDueDays, toUserJson, trialDaysLeft } from '#app/models/account.server'
+import { ErrorPage, NotFoundPage } from '#app/root'
+import { pastDueBanner, sidebarRestricted, trialBanner } from '#app/rules/account-status'
+import { can, CONTACT_TEAM_PERMISSION } from '#app/rules/permissions'
+import { sidebarFor } from '#app/rules/routes'
+import { getAuth, requireUser } from '#app/services/auth.server'
+import { env } from '#app/services/env.server'
+import { getUiSettings, languageOf } from '#app/services/ui-settings.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const { session } = await getAuth(request)
+  const userJson = toUserJson(user)
+  const ui = await getUiSettings(request)
+  const dueDays = paymentDueDays(user)
+  const restricted = user.role === 'client' && sidebarRestricted(user.packageStatus, dueDays, trialDaysLeft(user))
+  const name = `${user.firstName} ${user.lastName}`.trim()
+  const config = env()
+
+  const shell: ShellData = {
+    user: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      companyName: userJson.companyDetails?.companyName ?? null,
+    },
+    // Platform roles and their modules arrive with the back-office issue; until then none are granted.
+    sidebar: sidebarFor({ role: user.role, permissions: user.permissions, roleModules: [], restricted }),
+    ui: { sidebar: ui.sidebar, expanded: ui.expanded },
+    lang: languageOf(ui, session.get('lang')),
+    banners: {
+      trial: trialBanner(userJson.trialUser, trialDaysLeft(user)),
+      pastDue: pastDueBanner(user.packageStatus, dueDays),
+      impersonating: session.get('impersonatorUserId') ? { name } : null,
+    },
+    chat: config.INTERCOM_APP_ID
+      ? {
+          appId: config.INTERCOM_APP_ID,
+          show: can(user, { all: [CONTACT_TEAM_PERMISSION] }),
+          user: { id: userJson._id, name, email: user.email, userHash: userJson.intercomHashId },
+        }
+      : null,
+    analytics: config.ANALYTICS_KEY ? { key: config.ANALYTICS_KEY, user: { id: userJson._id, name, email: user.email } } : null,
+  }
+  return { user: userJson, shell }
+}
+
+export default function AppLayout() {
+  const { shell } = useLoaderData<typeof loader>()
+  return (
+    <AppShell data={shell}>
+      <Outlet />
+    </AppShell>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Draftdesk' }]
+
+function ErrorContent() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundPage />
+    const message = typeof error.data === 'object' && error.data?.message ? String(error.data.message) : 'Please Try Again Later!'
+    return <ErrorPage status={error.status} message={message} />
+  }
+  return <ErrorPage status={500} message="Please Try Again Later!" />
+}
+
+// A page's 403 or 404 keeps the shell around it; when this layout's own loader failed, there is no shell to show.
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>('routes/_app')
+  if (!data) return <ErrorContent />
+  return (
+    <AppShell data={data.shell}>
+      <ErrorContent />
+    </AppShell>
+  )
+}
