@@ -10,12 +10,13 @@ function limiter(keyPrefix: string, points: number, duration: number) {
 export const limits = {
   loginFailuresPerAccount: limiter('login-fail-account', 100, 3600),
   loginFailuresPerIp: limiter('login-fail-ip', 500, 3600),
-  orgLookupsPerIp: limiter('org-lookup-ip', 300, 600),
-  twoFactorPerIp: limiter('2fa-ip', 60, 600),
+  // Generous: the login form looks organisations up as the e-mail is typed.
+  orgLookupsPerIp: limiter('org-lookup-ip', 2000, 600),
+  twoFactorPerIp: limiter('2fa-ip', 300, 600),
   twoFactorResends: limiter('2fa-resend', 5, 600),
-  resetPerIp: limiter('reset-ip', 30, 3600),
-  resetPerEmail: limiter('reset-email', 5, 3600),
-  autoLoginPerIp: limiter('auto-login-ip', 60, 600),
+  resetPerIp: limiter('reset-ip', 100, 3600),
+  resetPerEmail: limiter('reset-email', 10, 3600),
+  autoLoginPerIp: limiter('auto-login-ip', 300, 600),
 }
 
 export type LimitName = keyof typeof limits
