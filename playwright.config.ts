@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
+// Each test server gets its own SMTP sink port, so parallel runs never share one; specs read it too.
+process.env.SMTP_SINK_PORT = String(port - 500)
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -7,7 +7,9 @@ import type { Payload } from './queues'
 const MARKER_TTL = 7 * 24 * 3600
 
 export async function sendEmailJob(job: Job<Payload<'email'>>): Promise<'sent' | 'already-sent'> {
-  const marker = `mail:sent:${job.id}`
+  // Deterministic ids (jobId option) are the idempotency key themselves; BullMQ's counter ids
+  // restart if Redis is wiped, so those are qualified by the job's creation time.
+  const marker = /^\d+$/.test(job.id ?? '') ? `mail:sent:${job.id}:${job.timestamp}` : `mail:sent:${job.id}`
   const taken = await redis().set(marker, 'sending', 'EX', MARKER_TTL, 'NX')
   if (!taken) return 'already-sent'
   try {

@@ -137,6 +137,8 @@ async function main() {
       fs.rmSync('test-results', { recursive: true, force: true })
       fs.mkdirSync('test-results', { recursive: true })
       run('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
+      // A clean Redis per run: no rate-limit counters or sent-markers left from the last one.
+      run('redis-cli', ['-u', env.REDIS_URL, 'FLUSHDB'], env)
       run('npx', ['tsx', 'db/seed/index.ts'], env)
       run('npx', ['tsc', '--noEmit'], env)
       ensureBuild(env)
