@@ -87,10 +87,11 @@ async function bootstrap() {
 }
 
 function serve(env, entry) {
-  const child = spawn('npx', ['tsx', entry], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } })
+  // Node itself (not npx) is the child, so a forwarded Ctrl-C reaches the server directly.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } })
   const forward = (signal) => child.kill(signal)
-  process.on('SIGINT', forward)
-  process.on('SIGTERM', forward)
+  process.on('SIGINT', () => forward('SIGINT'))
+  process.on('SIGTERM', () => forward('SIGTERM'))
   child.on('exit', (code) => {
     stopStarted()
     process.exit(code ?? 0)
