@@ -68,7 +68,8 @@ export function ErrorPage({ status, message }: { status: number; message: string
   )
 }
 
-export function ErrorBoundary() {
+/** The page for a thrown 404, 403 or unexpected error; the app layout shows it inside the shell. */
+export function RouteErrorContent() {
   const error = useRouteError()
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />
@@ -76,4 +77,8 @@ export function ErrorBoundary() {
     return <ErrorPage status={error.status} message={message} />
   }
   return <ErrorPage status={500} message="Please Try Again Later!" />
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorContent />
 }

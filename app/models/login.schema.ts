@@ -20,18 +20,26 @@ export const MIN_PASSWORD_LENGTH = 8
 /** The picker's value for the platform (superadmin) choice, which has no organisation id. */
 export const PLATFORM_CHOICE = 'superadmin'
 
-const email = z
+export const emailField = z
   .string({ required_error: EMAIL_REQUIRED })
   .trim()
   .min(1, EMAIL_REQUIRED)
   .email(EMAIL_INVALID)
+
+const email = emailField
+export const passwordField = z.string({ required_error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED)
+export const newPasswordField = z
+  .string({ required_error: NEW_PASSWORD_REQUIRED })
+  .min(1, NEW_PASSWORD_REQUIRED)
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+  .max(200)
 
 export const emailStepSchema = z.object({ email })
 
 export const loginSchema = z
   .object({
     email,
-    password: z.string({ required_error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED),
+    password: passwordField,
     clientId: z.string().optional().default(''),
     role: z.string().optional().default(''),
     remember: z.string().optional(),
@@ -64,10 +72,7 @@ export const forgotPasswordSchema = z.object({ email })
 
 export const resetPasswordSchema = z
   .object({
-    password: z
-      .string({ required_error: NEW_PASSWORD_REQUIRED })
-      .min(1, NEW_PASSWORD_REQUIRED)
-      .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT),
+    password: newPasswordField,
     confirmPassword: z.string({ required_error: PASSWORDS_DIFFER }),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER })

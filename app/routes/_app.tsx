@@ -1,9 +1,9 @@
 // The signed-in layout: requires a session, then renders the shell (sidebar, top bar, banners).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { AppShell, type ShellData } from '#app/components/shell/app-shell'
 import { paymentDueDays, toUserJson, trialDaysLeft } from '#app/models/account.server'
-import { ErrorPage, NotFoundPage } from '#app/root'
+import { RouteErrorContent } from '#app/root'
 import { pastDueBanner, sidebarRestricted, trialBanner } from '#app/rules/account-status'
 import { can, CONTACT_TEAM_PERMISSION } from '#app/rules/permissions'
 import { sidebarFor } from '#app/rules/routes'
@@ -60,23 +60,13 @@ export default function AppLayout() {
 
 export const meta: MetaFunction = () => [{ title: 'Draftdesk' }]
 
-function ErrorContent() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundPage />
-    const message = typeof error.data === 'object' && error.data?.message ? String(error.data.message) : 'Please Try Again Later!'
-    return <ErrorPage status={error.status} message={message} />
-  }
-  return <ErrorPage status={500} message="Please Try Again Later!" />
-}
-
 // A page's 403 or 404 keeps the shell around it; when this layout's own loader failed, there is no shell to show.
 export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>('routes/_app')
-  if (!data) return <ErrorContent />
+  if (!data) return <RouteErrorContent />
   return (
     <AppShell data={data.shell}>
-      <ErrorContent />
+      <RouteErrorContent />
     </AppShell>
   )
 }

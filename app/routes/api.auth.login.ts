@@ -1,6 +1,7 @@
 // POST /api/auth/login {email, password, clientId, role}: 200 user, 302 + metadata.redirectTo for 2FA, 401 error.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { emailField, passwordField } from '#app/models/login.schema'
 import { toUserJson } from '#app/models/account.server'
 import { attemptLogin } from '#app/models/auth.server'
 import { landingPath } from '#app/rules/landing'
@@ -9,8 +10,8 @@ import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 
 const loginApiSchema = z.object({
-  email: z.string({ required_error: 'Email is required' }).trim().min(1, 'Email is required').email('Email is invalid'),
-  password: z.string({ required_error: 'Password is required' }).min(1, 'Password is required'),
+  email: emailField,
+  password: passwordField,
   clientId: z.string().nullish(),
   role: z.string().nullish(),
   remember: z.union([z.boolean(), z.string()]).optional(),

@@ -1,13 +1,14 @@
 // POST /api/auth/reset-password-step-2 {code, password}: sets the new password and ends every session.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { newPasswordField } from '#app/models/login.schema'
 import { resetPassword } from '#app/models/auth.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 
 const schema = z.object({
   code: z.string({ required_error: 'Code is required' }).min(1, 'Code is required'),
-  password: z.string({ required_error: 'New password is required' }).min(1, 'New password is required').min(8, 'Password must be at least 8 characters').max(200),
+  password: newPasswordField,
 })
 
 export async function loader() {

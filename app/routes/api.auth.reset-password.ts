@@ -1,17 +1,14 @@
 // POST /api/auth/reset-password {email}: 200 means sent (the same answer whether or not the account exists).
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { emailField, RESET_LINK_SENT } from '#app/models/login.schema'
 import { requestPasswordReset } from '#app/models/auth.server'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 
-const schema = z.object({
-  email: z.string({ required_error: 'Email is required' }).trim().min(1, 'Email is required').email('Email is invalid'),
-  password: z.string().optional(),
-})
-
-export const RESET_SENT = 'If an account exists for this e-mail, we have sent a link to reset your password.'
+// The spec's payload also names a password; it is not used at this step.
+const schema = z.object({ email: emailField, password: z.string().optional() })
 
 export async function loader() {
   return methodNotAllowed()
@@ -23,5 +20,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response
   const result = await requestPasswordReset(parsed.data.email, { ip: clientIp(request), origin: new URL(request.url).origin })
   if (!result.ok) return apiJson({ status: false, error: TOO_MANY_ATTEMPTS }, 429)
-  return apiJson({ status: true, message: RESET_SENT })
+  return apiJson({ status: true, message: RESET_LINK_SENT })
 }

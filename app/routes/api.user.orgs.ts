@@ -1,22 +1,19 @@
 // GET /api/user/orgs?email: the organisations a person may sign in to (the login picker).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { emailField, NO_ACCOUNT_FOR_EMAIL } from '#app/models/login.schema'
 import { organisationsForEmail } from '#app/models/account.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { parseQuery } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 
-const querySchema = z.object({
-  email: z.string({ required_error: 'Email is required' }).trim().min(1, 'Email is required').email('Email is invalid'),
-})
-
-export const NO_ACCOUNT = 'No account found for this email'
+const querySchema = z.object({ email: emailField })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseQuery(request, querySchema)
   if (!parsed.ok) return parsed.response
   if (!(await consume('orgLookupsPerIp', clientIp(request)))) return apiJson({ status: false, error: TOO_MANY_ATTEMPTS }, 429)
   const userData = await organisationsForEmail(parsed.data.email)
-  if (!userData || userData.length === 0) return apiJson({ status: false, error: NO_ACCOUNT, userData: [] }, 404)
+  if (!userData || userData.length === 0) return apiJson({ status: false, error: NO_ACCOUNT_FOR_EMAIL, userData: [] }, 404)
   return apiJson({ status: true, userData })
 }

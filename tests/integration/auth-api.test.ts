@@ -60,7 +60,7 @@ describe('GET /api/user/orgs', () => {
     expect((await new Client().call(orgsApi.loader, { path: '/api/user/orgs?email=nobody@demo.test' })).status).toBe(404)
     const bad = await new Client().call(orgsApi.loader, { path: '/api/user/orgs?email=not-an-email' })
     expect(bad.status).toBe(400)
-    expect(bad.json.errors.email).toBe('Email is invalid')
+    expect(bad.json.errors.email).toBe('Please enter a valid email address')
   })
 
   it('hides archived and inactive memberships', async () => {
