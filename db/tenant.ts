@@ -1,6 +1,13 @@
 // Tenant isolation: scoped query builders and a plugin that refuses tenant queries without client_id.
 import {
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  type Insertable,
   type Kysely,
+  type SelectQueryBuilder,
+  sql,
+  type UpdateQueryBuilder,
+  type UpdateResult,
   type KyselyPlugin,
   type OperationNode,
   type PluginTransformQueryArgs,
@@ -9,10 +16,23 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely'
+import { CONTENT_TENANT_TABLES } from './tables/content'
+import { CORE_TENANT_TABLES } from './tables/core'
+import { PEOPLE_TENANT_TABLES } from './tables/people'
+import { PLATFORM_TENANT_TABLES } from './tables/platform'
+import { WORKFLOW_TENANT_TABLES } from './tables/workflows'
 import type { Database } from './types'
 
-/** Tables whose rows belong to one organisation. Every later tenant table is added here. */
-export const TENANT_TABLES = new Set<string>(['memberships', 'organisation_settings', 'audit_logs'])
+/** Tables whose rows belong to one organisation; each domain lists its own in db/tables/. */
+export const TENANT_TABLE_NAMES = [
+  ...CORE_TENANT_TABLES,
+  ...PEOPLE_TENANT_TABLES,
+  ...PLATFORM_TENANT_TABLES,
+  ...WORKFLOW_TENANT_TABLES,
+  ...CONTENT_TENANT_TABLES,
+] as const
+export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
+export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)
 
 export class TenantGuardError extends Error {
   constructor(kind: string, table: string) {
@@ -67,19 +87,31 @@ export class TenantGuardPlugin implements KyselyPlugin {
   }
 }
 
-type TenantTable = 'memberships' | 'organisation_settings' | 'audit_logs'
-
 /** What every model function receives: the database and the organisation it acts for. */
 export type TenantScope = { db: Kysely<Database>; clientId: number }
 
-export function scoped<T extends TenantTable>(t: TenantScope, table: T) {
-  return t.db.selectFrom(table as TenantTable).where(`${table as TenantTable}.client_id` as any, '=', t.clientId)
+/** SELECT … FROM table WHERE table.client_id = tenant. */
+export function scoped<T extends TenantTable>(t: TenantScope, table: T): SelectQueryBuilder<Database, T, {}> {
+  return t.db.selectFrom(table as TenantTable).where(sql.ref(`${table}.client_id`), '=', t.clientId) as any
 }
 
-export function scopedUpdate<T extends TenantTable>(t: TenantScope, table: T) {
-  return t.db.updateTable(table as TenantTable).where('client_id' as any, '=', t.clientId)
+/** SELECT … FROM table AS alias WHERE alias.client_id = tenant (for joins). */
+export function scopedAs<T extends TenantTable, A extends string>(t: TenantScope, table: T, alias: A) {
+  return t.db
+    .selectFrom(`${table} as ${alias}` as any)
+    .where(sql.ref(`${alias}.client_id`), '=', t.clientId) as unknown as SelectQueryBuilder<Database & { [K in A]: Database[T] }, A, {}>
 }
 
-export function scopedDelete<T extends TenantTable>(t: TenantScope, table: T) {
-  return t.db.deleteFrom(table as TenantTable).where('client_id' as any, '=', t.clientId)
+export function scopedUpdate<T extends TenantTable>(t: TenantScope, table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+  return t.db.updateTable(table as TenantTable).where(sql.ref('client_id'), '=', t.clientId) as any
+}
+
+export function scopedDelete<T extends TenantTable>(t: TenantScope, table: T): DeleteQueryBuilder<Database, T, DeleteResult> {
+  return t.db.deleteFrom(table as TenantTable).where(sql.ref('client_id'), '=', t.clientId) as any
+}
+
+/** INSERT with the tenant's client_id filled in, whatever the caller passed. */
+export function scopedInsert<T extends TenantTable>(t: TenantScope, table: T, values: Omit<Insertable<Database[T]>, 'client_id'> | Omit<Insertable<Database[T]>, 'client_id'>[]) {
+  const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, client_id: t.clientId }))
+  return t.db.insertInto(table as TenantTable).values(rows as any)
 }

@@ -37,7 +37,9 @@ export const DEMO_USERS: SeedUser[] = [
   },
 ]
 
-export async function seedCore(db: Kysely<Database>): Promise<Record<keyof typeof DEMO_ORGS, number>> {
+export type OrgIds = Record<keyof typeof DEMO_ORGS, number>
+
+export async function seedCore(db: Kysely<Database>): Promise<OrgIds> {
   const orgIds = {} as Record<keyof typeof DEMO_ORGS, number>
   for (const [slug, org] of Object.entries(DEMO_ORGS) as [keyof typeof DEMO_ORGS, (typeof DEMO_ORGS)[keyof typeof DEMO_ORGS]][]) {
     const publicId = seedId(org.key)

@@ -1,6 +1,10 @@
 // Seeds the demo data: deterministic and idempotent; --if-empty skips a database that has data.
 import { createDatabase } from '../connection'
+import { seedContent } from './content'
 import { seedCore } from './core'
+import { seedPeople } from './people'
+import { seedPlatform } from './platform'
+import { seedWorkflows } from './workflows'
 
 export async function seed({ ifEmpty = false } = {}) {
   const db = createDatabase().withoutPlugins()
@@ -9,7 +13,12 @@ export async function seed({ ifEmpty = false } = {}) {
       console.log('Database has data: seed skipped')
       return
     }
-    await seedCore(db)
+    const orgIds = await seedCore(db)
+    await seedPeople(db, orgIds)
+    await seedPlatform(db, orgIds)
+    // Products (in workflows) attach files and contracts, so content comes first.
+    await seedContent(db, orgIds)
+    await seedWorkflows(db, orgIds)
     console.log('Seeded demo data')
   } finally {
     await db.destroy()

@@ -10,15 +10,16 @@ export class Client {
   cookie = ''
   constructor(public ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {}
 
-  async call(handler: Handler | undefined, opts: { method?: string; path: string; body?: unknown; params?: Record<string, string> }) {
+  async call(handler: Handler | undefined, opts: { method?: string; path: string; body?: unknown; params?: Record<string, string>; raw?: boolean }) {
     if (!handler) throw new Error('Route module does not export this handler')
     const headers = new Headers({ 'x-draftdesk-client-ip': this.ip })
     if (this.cookie) headers.set('Cookie', this.cookie)
-    if (opts.body !== undefined) headers.set('Content-Type', 'application/json')
+    const isForm = opts.body instanceof FormData
+    if (opts.body !== undefined && !isForm) headers.set('Content-Type', 'application/json')
     const request = new Request(`http://localhost${opts.path}`, {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
     })
     let response: Response
     try {
@@ -32,12 +33,13 @@ export class Client {
       const pair = setCookie.split(';')[0]
       this.cookie = /Expires=Thu, 01 Jan 1970/i.test(setCookie) || pair.endsWith('=') ? '' : pair
     }
+    if (opts.raw) return { status: response.status, json: null, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) }
     const text = await response.text()
     let json: any = null
     try {
       json = JSON.parse(text)
     } catch {}
-    return { status: response.status, json, headers: response.headers }
+    return { status: response.status, json, headers: response.headers, bytes: null as Buffer | null }
   }
 }
 
@@ -49,4 +51,14 @@ export async function startMailPipeline() {
     await workers.close()
     await new Promise((r) => (sink ? sink.close(() => r(null)) : r(null)))
   }
+}
+
+/** Signs a client in through the real login call. */
+export async function signIn(client: Client, email: string, orgName: string | null, password = 'Demo-pass-2026') {
+  const { platformDb } = await import('#app/services/db.server')
+  const org = orgName ? await platformDb.selectFrom('organisations').select('public_id').where('name', '=', orgName).executeTakeFirstOrThrow() : null
+  const { action } = await import('#app/routes/api.auth.login')
+  const res = await client.call(action as never, { path: '/api/auth/login', body: { email, password, clientId: org?.public_id ?? null, role: org ? undefined : 'superadmin' } })
+  if (res.status !== 200) throw new Error(`Sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.json)}`)
+  return client
 }

@@ -1,0 +1,6 @@
+// Demo data for the content domain (filled in by its issue).
+import type { Kysely } from 'kysely'
+import type { Database } from '../types'
+import type { OrgIds } from './core'
+
+export async function seedContent(_db: Kysely<Database>, _orgIds: OrgIds): Promise<void> {}

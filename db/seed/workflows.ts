@@ -1,0 +1,6 @@
+// Demo data for the workflows domain (filled in by its issue).
+import type { Kysely } from 'kysely'
+import type { Database } from '../types'
+import type { OrgIds } from './core'
+
+export async function seedWorkflows(_db: Kysely<Database>, _orgIds: OrgIds): Promise<void> {}
