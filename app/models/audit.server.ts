@@ -1,6 +1,8 @@
 // Audit trail: who did what, in which organisation, from where. Every mutation writes one row.
 import { newPublicId } from '#app/services/crypto.server'
 import { db } from '#app/services/db.server'
+import { getSession } from '#app/services/session.server'
+import { clientIp } from '#app/utils/http.server'
 
 export type AuditEntry = {
   clientId: number | null
@@ -32,4 +34,25 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
       message: entry.message.slice(0, 1000),
     })
     .execute()
+}
+
+/** The audit row of a tenant action: who, which organisation and from where come from the request. */
+export async function auditAction(
+  t: { clientId: number; user: { id: number; firstName: string; lastName: string; role: string } },
+  request: Request,
+  entry: { module: string; action: string; message: string; status?: 'success' | 'failure' },
+): Promise<void> {
+  const session = await getSession(request)
+  await recordAudit({
+    clientId: t.clientId,
+    userId: t.user.id,
+    actorUserId: session.get('impersonatorUserId') ?? null,
+    userName: `${t.user.firstName} ${t.user.lastName}`,
+    userRole: t.user.role,
+    module: entry.module,
+    action: entry.action,
+    status: entry.status ?? 'success',
+    ip: clientIp(request),
+    message: entry.message,
+  })
 }
