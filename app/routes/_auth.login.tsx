@@ -21,6 +21,7 @@ import { authenticator, getAuth } from '#app/services/auth.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { commitSession, getSession, startSession } from '#app/services/session.server'
 import { clientIp } from '#app/utils/http.server'
+import { messageFrom } from '#app/utils/messages'
 
 const emailStepValidator = withZod(emailStepSchema)
 const loginValidator = withZod(loginSchema)
@@ -119,18 +120,6 @@ async function loginStep(request: Request, form: FormData) {
 const choiceValue = (o: OrganisationChoice) => o.client_id ?? PLATFORM_CHOICE
 const choiceLabel = (o: OrganisationChoice) => o.companyDetails?.companyName ?? 'Platform administration (superadmin)'
 
-/** The spec's message lookup: message, data.message, data.error, error, errors (objects as a list). */
-function messageFrom(body: unknown): string | null {
-  if (!body || typeof body !== 'object') return null
-  const b = body as Record<string, unknown>
-  const d = (b.data && typeof b.data === 'object' ? b.data : {}) as Record<string, unknown>
-  for (const value of [b.message, d.message, d.error, b.error, b.errors]) {
-    if (typeof value === 'string' && value) return value
-    if (value && typeof value === 'object') return Object.values(value).flat().map(String).join('\n')
-  }
-  return null
-}
-
 type Lookup = { orgs: OrganisationChoice[] } | { error: string } | null
 
 /** null means "no JSON answer" (for instance the API is not deployed): the form post still works. */
@@ -144,7 +133,7 @@ async function lookupOrganisations(email: string, signal: AbortSignal): Promise<
   const body = (await response.json().catch(() => null)) as { status?: boolean; userData?: unknown } | null
   if (!body) return null
   if (response.ok && body.status === true && Array.isArray(body.userData)) return { orgs: body.userData as OrganisationChoice[] }
-  return { error: messageFrom(body) ?? LOOKUP_FAILED }
+  return { error: messageFrom(body, null) ?? LOOKUP_FAILED }
 }
 
 const looksLikeEmail = (value: string) => emailStepSchema.safeParse({ email: value }).success
