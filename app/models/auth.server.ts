@@ -244,7 +244,11 @@ export async function resetPassword(code: string, password: string, ctx: Request
 }
 
 /** A single-use link that signs `target` in to `clientId`; the actor is kept for the audit and banner. */
-export async function createAutoLoginLink(actor: Pick<AuthUser, 'id'>, target: { userId: number; clientId: number | null }, origin: string): Promise<string> {
+export async function createAutoLoginLink(
+  actor: Pick<AuthUser, 'id'> & { clientId?: number | null },
+  target: { userId: number; clientId: number | null },
+  origin: string,
+): Promise<string> {
   const token = newToken()
   await platformDb
     .insertInto('auth_tokens')
@@ -253,7 +257,7 @@ export async function createAutoLoginLink(actor: Pick<AuthUser, 'id'>, target: {
       token_hash: sha256(token),
       user_id: target.userId,
       client_id: target.clientId,
-      data: JSON.stringify({ actorUserId: actor.id }),
+      data: JSON.stringify({ actorUserId: actor.id, actorClientId: actor.clientId ?? null }),
       expires_at: new Date(Date.now() + AUTO_LOGIN_TTL),
     })
     .execute()
@@ -268,7 +272,7 @@ export async function consumeAutoLogin(code: string, ctx: RequestContext): Promi
     await recordAudit({ clientId: row?.client_id ?? null, userId: row?.user_id ?? null, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: 'Invalid or expired auto-login link' })
     return { ok: false, status: 401, message: INVALID_LINK }
   }
-  const actorUserId = (row.data as { actorUserId?: number }).actorUserId
+  const { actorUserId, actorClientId } = row.data as { actorUserId?: number; actorClientId?: number | null }
   const impersonating = actorUserId !== undefined && actorUserId !== user.id
   await recordAudit({
     clientId: user.clientId,
@@ -283,7 +287,7 @@ export async function consumeAutoLogin(code: string, ctx: RequestContext): Promi
   return {
     ok: true,
     user,
-    session: { userId: user.id, clientId: user.clientId, remember: false, ...(impersonating ? { impersonatorUserId: actorUserId } : {}) },
+    session: { userId: user.id, clientId: user.clientId, remember: false, ...(impersonating ? { impersonatorUserId: actorUserId, impersonatorClientId: actorClientId ?? null } : {}) },
   }
 }
 

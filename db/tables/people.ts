@@ -1,7 +1,28 @@
-// People and access (issue 3): customer and writer profiles, platform roles.
-// Add one interface per table to PeopleTables and tenant-owned table names to PEOPLE_TENANT_TABLES.
+// People and access (issue 3): contributor profiles; customers and staff are users + memberships (core).
+import type { Generated, JSONColumnType, Selectable } from 'kysely'
+import type { Timestamp } from './core'
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PeopleTables {}
+type StringList = JSONColumnType<string[], string, string>
 
-export const PEOPLE_TENANT_TABLES = [] as const
+export interface WriterProfilesTable {
+  id: Generated<number>
+  client_id: number
+  user_id: number
+  levels: StringList
+  services: StringList
+  languages: StringList
+  certificates: StringList
+  expertise: StringList
+  available_days: StringList
+  scheduling_link: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface PeopleTables {
+  writer_profiles: WriterProfilesTable
+}
+
+export type WriterProfile = Selectable<WriterProfilesTable>
+
+export const PEOPLE_TENANT_TABLES = ['writer_profiles'] as const

@@ -15,9 +15,12 @@ export function Banners({ banners, lang }: { banners: ShellBanners; lang: Langua
         <Alert tone="info">
           <span>
             Signed in as {impersonating.name}{' '}
-            <Link to="/logout" reloadDocument className="font-semibold underline">
-              (return)
-            </Link>
+            {/* A post, so a link prefetch or crawler can never end the session. */}
+            <form method="post" action="/impersonation/return" className="inline">
+              <button type="submit" className="cursor-pointer font-semibold underline">
+                (return)
+              </button>
+            </form>
           </span>
         </Alert>
       )}

@@ -1,0 +1,236 @@
+// A server-paged table: search, sort, page and page size live in the URL, so every control is a
+// link or a GET form that works without JavaScript; with it, search is debounced and the size applies on change.
+import { Form, Link, useNavigation, useSearchParams, useSubmit } from '@remix-run/react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { pageCount, type TableQuery, tableHref } from '#app/rules/table-query'
+import { buttonClass } from '#app/ui/button'
+import { cn } from '#app/ui/cn'
+import { useHydrated } from '#app/ui/use-hydrated'
+
+export type Column<T> = {
+  key: string
+  header: ReactNode
+  /** The sort key the server accepts for this column (sort=...); absent means not sortable. */
+  sort?: string
+  className?: string
+  /** index is the row's position in the whole result (0-based), for the # column. */
+  cell: (row: T, index: number) => ReactNode
+}
+
+export type DataTableProps<T> = {
+  label: string
+  columns: Column<T>[]
+  rows: T[]
+  rowKey: (row: T) => string
+  total: number
+  query: TableQuery
+  sizes: readonly number[]
+  searchPlaceholder?: string
+  empty?: string
+  /** Extra controls beside the search box (toggles, create buttons). */
+  toolbar?: ReactNode
+}
+
+const SEARCH_DEBOUNCE_MS = 500
+
+/** Hidden inputs that carry the other URL parameters through a GET form. */
+function Carry({ params, skip }: { params: URLSearchParams; skip: string[] }) {
+  return (
+    <>
+      {[...params.entries()]
+        .filter(([key]) => !skip.includes(key))
+        .map(([key, value]) => (
+          <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+        ))}
+    </>
+  )
+}
+
+export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes, searchPlaceholder = 'Search', empty = 'No Record Found', toolbar }: DataTableProps<T>) {
+  const [params] = useSearchParams()
+  const hydrated = useHydrated()
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const id = useId()
+  const [search, setSearch] = useState(query.search)
+  const searchForm = useRef<HTMLFormElement>(null)
+  const pages = pageCount(total, query.size)
+  const first = total === 0 ? 0 : query.start + 1
+  const last = Math.min(query.start + rows.length, total)
+
+  useEffect(() => setSearch(query.search), [query.search])
+
+  // Typing searches after a pause; the URL (and so the server) stays the source of truth.
+  useEffect(() => {
+    if (!hydrated || search.trim() === query.search) return
+    const timer = setTimeout(() => {
+      if (searchForm.current) submit(searchForm.current, { replace: true, preventScrollReset: true })
+    }, SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [hydrated, search, query.search, submit])
+
+  const loading = navigation.state === 'loading'
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Form ref={searchForm} method="get" role="search" className="flex items-end gap-2" preventScrollReset>
+          <Carry params={params} skip={['q', 'page']} />
+          <div>
+            <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-gray-700">
+              Search
+            </label>
+            <input
+              id={`${id}-q`}
+              type="search"
+              name="q"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={searchPlaceholder}
+              maxLength={100}
+              className="block w-64 rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-brand-600"
+            />
+          </div>
+          {!hydrated && (
+            <button type="submit" className={buttonClass('secondary')}>
+              Search
+            </button>
+          )}
+        </Form>
+        {toolbar ? <div className="flex flex-wrap items-center gap-3">{toolbar}</div> : null}
+      </div>
+
+      <div className={cn('overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200', loading && 'opacity-70')}>
+        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={label}>
+          <thead className="bg-gray-50">
+            <tr>
+              {columns.map((column) => {
+                const active = column.sort !== undefined && query.sort === column.sort
+                const nextDir = active && query.dir === 'asc' ? 'desc' : 'asc'
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                    className={cn('px-4 py-3 text-left font-semibold whitespace-nowrap text-gray-700', column.className)}
+                  >
+                    {column.sort ? (
+                      <Link to={tableHref(params, { sort: column.sort, dir: nextDir, page: null })} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand-700">
+                        {column.header}
+                        <span aria-hidden="true" className="text-gray-400">
+                          {active ? (query.dir === 'asc' ? '▲' : '▼') : '↕'}
+                        </span>
+                      </Link>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-8 text-center text-gray-500">
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row, i) => (
+                <tr key={rowKey(row)} className="hover:bg-gray-50">
+                  {columns.map((column) => (
+                    <td key={column.key} className={cn('px-4 py-3 align-middle text-gray-900', column.className)}>
+                      {column.cell(row, query.start + i)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <nav aria-label={`${label} pagination`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
+        <Form method="get" className="flex items-center gap-2" preventScrollReset>
+          <Carry params={params} skip={['size', 'page']} />
+          <label htmlFor={`${id}-size`}>Rows per page</label>
+          <select
+            id={`${id}-size`}
+            name="size"
+            defaultValue={String(query.size)}
+            key={query.size}
+            onChange={(e) => hydrated && submit(e.currentTarget.form, { preventScrollReset: true })}
+            className="rounded-md border-0 py-1.5 pr-8 pl-2 text-sm ring-1 ring-gray-300 ring-inset"
+          >
+            {sizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          {!hydrated && (
+            <button type="submit" className={buttonClass('secondary', 'py-1')}>
+              Apply
+            </button>
+          )}
+        </Form>
+        <p aria-live="polite">
+          {first}–{last} of {total}
+        </p>
+        <div className="flex items-center gap-2">
+          <PageLink to={tableHref(params, { page: query.page - 1 })} disabled={query.page <= 1} label="Previous page">
+            Previous
+          </PageLink>
+          <span>
+            Page {Math.min(query.page, pages)} of {pages}
+          </span>
+          <PageLink to={tableHref(params, { page: query.page + 1 })} disabled={query.page >= pages} label="Next page">
+            Next
+          </PageLink>
+        </div>
+      </nav>
+    </div>
+  )
+}
+
+function PageLink({ to, disabled, label, children }: { to: string; disabled: boolean; label: string; children: ReactNode }) {
+  if (disabled) {
+    return (
+      <span aria-disabled="true" aria-label={label} className={buttonClass('secondary', 'pointer-events-none py-1 opacity-50')}>
+        {children}
+      </span>
+    )
+  }
+  return (
+    <Link to={to} aria-label={label} preventScrollReset className={buttonClass('secondary', 'py-1')}>
+      {children}
+    </Link>
+  )
+}
+
+/** A GET toggle such as 'Show Archived Customers': a link with the parameter set or cleared (page reset). */
+export function ArchivedToggle({ label, param = 'archived' }: { label: string; param?: string }) {
+  const [params] = useSearchParams()
+  const on = params.get(param) === 'true'
+  return (
+    <Link
+      to={tableHref(params, { [param]: on ? null : 'true', page: null })}
+      role="switch"
+      aria-checked={on}
+      preventScrollReset
+      className="inline-flex items-center gap-2 text-sm font-medium text-gray-700"
+    >
+      <SwitchTrack on={on} />
+      {label}
+    </Link>
+  )
+}
+
+export function SwitchTrack({ on }: { on: boolean }) {
+  return (
+    <span aria-hidden="true" className={cn('relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors', on ? 'bg-brand-600' : 'bg-gray-300')}>
+      <span className={cn('absolute top-0.5 size-4 rounded-full bg-white shadow transition-transform', on ? 'translate-x-4' : 'translate-x-0.5')} />
+    </span>
+  )
+}

@@ -1,0 +1,43 @@
+// A dialog whose open state lives in the URL (?new=1, ?edit=id): Headless UI Dialog with JavaScript,
+// the same content as a section of the page without it. Closing goes to `closeTo`.
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Link, useNavigate } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Card } from '#app/ui/card'
+import { useHydrated } from '#app/ui/use-hydrated'
+
+export function PanelDialog({ title, closeTo, children, wide }: { title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  if (!hydrated) {
+    return (
+      <Card aria-label={title} className="border-l-4 border-brand-600">
+        <div className="mb-4 flex items-center justify-between gap-4">
+          <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
+          <Link to={closeTo} className="text-sm font-medium text-brand-600 hover:underline">
+            Close
+          </Link>
+        </div>
+        {children}
+      </Card>
+    )
+  }
+  return (
+    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-black/30" />
+      <div className="fixed inset-0 overflow-y-auto p-4">
+        <div className="flex min-h-full items-start justify-center sm:items-center">
+          <DialogPanel aria-label={title} className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-lg bg-white p-6 shadow-xl`}>
+            <div className="mb-4 flex items-center justify-between gap-4">
+              <DialogTitle className="text-lg font-semibold text-gray-900">{title}</DialogTitle>
+              <Link to={closeTo} preventScrollReset aria-label="Close" className="rounded p-1 text-gray-500 hover:bg-gray-100">
+                ✕
+              </Link>
+            </div>
+            {children}
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  )
+}

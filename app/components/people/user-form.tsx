@@ -1,0 +1,133 @@
+// The Add/Edit User form: collapsible User Info and Roles & Permissions, plus the contributor profile.
+import { withZod } from '@remix-validated-form/with-zod'
+import { useState } from 'react'
+import { useField, ValidatedForm } from 'remix-validated-form'
+import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField, VALIDATE_ON_SUBMIT } from '#app/components/auth/fields'
+import { staffCreateSchema, staffUpdateSchema, WEEK_DAYS } from '#app/models/staff.schema'
+import { isContributor } from '#app/rules/people'
+import { useHydrated } from '#app/ui/use-hydrated'
+import { PermissionEditor } from './permission-editor'
+
+export const createUserValidator = withZod(staffCreateSchema)
+export const updateUserValidator = withZod(staffUpdateSchema)
+
+export type UserFormValues = {
+  firstName: string
+  lastName: string
+  email: string
+  permissions: string[]
+  levels: string
+  services: string
+  languages: string
+  certificates: string
+  expertise: string
+  availableDays: string[]
+  schedulingLink: string
+}
+
+export const EMPTY_USER: UserFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  permissions: [],
+  levels: '',
+  services: '',
+  languages: '',
+  certificates: '',
+  expertise: '',
+  availableDays: [],
+  schedulingLink: '',
+}
+
+const sectionClass = 'rounded-md border border-gray-200 [&_summary]:cursor-pointer'
+const summaryClass = 'px-4 py-2.5 text-sm font-semibold text-gray-900 select-none'
+
+export function UserForm({ mode, id, values, formError }: { mode: 'create' | 'update'; id?: string; values: UserFormValues; formError?: string }) {
+  const hydrated = useHydrated()
+  const [permissions, setPermissions] = useState(values.permissions)
+  // Without JavaScript the profile is always there; with it, only while Contributor is on.
+  const showProfile = !hydrated || isContributor(permissions)
+  return (
+    <ValidatedForm
+      method="post"
+      id={`user-form-${mode}`}
+      validator={mode === 'create' ? createUserValidator : updateUserValidator}
+      defaultValues={{ ...values, permissions: undefined, availableDays: undefined } as never}
+      subaction={mode}
+      noValidate={hydrated}
+      className="space-y-4"
+    >
+      <FormAlert>{formError}</FormAlert>
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <input type="hidden" name="skipWriterValidation" value="true" />
+      <details open className={sectionClass}>
+        <summary className={summaryClass}>User Info</summary>
+        <div className="grid gap-4 px-4 pb-4 sm:grid-cols-2">
+          <TextField name="firstName" label="First Name" autoComplete="off" />
+          <TextField name="lastName" label="Last Name" autoComplete="off" />
+          {mode === 'create' ? (
+            <TextField name="email" label="Email" type="email" autoComplete="off" />
+          ) : (
+            <div>
+              <label className={labelClass} htmlFor="user-email-readonly">
+                Email
+              </label>
+              <input id="user-email-readonly" className={inputClass} value={values.email} disabled readOnly />
+            </div>
+          )}
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder={mode === 'update' ? 'Leave empty to keep the current password' : undefined}
+          />
+        </div>
+      </details>
+      <details open className={sectionClass}>
+        <summary className={summaryClass}>Roles &amp; Permissions</summary>
+        <div className="px-4 pb-4">
+          <PermissionEditor value={permissions} onChange={setPermissions} />
+        </div>
+      </details>
+      {showProfile ? (
+        <details open className={sectionClass}>
+          <summary className={summaryClass}>Contributor Profile</summary>
+          <div className="grid gap-4 px-4 pb-4 sm:grid-cols-2">
+            <p className="text-xs text-gray-500 sm:col-span-2">Used when assigning orders. Separate several values with commas.</p>
+            <TextField name="levels" label="Levels" />
+            <TextField name="services" label="Services" />
+            <TextField name="languages" label="Languages" />
+            <TextField name="certificates" label="Certificates" />
+            <TextField name="expertise" label="Expertise" />
+            <TextField name="schedulingLink" label="Scheduling Link" placeholder="https://" />
+            <AvailableDays initial={values.availableDays} />
+          </div>
+        </details>
+      ) : null}
+      <div className="flex justify-end">
+        <div className="w-40">
+          <SubmitButton>{mode === 'create' ? 'Add User' : 'Update User'}</SubmitButton>
+        </div>
+      </div>
+    </ValidatedForm>
+  )
+}
+
+function AvailableDays({ initial }: { initial: string[] }) {
+  const { error } = useField('availableDays', { validationBehavior: VALIDATE_ON_SUBMIT })
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className={labelClass}>Available Days</legend>
+      <div className="flex flex-wrap gap-4">
+        {WEEK_DAYS.map((day) => (
+          <label key={day} className="flex items-center gap-1.5 text-sm text-gray-800">
+            <input type="checkbox" name="availableDays" value={day} defaultChecked={initial.includes(day)} className="size-4 rounded border-gray-300" />
+            {day}
+          </label>
+        ))}
+      </div>
+      <FieldError id="available-days-error" error={error} />
+    </fieldset>
+  )
+}

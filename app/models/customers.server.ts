@@ -1,0 +1,126 @@
+// Customers of an organisation: a person (`users`) with a membership of role 'customer'.
+import type { Tenant } from '#app/services/auth.server'
+import { enqueue } from '#jobs/queues'
+import type { SortDir } from '#app/rules/table-query'
+import { scopedInsert, scopedUpdate } from '#db/tenant'
+import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
+import { findOrCreatePerson, isDuplicateKey, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
+
+export type CustomerJson = ReturnType<typeof toCustomerJson>
+
+export function toCustomerJson(row: MemberRow) {
+  return {
+    _id: row.publicId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: 'customer' as const,
+    archived: row.archived,
+    active: row.active,
+    profile_img: row.profileImg,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+function customersQuery(t: Tenant) {
+  return membersQuery(t).where('m.role', '=', 'customer')
+}
+
+export type CustomerListQuery = {
+  archived?: boolean
+  active?: boolean
+  search?: string
+  sort?: CustomerSort
+  dir?: SortDir
+  start?: number
+  size?: number
+}
+
+/** Archived customers are a separate view: the default list and the pickers leave them out. */
+export async function listCustomers(t: Tenant, q: CustomerListQuery): Promise<{ rows: MemberRow[]; count: number }> {
+  let base = customersQuery(t).where('m.archived', '=', !!q.archived)
+  if (q.active !== undefined) base = base.where('m.active', '=', q.active)
+  base = searchMembers(base, q.search ?? '')
+  const [rows, total] = await Promise.all([
+    sortMembers(base.select([...MEMBER_COLUMNS]), q.sort ?? 'createdAt', q.dir ?? 'desc')
+      .limit(q.size ?? 5000)
+      .offset(q.start ?? 0)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ])
+  return { rows: rows as MemberRow[], count: Number(total?.n ?? 0) }
+}
+
+export async function findCustomer(t: Tenant, publicId: string): Promise<MemberRow | undefined> {
+  return (await customersQuery(t).select([...MEMBER_COLUMNS]).where('u.public_id', '=', publicId).executeTakeFirst()) as MemberRow | undefined
+}
+
+export type CreateCustomerOutcome = { ok: true; customer: MemberRow; reused: boolean } | { ok: false; error: string }
+
+export async function createCustomer(t: Tenant, input: CustomerCreateInput, ctx: { origin: string }): Promise<CreateCustomerOutcome> {
+  const person = await findOrCreatePerson(t.db, input)
+  const membership = await membersQuery(t).select(['m.role']).where('m.user_id', '=', person.userId).executeTakeFirst()
+  if (membership) return { ok: false, error: membership.role === 'customer' ? CUSTOMER_EXISTS : MEMBER_EXISTS }
+  try {
+    await scopedInsert(t, 'memberships', {
+      user_id: person.userId,
+      role: 'customer',
+      permissions: JSON.stringify([]),
+      active: input.active,
+    }).execute()
+  } catch (error) {
+    if (isDuplicateKey(error)) return { ok: false, error: CUSTOMER_EXISTS }
+    throw error
+  }
+  const customer = (await findCustomer(t, person.publicId))!
+  if (input.welcomeEmail) await sendWelcomeEmail(t, customer, person.reused ? null : input.password, ctx.origin)
+  return { ok: true, customer, reused: person.reused }
+}
+
+/** The login details go out through the e-mail queue; a reused person keeps (and is told to use) their own password. */
+async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string | null, origin: string) {
+  const company = t.user.organisationName ?? 'our team'
+  const loginUrl = `${origin}/login`
+  const passwordLine = password ? `Password: ${password}` : 'Password: the one you already use with us'
+  const text = [
+    `Hello ${customer.firstName},`,
+    '',
+    `${company} created an account for you.`,
+    '',
+    `Email: ${customer.email}`,
+    passwordLine,
+    `Sign in: ${loginUrl}`,
+    '',
+    'Please change your password after your first sign-in.',
+  ].join('\n')
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  const html = `<p>Hello ${esc(customer.firstName)},</p><p>${esc(company)} created an account for you.</p><p>Email: ${esc(customer.email)}<br>${esc(passwordLine)}</p><p><a href="${esc(loginUrl)}">Sign in</a></p><p>Please change your password after your first sign-in.</p>`
+  await enqueue(
+    'email',
+    { clientId: t.clientId, to: customer.email, subject: `Welcome to ${company}`, text, html },
+    { jobId: `welcome-customer-${t.clientId}-${customer.userId}-${customer.createdAt.getTime()}` },
+  )
+}
+
+/** Active and archived toggles; turning either off for access ends the customer's sessions in this organisation. */
+export async function setCustomerStatus(t: Tenant, publicId: string, change: CustomerStatusInput): Promise<MemberRow | undefined> {
+  const customer = await findCustomer(t, publicId)
+  if (!customer) return undefined
+  await scopedUpdate(t, 'memberships')
+    .set({
+      ...(change.active !== undefined ? { active: change.active } : {}),
+      ...(change.archived !== undefined ? { archived: change.archived } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', customer.membershipId)
+    .execute()
+  if (change.active === false || change.archived === true) await revokeMembershipSessions(t, customer.userId)
+  return findCustomer(t, publicId)
+}
+
+export function describeStatusChange(change: CustomerStatusInput): string {
+  const parts: string[] = []
+  if (change.active !== undefined) parts.push(change.active ? 'activated' : 'deactivated')
+  if (change.archived !== undefined) parts.push(change.archived ? 'archived' : 'unarchived')
+  return parts.join(' and ')
+}

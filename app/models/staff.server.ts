@@ -1,0 +1,249 @@
+// Client staff: owner, users, contributors (WRITER) and reviewers (REVIEWER) with their permissions and profiles.
+import { sql } from 'kysely'
+import type { Tenant } from '#app/services/auth.server'
+import { hashPassword } from '#app/services/password.server'
+import { revokeUserSessions } from '#app/services/session.server'
+import { closePermissions, hasFullAccess, type PermissionAction } from '#app/rules/permissions'
+import { FULL_PERMISSION_SET, isContributor, roleBadges } from '#app/rules/people'
+import type { SortDir } from '#app/rules/table-query'
+import { scoped, scopedInsert, scopedUpdate } from '#db/tenant'
+import type { WriterProfile } from '#db/tables/people'
+import { findOrCreatePerson, isDuplicateKey, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
+import {
+  GRANT_DENIED,
+  NOT_A_CONTRIBUTOR,
+  OWN_ROW,
+  OWNER_ROW,
+  SHARED_PASSWORD,
+  type StaffCreateInput,
+  type StaffSort,
+  type StaffUpdateInput,
+  USER_EXISTS,
+  USER_IS_CUSTOMER,
+  type WriterProfileInput,
+} from './staff.schema'
+
+export type StaffError = { ok: false; status: 400 | 403 | 404; error: string }
+const fail = (status: StaffError['status'], error: string): StaffError => ({ ok: false, status, error })
+
+export type WriterData = {
+  Levels: string[]
+  Services: string[]
+  Languages: string[]
+  Certificates: string[]
+  Experties: string[]
+  'Available Days': string[]
+  schedulingLink: string | null
+}
+
+export function toWriterData(profile: WriterProfile | undefined | null): WriterData {
+  return {
+    Levels: profile?.levels ?? [],
+    Services: profile?.services ?? [],
+    Languages: profile?.languages ?? [],
+    Certificates: profile?.certificates ?? [],
+    Experties: profile?.expertise ?? [],
+    'Available Days': profile?.available_days ?? [],
+    schedulingLink: profile?.scheduling_link ?? null,
+  }
+}
+
+export function toStaffJson(row: MemberRow, profile?: WriterProfile | null) {
+  const permissions = row.permissions ?? []
+  return {
+    _id: row.publicId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+    permissions,
+    active: row.active,
+    archived: row.archived,
+    profile_img: row.profileImg,
+    preferredClientSideName: row.customerFacingName,
+    writerCustomerFacingName: row.customerFacingName,
+    tags: roleBadges(row.role, permissions),
+    createdAt: row.createdAt.toISOString(),
+    ...(isContributor(permissions) ? { writer_data: toWriterData(profile) } : {}),
+  }
+}
+export type StaffJson = ReturnType<typeof toStaffJson>
+
+function staffQuery(t: Tenant) {
+  return membersQuery(t).where('m.role', 'in', ['client', 'user'])
+}
+
+export type StaffListQuery = {
+  archived?: boolean
+  active?: boolean
+  search?: string
+  email?: string
+  /** Only people holding every one of these (e.g. REVIEWER for the reviewer picker). */
+  permissions?: string[]
+  sort?: StaffSort
+  dir?: SortDir
+  start?: number
+  size?: number
+}
+
+export async function listStaff(t: Tenant, q: StaffListQuery): Promise<{ rows: MemberRow[]; count: number }> {
+  let base = staffQuery(t).where('m.archived', '=', !!q.archived)
+  if (q.active !== undefined) base = base.where('m.active', '=', q.active)
+  for (const p of q.permissions ?? []) base = base.where(sql<boolean>`JSON_CONTAINS(m.permissions, ${JSON.stringify(p)})`)
+  if (q.email) base = base.where('u.email', 'like', `%${q.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  base = searchMembers(base, q.search ?? '')
+  const [rows, total] = await Promise.all([
+    sortMembers(base.select([...MEMBER_COLUMNS]), q.sort ?? 'name', q.dir ?? 'asc')
+      .limit(q.size ?? 5000)
+      .offset(q.start ?? 0)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ])
+  return { rows: rows as MemberRow[], count: Number(total?.n ?? 0) }
+}
+
+export async function findStaff(t: Tenant, publicId: string): Promise<MemberRow | undefined> {
+  return (await staffQuery(t).select([...MEMBER_COLUMNS]).where('u.public_id', '=', publicId).executeTakeFirst()) as MemberRow | undefined
+}
+
+export async function writerProfiles(t: Tenant, userIds: number[]): Promise<Map<number, WriterProfile>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await scoped(t, 'writer_profiles').selectAll().where('user_id', 'in', userIds).execute()
+  return new Map(rows.map((r) => [r.user_id, r]))
+}
+
+export async function writerProfile(t: Tenant, userId: number): Promise<WriterProfile | undefined> {
+  return (await writerProfiles(t, [userId])).get(userId)
+}
+
+/** Contributors for the assign dialog; order counts are zero until the orders domain reports them. */
+export async function listWriters(t: Tenant, q: { active?: boolean }) {
+  const { rows } = await listStaff(t, { active: q.active, permissions: ['WRITER'], sort: 'name', dir: 'asc' })
+  const profiles = await writerProfiles(t, rows.map((r) => r.userId))
+  return rows.map((r) => ({
+    _id: r.publicId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    active: r.active,
+    profile_img: r.profileImg,
+    writerCustomerFacingName: r.customerFacingName,
+    writer_data: toWriterData(profiles.get(r.userId)),
+    ordersStats: { totalOrders: 0, pendingOrders: 0, completedOrders: 0 },
+  }))
+}
+
+/** The permission list to store: the editor's closure rules, and 'Grant Full Permissions' expanded. */
+export function requestedPermissions(input: { permissions: string[]; fullPermissions: boolean }): PermissionAction[] {
+  return closePermissions(input.fullPermissions ? [...input.permissions, ...FULL_PERMISSION_SET] : input.permissions)
+}
+
+/** Staff who are not full-access may only hand out (or take away) permissions they hold themselves. */
+function grantAllowed(t: Tenant, before: string[], after: string[]): boolean {
+  if (hasFullAccess(t.user)) return true
+  const held = new Set(t.user.permissions)
+  const changed = [...after.filter((a) => !before.includes(a)), ...before.filter((a) => !after.includes(a))]
+  return changed.every((a) => held.has(a))
+}
+
+/** Nobody changes their own row, and the owner's row is not staff's to change. */
+function guardTarget(t: Tenant, target: MemberRow | undefined): StaffError | null {
+  if (!target) return fail(404, 'User not found')
+  if (target.userId === t.user.id) return fail(403, OWN_ROW)
+  if (target.role === 'client') return fail(403, OWNER_ROW)
+  return null
+}
+
+async function saveWriterProfile(t: Tenant, userId: number, input: WriterProfileInput) {
+  const values = {
+    levels: JSON.stringify(input.levels),
+    services: JSON.stringify(input.services),
+    languages: JSON.stringify(input.languages),
+    certificates: JSON.stringify(input.certificates),
+    expertise: JSON.stringify(input.expertise),
+    available_days: JSON.stringify(input.availableDays),
+    scheduling_link: input.schedulingLink ?? null,
+  }
+  await scopedInsert(t, 'writer_profiles', { user_id: userId, ...values })
+    .onDuplicateKeyUpdate({ ...values, updated_at: new Date() })
+    .execute()
+}
+
+export type StaffOutcome = { ok: true; user: MemberRow; reused: boolean } | StaffError
+
+export async function createStaff(t: Tenant, input: StaffCreateInput): Promise<StaffOutcome> {
+  const permissions = requestedPermissions(input)
+  if (!grantAllowed(t, [], permissions)) return fail(403, GRANT_DENIED)
+  const person = await findOrCreatePerson(t.db, input)
+  const existing = await membersQuery(t).select(['m.role']).where('m.user_id', '=', person.userId).executeTakeFirst()
+  if (existing) return fail(400, existing.role === 'customer' ? USER_IS_CUSTOMER : USER_EXISTS)
+  try {
+    await scopedInsert(t, 'memberships', { user_id: person.userId, role: 'user', permissions: JSON.stringify(permissions) }).execute()
+  } catch (error) {
+    if (isDuplicateKey(error)) return fail(400, USER_EXISTS)
+    throw error
+  }
+  if (isContributor(permissions)) await saveWriterProfile(t, person.userId, input)
+  return { ok: true, user: (await findStaff(t, person.publicId))!, reused: person.reused }
+}
+
+export async function updateStaff(t: Tenant, publicId: string, input: StaffUpdateInput): Promise<StaffOutcome> {
+  const target = await findStaff(t, publicId)
+  const denied = guardTarget(t, target)
+  if (denied) return denied
+  const permissions = requestedPermissions(input)
+  if (!grantAllowed(t, target!.permissions, permissions)) return fail(403, GRANT_DENIED)
+  let passwordHash: string | undefined
+  if (input.password) {
+    // One person, one password (ADR 0001): an organisation may only set it for someone who belongs to it alone.
+    const elsewhere = await t.db
+      .selectFrom('memberships')
+      .select('id')
+      .where('user_id', '=', target!.userId)
+      .where('client_id', '!=', t.clientId)
+      .executeTakeFirst()
+    const person = await t.db.selectFrom('users').select(['is_superadmin', 'platform_role_id']).where('id', '=', target!.userId).executeTakeFirstOrThrow()
+    if (elsewhere || person.is_superadmin || person.platform_role_id) return fail(403, SHARED_PASSWORD)
+    passwordHash = await hashPassword(input.password)
+  }
+  await t.db
+    .updateTable('users')
+    .set({
+      first_name: input.firstName,
+      last_name: input.lastName,
+      ...(passwordHash ? { password_hash: passwordHash, password_changed_at: new Date() } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', target!.userId)
+    .execute()
+  await scopedUpdate(t, 'memberships').set({ permissions: JSON.stringify(permissions), updated_at: new Date() }).where('id', '=', target!.membershipId).execute()
+  if (isContributor(permissions)) await saveWriterProfile(t, target!.userId, input)
+  if (passwordHash) await revokeUserSessions(target!.userId)
+  return { ok: true, user: (await findStaff(t, publicId))!, reused: false }
+}
+
+export async function setStaffStatus(t: Tenant, publicId: string, change: { active?: boolean; archived?: boolean }): Promise<StaffOutcome> {
+  const target = await findStaff(t, publicId)
+  const denied = guardTarget(t, target)
+  if (denied) return denied
+  await scopedUpdate(t, 'memberships')
+    .set({
+      ...(change.active !== undefined ? { active: change.active } : {}),
+      ...(change.archived !== undefined ? { archived: change.archived } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', target!.membershipId)
+    .execute()
+  // Deactivation ends their sessions in this organisation only: other memberships are other employers.
+  if (change.active === false || change.archived === true) await revokeMembershipSessions(t, target!.userId)
+  return { ok: true, user: (await findStaff(t, publicId))!, reused: false }
+}
+
+export async function setCustomerFacingName(t: Tenant, publicId: string, name: string): Promise<StaffOutcome> {
+  const target = await findStaff(t, publicId)
+  if (!target) return fail(404, 'User not found')
+  if (target.userId === t.user.id) return fail(403, OWN_ROW)
+  if (!isContributor(target.permissions)) return fail(400, NOT_A_CONTRIBUTOR)
+  await scopedUpdate(t, 'memberships').set({ customer_facing_name: name || null, updated_at: new Date() }).where('id', '=', target.membershipId).execute()
+  return { ok: true, user: (await findStaff(t, publicId))!, reused: false }
+}

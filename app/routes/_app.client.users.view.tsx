@@ -1,0 +1,384 @@
+// /client/users/view: the organisation's staff, contributors and reviewers. Add/Edit User and Settings open as
+// dialogs from the URL (?new=1, ?edit={_id}, ?settings={_id}), which without JavaScript render as page sections.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useEffect, useId, useState } from 'react'
+import { validationError } from 'remix-validated-form'
+import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
+import { FormAlert, inputClass, labelClass } from '#app/components/auth/fields'
+import { redirectWithToast, takeToast } from '#app/services/flash.server'
+import { LoginAsButton } from '#app/components/people/login-as-button'
+import { PanelDialog } from '#app/components/people/panel-dialog'
+import { SwitchForm } from '#app/components/people/switch-form'
+import { createUserValidator, EMPTY_USER, updateUserValidator, UserForm, type UserFormValues } from '#app/components/people/user-form'
+import { auditAction } from '#app/models/audit.server'
+import { startLoginAs } from '#app/models/impersonation.server'
+import { EXISTING_PERSON_NOTE, STAFF_SORTS, USER_CREATED, USER_UPDATED } from '#app/models/staff.schema'
+import { createStaff, findStaff, listStaff, setCustomerFacingName, setStaffStatus, toStaffJson, updateStaff, writerProfile, writerProfiles } from '#app/models/staff.server'
+import { can } from '#app/rules/permissions'
+import { isContributor } from '#app/rules/people'
+import { routeGuard } from '#app/rules/routes'
+import { parseTableQuery, PEOPLE_PAGE_SIZES, tableHref } from '#app/rules/table-query'
+import { requirePermission } from '#app/services/auth.server'
+import { Alert } from '#app/ui/alert'
+import { buttonClass, ButtonLink } from '#app/ui/button'
+import { notFound } from '#app/utils/http.server'
+
+const PANEL_PARAMS = ['new', 'edit', 'settings']
+
+function listHref(url: URL): string {
+  const params = new URLSearchParams(url.search)
+  for (const p of PANEL_PARAMS) params.delete(p)
+  const qs = params.toString()
+  return `/client/users/view${qs ? `?${qs}` : ''}`
+}
+
+function formValues(user: ReturnType<typeof toStaffJson>): UserFormValues {
+  const wd = user.writer_data
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    permissions: user.permissions,
+    levels: (wd?.Levels ?? []).join(', '),
+    services: (wd?.Services ?? []).join(', '),
+    languages: (wd?.Languages ?? []).join(', '),
+    certificates: (wd?.Certificates ?? []).join(', '),
+    expertise: (wd?.Experties ?? []).join(', '),
+    availableDays: wd?.['Available Days'] ?? [],
+    schedulingLink: wd?.schedulingLink ?? '',
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, routeGuard('/client/users/view'))
+  const url = new URL(request.url)
+  const query = parseTableQuery(url.searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: STAFF_SORTS, defaultSort: 'name' })
+  const archived = url.searchParams.get('archived') === 'true'
+  const { rows, count } = await listStaff(t, { archived, search: query.search, sort: query.sort, dir: query.dir, start: query.start, size: query.size })
+  const profiles = await writerProfiles(t, rows.filter((r) => isContributor(r.permissions)).map((r) => r.userId))
+  const perms = {
+    create: can(t.user, { all: ['WRITE_USERS'] }),
+    update: can(t.user, { all: ['UPDATE_USERS'] }),
+    facingName: can(t.user, { all: ['UPDATE_CUSTOMER_FACING_NAME'] }),
+    loginAs: can(t.user, { all: ['LOGIN_AS_WRITER'] }),
+  }
+
+  let panel: { kind: 'new' } | { kind: 'edit' | 'settings'; user: ReturnType<typeof toStaffJson> } | null = null
+  const editId = url.searchParams.get('edit') ?? url.searchParams.get('settings')
+  if (url.searchParams.get('new') && perms.create) panel = { kind: 'new' }
+  else if (editId) {
+    const kind = url.searchParams.get('edit') ? 'edit' : 'settings'
+    const target = await findStaff(t, editId)
+    // Someone else's id (another organisation, or a customer) is simply not here.
+    if (!target) throw notFound()
+    const allowed = target.userId !== t.user.id && target.role !== 'client' && (kind === 'edit' ? perms.update : perms.update || perms.facingName)
+    if (allowed) panel = { kind, user: toStaffJson(target, await writerProfile(t, target.userId)) }
+  }
+
+  const { toast: flash, headers } = await takeToast(request)
+  return data(
+    {
+      users: rows.map((r) => ({ ...toStaffJson(r, profiles.get(r.userId)), isSelf: r.userId === t.user.id })),
+      count,
+      query,
+      archived,
+      can: perms,
+      panel,
+      closeHref: listHref(url),
+      flash,
+    },
+    { headers },
+  )
+}
+
+type ActionAnswer = { ok: boolean; error?: string; message?: string; values?: Record<string, unknown> }
+
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  const form = await request.formData()
+  const intent = String(form.get('subaction') ?? form.get('intent') ?? '')
+  const id = String(form.get('id') ?? '')
+  const fail = (status: number, error: string, values?: Record<string, unknown>) => data<ActionAnswer>({ ok: false, error, values }, { status })
+
+  switch (intent) {
+    case 'create': {
+      const t = await requirePermission(request, { all: ['WRITE_USERS'] })
+      const result = await createUserValidator.validate(form)
+      if (result.error) return validationError(result.error, withoutPassword(result.submittedData))
+      const outcome = await createStaff(t, result.data)
+      if (!outcome.ok) {
+        await auditAction(t, request, { module: 'users', action: 'create', status: 'failure', message: outcome.error })
+        return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
+      }
+      await auditAction(t, request, { module: 'users', action: 'create', message: `Created user ${outcome.user.email}` })
+      return redirectWithToast(request, listHref(url), outcome.reused ? `${USER_CREATED}. ${EXISTING_PERSON_NOTE}` : USER_CREATED)
+    }
+    case 'update': {
+      const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
+      const result = await updateUserValidator.validate(form)
+      if (result.error) return validationError(result.error, withoutPassword(result.submittedData))
+      const outcome = await updateStaff(t, id, result.data)
+      if (!outcome.ok) {
+        await auditAction(t, request, { module: 'users', action: 'update', status: 'failure', message: outcome.error })
+        return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
+      }
+      await auditAction(t, request, { module: 'users', action: 'update', message: `Updated user ${outcome.user.email}` })
+      return redirectWithToast(request, listHref(url), USER_UPDATED)
+    }
+    case 'active':
+    case 'archive': {
+      const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
+      const value = form.get('value') === 'true'
+      const change = intent === 'active' ? { active: value } : { archived: value }
+      const outcome = await setStaffStatus(t, id, change)
+      if (!outcome.ok) return fail(outcome.status, outcome.error)
+      const what = intent === 'active' ? (value ? 'activated' : 'deactivated') : value ? 'archived' : 'unarchived'
+      await auditAction(t, request, { module: 'users', action: 'change_status', message: `User ${outcome.user.email} ${what}` })
+      return data<ActionAnswer>({ ok: true, message: USER_UPDATED })
+    }
+    case 'facing-name': {
+      const t = await requirePermission(request, { all: ['UPDATE_CUSTOMER_FACING_NAME'] })
+      const name = String(form.get('writerCustomerFacingName') ?? '').trim().slice(0, 100)
+      const outcome = await setCustomerFacingName(t, id, name)
+      if (!outcome.ok) return fail(outcome.status, outcome.error)
+      await auditAction(t, request, { module: 'users', action: 'customer_facing_name', message: `Customer-facing name of ${outcome.user.email} set to '${name}'` })
+      return data<ActionAnswer>({ ok: true, message: 'Saved' })
+    }
+    case 'login-as': {
+      const type = form.get('type') === 'reviewer' ? 'reviewer' : 'writer'
+      const t = await requirePermission(request, { all: ['LOGIN_AS_WRITER'] })
+      const outcome = await startLoginAs(t, request, { id, type })
+      if (!outcome.ok) return fail(outcome.status, outcome.error || 'Unexpected Error Please Try again')
+      // The form posted into a new window: send that window to the link.
+      return redirect(outcome.link)
+    }
+    default:
+      return fail(400, 'Unknown action')
+  }
+}
+
+function withoutPassword(values: Record<string, unknown>): Record<string, unknown> {
+  const { password: _password, ...rest } = values
+  return rest
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>
+type UserRow = Loaded['users'][number]
+
+const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : [])
+
+/** After a failed no-JS post the form shows what was sent, including the checkboxes. */
+function valuesFromPost(base: UserFormValues, posted: Record<string, unknown> | undefined): UserFormValues {
+  if (!posted) return base
+  const text = (key: keyof UserFormValues) => (typeof posted[key] === 'string' ? String(posted[key]) : Array.isArray(posted[key]) ? list(posted[key]).join(', ') : '')
+  return {
+    ...base,
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: base.email || text('email'),
+    permissions: list(posted.permissions),
+    levels: text('levels'),
+    services: text('services'),
+    languages: text('languages'),
+    certificates: text('certificates'),
+    expertise: text('expertise'),
+    availableDays: list(posted.availableDays),
+    schedulingLink: text('schedulingLink'),
+  }
+}
+
+export default function ClientUsersRoute() {
+  const { users, count, query, archived, can, panel, closeHref, flash } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as (ActionAnswer & { repopulateFields?: Record<string, unknown> }) | undefined
+  const [params] = useSearchParams()
+  const posted = actionData?.values ?? actionData?.repopulateFields
+
+  const rowName = (u: UserRow) => `${u.firstName} ${u.lastName}`.trim()
+  const columns: Column<UserRow>[] = [
+    { key: 'n', header: '#', cell: (_, i) => i + 1, className: 'w-12 text-gray-500' },
+    { key: 'name', header: 'Name', sort: 'name', cell: (u) => rowName(u) },
+    { key: 'email', header: 'Email', sort: 'email', cell: (u) => u.email },
+    {
+      key: 'roles',
+      header: 'Roles',
+      sort: 'role',
+      cell: (u) => (
+        <div className="flex flex-wrap gap-1">
+          {u.role === 'client' ? <Badge tone="gray">Owner</Badge> : null}
+          {u.tags.map((tag) => (
+            <Badge key={tag} tone={tag === 'Full Permissions' ? 'brand' : tag === 'Contributor' ? 'green' : 'amber'}>
+              {tag}
+            </Badge>
+          ))}
+        </div>
+      ),
+    },
+    {
+      key: 'tags',
+      header: 'Tags',
+      cell: (u) => (
+        <div className="flex flex-wrap gap-1">
+          {u.archived ? <Badge tone="gray">Archived</Badge> : null}
+          {!u.active ? <Badge tone="red">Deactivated</Badge> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (u) => {
+        // No actions on one's own row, and the owner's row is not staff's to change.
+        if (u.isSelf || u.role === 'client') return null
+        const contributor = u.permissions.includes('WRITER')
+        return (
+          <div className="flex flex-wrap items-center gap-2">
+            {can.update ? (
+              <Link to={tableHref(params, { edit: u._id, settings: null, new: null })} preventScrollReset className={buttonClass('secondary', 'py-1')} aria-label={`Edit User ${rowName(u)}`}>
+                Edit
+              </Link>
+            ) : null}
+            {can.update || (can.facingName && contributor) ? (
+              <Link to={tableHref(params, { settings: u._id, edit: null, new: null })} preventScrollReset className={buttonClass('secondary', 'py-1')} aria-label={`Settings ${rowName(u)}`}>
+                Settings
+              </Link>
+            ) : null}
+            {can.loginAs && contributor && u.active ? <LoginAsButton id={u._id} type="writer" name={rowName(u)} label="Login As Contributor" /> : null}
+          </div>
+        )
+      },
+    },
+  ]
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold text-gray-900">{archived ? 'Archived Users' : 'Users'}</h1>
+        {can.create ? (
+          <ButtonLink to={tableHref(params, { new: '1', edit: null, settings: null })} preventScrollReset>
+            Add User
+          </ButtonLink>
+        ) : null}
+      </div>
+      {flash ? <Alert tone="success">{flash}</Alert> : null}
+      {actionData?.error && !panel ? <FormAlert>{actionData.error}</FormAlert> : null}
+
+      {panel?.kind === 'new' ? (
+        <PanelDialog title="Add User" closeTo={closeHref} wide>
+          <UserForm mode="create" values={valuesFromPost(EMPTY_USER, posted)} formError={actionData?.error} />
+        </PanelDialog>
+      ) : null}
+      {panel?.kind === 'edit' ? (
+        <PanelDialog title="Edit User" closeTo={closeHref} wide>
+          <UserForm key={panel.user._id} mode="update" id={panel.user._id} values={valuesFromPost(formValues(panel.user), posted)} formError={actionData?.error} />
+        </PanelDialog>
+      ) : null}
+      {panel?.kind === 'settings' ? (
+        <PanelDialog title="Settings" closeTo={closeHref}>
+          <UserSettings user={panel.user} canUpdate={can.update} canName={can.facingName} error={actionData?.error} savedName={actionData?.ok && actionData.message === 'Saved'} />
+        </PanelDialog>
+      ) : null}
+
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={users}
+        rowKey={(u) => u._id}
+        total={count}
+        query={query}
+        sizes={PEOPLE_PAGE_SIZES}
+        searchPlaceholder="Name or email"
+        toolbar={<ArchivedToggle label="Show Archived Users" />}
+      />
+    </div>
+  )
+}
+
+const BADGE_TONES = {
+  brand: 'bg-brand-50 text-brand-700 ring-brand-100',
+  green: 'bg-green-50 text-green-700 ring-green-200',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+  gray: 'bg-gray-100 text-gray-700 ring-gray-200',
+  red: 'bg-red-50 text-red-700 ring-red-200',
+} as const
+
+function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: React.ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[tone]}`}>{children}</span>
+}
+
+function UserSettings({ user, canUpdate, canName, error, savedName }: { user: Loaded['users'][number] | NonNullable<Extract<Loaded['panel'], { user: unknown }>>['user']; canUpdate: boolean; canName: boolean; error?: string; savedName?: boolean }) {
+  const name = `${user.firstName} ${user.lastName}`.trim()
+  const contributor = user.permissions.includes('WRITER')
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-gray-600">
+        {name} · {user.email}
+      </p>
+      <FormAlert>{error}</FormAlert>
+      {canUpdate ? (
+        <div className="flex flex-wrap gap-6">
+          <SwitchForm intent="active" id={user._id} on={user.active} label={`Active ${name}`} text="Active" />
+          <SwitchForm intent="archive" id={user._id} on={user.archived} label={`Archive ${name}`} text="Archive" />
+        </div>
+      ) : null}
+      {canName && contributor ? <CustomerFacingName id={user._id} initial={user.writerCustomerFacingName ?? ''} savedNoJs={!!savedName} /> : null}
+    </div>
+  )
+}
+
+const SAVED_RESET_MS = 1500
+
+/** The contributor's name as customers see it: Editing while typed, Saving while posted, Saved for 1.5 s. */
+function CustomerFacingName({ id, initial, savedNoJs }: { id: string; initial: string; savedNoJs: boolean }) {
+  const fetcher = useFetcher<ActionAnswer>()
+  const inputId = useId()
+  const [value, setValue] = useState(initial)
+  const [state, setState] = useState<'' | 'Editing' | 'Saving' | 'Saved'>(savedNoJs ? 'Saved' : '')
+
+  useEffect(() => {
+    if (fetcher.state === 'submitting') setState('Saving')
+    else if (fetcher.state === 'idle' && fetcher.data) setState(fetcher.data.ok ? 'Saved' : 'Editing')
+  }, [fetcher.state, fetcher.data])
+
+  useEffect(() => {
+    if (state !== 'Saved') return
+    const timer = setTimeout(() => setState(''), SAVED_RESET_MS)
+    return () => clearTimeout(timer)
+  }, [state])
+
+  return (
+    <fetcher.Form method="post" className="space-y-2" preventScrollReset>
+      <input type="hidden" name="intent" value="facing-name" />
+      <input type="hidden" name="id" value={id} />
+      <label htmlFor={inputId} className={labelClass}>
+        Customer-facing name
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          name="writerCustomerFacingName"
+          value={value}
+          maxLength={100}
+          onChange={(e) => {
+            setValue(e.target.value)
+            setState('Editing')
+          }}
+          className={inputClass}
+        />
+        <button type="submit" className={buttonClass('primary')}>
+          Save
+        </button>
+      </div>
+      <p aria-live="polite" className="h-5 text-sm text-gray-600" data-testid="facing-name-state">
+        {state}
+      </p>
+      {fetcher.data?.error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {fetcher.data.error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Users | Draftdesk' }]

@@ -1,0 +1,116 @@
+// /customers/view: the organisation's customers, server-paged, with active/archive toggles and 'Login As User'.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
+import { LoginAsButton } from '#app/components/people/login-as-button'
+import { SwitchForm } from '#app/components/people/switch-form'
+import { auditAction } from '#app/models/audit.server'
+import { describeStatusChange, listCustomers, setCustomerStatus, toCustomerJson } from '#app/models/customers.server'
+import { CUSTOMER_CHANGED, CUSTOMER_SORTS } from '#app/models/customers.schema'
+import { startLoginAs } from '#app/models/impersonation.server'
+import { can } from '#app/rules/permissions'
+import { routeGuard } from '#app/rules/routes'
+import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
+import { requirePermission } from '#app/services/auth.server'
+import { ButtonLink } from '#app/ui/button'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, routeGuard('/customers/view'))
+  const url = new URL(request.url)
+  const query = parseTableQuery(url.searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: CUSTOMER_SORTS, defaultSort: 'createdAt', defaultDir: 'desc' })
+  const archived = url.searchParams.get('archived') === 'true'
+  const { rows, count } = await listCustomers(t, { archived, search: query.search, sort: query.sort, dir: query.dir, start: query.start, size: query.size })
+  return {
+    customers: rows.map(toCustomerJson),
+    count,
+    query,
+    archived,
+    can: {
+      create: can(t.user, { all: ['WRITE_CUSTOMERS'] }),
+      update: can(t.user, { all: ['UPDATE_CUSTOMERS'] }),
+      loginAs: can(t.user, { all: ['LOGIN_AS_CUSTOMER'] }),
+    },
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const id = String(form.get('id') ?? '')
+  if (intent === 'login-as') {
+    const t = await requirePermission(request, { all: ['LOGIN_AS_CUSTOMER'] })
+    const outcome = await startLoginAs(t, request, { id, type: 'customer' })
+    if (!outcome.ok) return data({ ok: false, error: outcome.error || 'Unexpected Error Please Try again' }, { status: outcome.status })
+    // The form posted into a new window: send that window to the link.
+    return redirect(outcome.link)
+  }
+  if (intent !== 'active' && intent !== 'archive') return data({ ok: false, error: 'Unknown action' }, { status: 400 })
+  const t = await requirePermission(request, { all: ['UPDATE_CUSTOMERS'] })
+  const value = form.get('value') === 'true'
+  const change = intent === 'active' ? { active: value } : { archived: value }
+  const customer = await setCustomerStatus(t, id, change)
+  if (!customer) return data({ ok: false, error: 'Customer not found' }, { status: 404 })
+  await auditAction(t, request, { module: 'customers', action: 'change_status', message: `Customer ${customer.email} ${describeStatusChange(change)}` })
+  return { ok: true, message: CUSTOMER_CHANGED }
+}
+
+type Row = ReturnType<typeof toCustomerJson>
+
+export default function CustomersViewRoute() {
+  const { customers, count, query, archived, can } = useLoaderData<typeof loader>()
+  const columns: Column<Row>[] = [
+    { key: 'n', header: '#', cell: (_, i) => i + 1, className: 'w-12 text-gray-500' },
+    { key: 'name', header: 'Name', sort: 'name', cell: (c) => `${c.firstName} ${c.lastName}` },
+    { key: 'email', header: 'Email', sort: 'email', cell: (c) => c.email },
+    { key: 'createdAt', header: 'Created', sort: 'createdAt', cell: (c) => new Date(c.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }) },
+    {
+      key: 'active',
+      header: 'Active',
+      sort: 'active',
+      cell: (c) =>
+        can.update ? (
+          <SwitchForm intent="active" id={c._id} on={c.active} label={`Active ${c.firstName} ${c.lastName}`} />
+        ) : (
+          <span>{c.active ? 'Active' : 'Inactive'}</span>
+        ),
+    },
+    {
+      key: 'archived',
+      header: 'Archive',
+      cell: (c) =>
+        can.update ? (
+          <SwitchForm intent="archive" id={c._id} on={c.archived} label={`Archive ${c.firstName} ${c.lastName}`} />
+        ) : (
+          <span>{c.archived ? 'Archived' : '-'}</span>
+        ),
+    },
+  ]
+  if (can.loginAs) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      cell: (c) => <LoginAsButton id={c._id} type="customer" name={`${c.firstName} ${c.lastName}`} label="Login As User" />,
+    })
+  }
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold text-gray-900">{archived ? 'Archived Customers' : 'Customers'}</h1>
+        {can.create ? <ButtonLink to="/customers/create">Create Customer</ButtonLink> : null}
+      </div>
+      <DataTable
+        label="Customers"
+        columns={columns}
+        rows={customers}
+        rowKey={(c) => c._id}
+        total={count}
+        query={query}
+        sizes={PEOPLE_PAGE_SIZES}
+        searchPlaceholder="Name or email"
+        toolbar={<ArchivedToggle label="Show Archived Customers" />}
+      />
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Customers | Draftdesk' }]

@@ -1,0 +1,43 @@
+// GET /api/client/users/{id}; PATCH /api/client/users/{id} with user fields and permissions, or {active} / {archived}.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { staffStatusSchema, staffUpdateSchema, USER_UPDATED } from '#app/models/staff.schema'
+import { findStaff, setStaffStatus, toStaffJson, updateStaff, writerProfile } from '#app/models/staff.server'
+import { mergeWithCurrent, staffAnswer } from '#app/models/staff-responses.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, readBody, zodErrors } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_USERS'] })
+  const user = await findStaff(t, params.id ?? '')
+  if (!user) return apiError(404, 'User not found')
+  return apiJson({ status: true, user: toStaffJson(user, await writerProfile(t, user.userId)) })
+}
+
+const USER_FIELDS = ['firstName', 'lastName', 'password', 'permissions', 'fullPermissions', 'writer_data', 'levels', 'services', 'languages', 'certificates', 'expertise', 'availableDays', 'schedulingLink']
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'PATCH') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
+  const id = params.id ?? ''
+  const body = await readBody(request)
+  const invalid = (error: import('zod').ZodError) => {
+    const errors = zodErrors(error)
+    return apiJson({ status: false, error: Object.values(errors)[0], errors }, 400)
+  }
+
+  if (!USER_FIELDS.some((f) => f in body)) {
+    const parsed = staffStatusSchema.safeParse(body)
+    if (!parsed.success) return invalid(parsed.error)
+    const outcome = await setStaffStatus(t, id, parsed.data)
+    const what = [parsed.data.active !== undefined ? (parsed.data.active ? 'activated' : 'deactivated') : '', parsed.data.archived !== undefined ? (parsed.data.archived ? 'archived' : 'unarchived') : ''].filter(Boolean).join(' and ')
+    return staffAnswer(t, request, outcome, { action: 'change_status', message: (email) => `User ${email} ${what}` }, USER_UPDATED)
+  }
+
+  const merged = await mergeWithCurrent(t, id, body)
+  if (!merged) return apiError(404, 'User not found')
+  const parsed = staffUpdateSchema.safeParse(merged)
+  if (!parsed.success) return invalid(parsed.error)
+  const outcome = await updateStaff(t, id, parsed.data)
+  return staffAnswer(t, request, outcome, { action: 'update', message: (email) => `Updated user ${email}` }, USER_UPDATED)
+}

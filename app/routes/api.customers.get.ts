@@ -1,0 +1,16 @@
+// GET /api/customers/get?archived=&active=: the organisation's customers ({status, customers, count}).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { listCustomers, toCustomerJson } from '#app/models/customers.server'
+import { customerListQuerySchema } from '#app/models/customers.schema'
+import { requirePermission } from '#app/services/auth.server'
+import { parseQuery } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_CUSTOMERS'] })
+  const query = parseQuery(request, customerListQuerySchema)
+  if (!query.ok) return query.response
+  const { rows, count } = await listCustomers(t, { ...query.data, sort: 'createdAt', dir: 'desc' })
+  const customers = rows.map(toCustomerJson)
+  return apiJson({ status: true, customers, data: customers, count })
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { likePattern, pageCount, parseTableQuery, tableHref } from './table-query'
+
+const opts = { sizes: [50, 100, 200], sortable: ['name', 'email'], defaultSort: 'name' } as const
+
+describe('parseTableQuery', () => {
+  it('defaults to page 1 of 50 sorted by the default column', () => {
+    expect(parseTableQuery(new URLSearchParams(), opts)).toEqual({ page: 1, size: 50, start: 0, search: '', sort: 'name', dir: 'asc' })
+  })
+  it.each([
+    ['size=100&page=3', { size: 100, page: 3, start: 200 }],
+    ['size=75', { size: 50 }],
+    ['page=-2', { page: 1 }],
+    ['page=abc', { page: 1 }],
+    ['sort=password', { sort: 'name' }],
+    ['sort=email&dir=desc', { sort: 'email', dir: 'desc' }],
+    ['q=%20ann%20', { search: 'ann' }],
+  ])('%s', (qs, expected) => {
+    expect(parseTableQuery(new URLSearchParams(qs), opts)).toMatchObject(expected)
+  })
+})
+
+describe('helpers', () => {
+  it('pageCount never goes below 1', () => {
+    expect(pageCount(0, 50)).toBe(1)
+    expect(pageCount(101, 50)).toBe(3)
+  })
+  it('tableHref keeps other params', () => {
+    expect(tableHref(new URLSearchParams('archived=true&page=2'), { page: 3, q: null })).toBe('?archived=true&page=3')
+  })
+  it('likePattern escapes wildcards', () => {
+    expect(likePattern('50%_a\\')).toBe('%50\\%\\_a\\\\%')
+  })
+})
