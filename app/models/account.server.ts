@@ -5,6 +5,7 @@ import { hmac } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
 import type { MembershipRole } from '#db/types'
+import { platformRoleModules } from './platform-roles.server'
 
 export type Role = 'superadmin' | 'client' | 'user'
 
@@ -28,6 +29,8 @@ export type AuthUser = {
   trialEndsAt: Date | null
   paymentDueSince: Date | null
   platformRoleId: number | null
+  /** Platform staff: the modules their platform role grants (empty for everyone else). */
+  roleModules?: string[]
 }
 
 export const SIGN_IN_ROLES: MembershipRole[] = ['client', 'user']
@@ -93,6 +96,7 @@ export async function loadAuthUser(userId: number, clientId: number | null): Pro
       ...base,
       // Platform staff without the superadmin flag get only what their platform role grants.
       role: user.is_superadmin ? 'superadmin' : 'user',
+      roleModules: user.is_superadmin ? [] : await platformRoleModules(user.platform_role_id),
       clientId: null,
       clientPublicId: null,
       organisationName: null,
@@ -171,6 +175,8 @@ export function toUserJson(user: AuthUser) {
     trialDaysLeft: trialDaysLeft(user),
     client_package_status: user.packageStatus,
     paymentDueDays: paymentDueDays(user),
+    // Platform staff: the modules of their platform role (the client side filters its sidebar by them).
+    role_permissions: user.roleModules ?? [],
   }
 }
 

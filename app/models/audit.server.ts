@@ -56,3 +56,27 @@ export async function auditAction(
     message: entry.message,
   })
 }
+
+/**
+ * The audit row of an action by anyone signed in, platform staff included (no organisation).
+ * `clientId` overrides the actor's organisation when a platform action concerns one client.
+ */
+export async function auditUserAction(
+  user: { id: number; firstName: string; lastName: string; role: string; clientId: number | null },
+  request: Request,
+  entry: { module: string; action: string; message: string; status?: 'success' | 'failure'; clientId?: number | null },
+): Promise<void> {
+  const session = await getSession(request)
+  await recordAudit({
+    clientId: entry.clientId !== undefined ? entry.clientId : user.clientId,
+    userId: user.id,
+    actorUserId: session.get('impersonatorUserId') ?? null,
+    userName: `${user.firstName} ${user.lastName}`,
+    userRole: user.role,
+    module: entry.module,
+    action: entry.action,
+    status: entry.status ?? 'success',
+    ip: clientIp(request),
+    message: entry.message,
+  })
+}

@@ -28,8 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       companyName: userJson.companyDetails?.companyName ?? null,
     },
-    // Platform roles and their modules arrive with the back-office issue; until then none are granted.
-    sidebar: sidebarFor({ role: user.role, permissions: user.permissions, roleModules: [], restricted }),
+    // Platform staff (no organisation, not superadmin) see what their platform role's modules grant.
+    sidebar: sidebarFor({
+      role: user.role,
+      permissions: user.permissions,
+      roleModules: user.clientId === null && user.role !== 'superadmin' ? (user.roleModules ?? []) : undefined,
+      restricted,
+    }),
     ui: { sidebar: ui.sidebar, expanded: ui.expanded },
     lang: languageOf(ui, session.get('lang')),
     banners: {

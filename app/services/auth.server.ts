@@ -91,11 +91,16 @@ export async function requirePermission(request: Request, guard: Guard = {}): Pr
   return { db, clientId: user.clientId, user }
 }
 
-/** Platform screens: superadmin, or platform staff whose role grants the module. */
-export async function requirePlatform(request: Request, module?: string, roleModules: (id: number) => Promise<string[]> = async () => []): Promise<AuthUser> {
+/**
+ * Platform screens: superadmin, or platform staff whose role grants the module (read from
+ * platform_roles on every request, so a role edit applies at once). Organisation sessions get 403.
+ */
+export async function requirePlatform(request: Request, module?: string | string[]): Promise<AuthUser> {
   const user = await requireUser(request)
   if (user.clientId !== null) denied(request)
-  const isSuperadmin = user.role === 'superadmin'
-  if (!isSuperadmin && (!module || !(await roleModules(user.platformRoleId!)).includes(module))) denied(request)
+  if (user.role === 'superadmin') return user
+  // A list means any one of them will do (the user forms read roles with the users module).
+  const wanted = module === undefined ? [] : Array.isArray(module) ? module : [module]
+  if (!wanted.some((m) => (user.roleModules ?? []).includes(m))) denied(request)
   return user
 }

@@ -1,6 +1,96 @@
-// Demo data for the platform domain (filled in by its issue).
+// Demo data for the platform domain: platform roles, two platform staff and audit rows for both orgs.
+import argon2 from 'argon2'
 import type { Kysely } from 'kysely'
 import type { Database } from '../types'
-import type { OrgIds } from './core'
+import { DEMO_PASSWORD, type OrgIds } from './core'
+import { seedId } from './ids'
 
-export async function seedPlatform(_db: Kysely<Database>, _orgIds: OrgIds): Promise<void> {}
+export const DEMO_ROLES = [
+  { key: 'support', name: 'Support', permissions: 'users,clients,audit-logs' },
+  { key: 'billing', name: 'Billing', permissions: 'client_packages,promotions,payments' },
+  { key: 'content', name: 'Content', permissions: 'roles,questionnaire-template,contract-template' },
+] as const
+
+export const DEMO_STAFF = [
+  { email: 'support@demo.test', firstName: 'Sue', lastName: 'Support', role: 'support' },
+  { email: 'billing@demo.test', firstName: 'Bill', lastName: 'Billing', role: 'billing' },
+] as const
+
+type AuditSeed = { module: string; action: string; status: 'success' | 'failure'; message: string; actor: string; role: string; ip: string }
+
+const ORG_LOGS: Record<keyof OrgIds, AuditSeed[]> = {
+  demo: [
+    { module: 'auth', action: 'login', status: 'success', message: 'Signed in', actor: 'owner@demo.test', role: 'client', ip: '203.0.113.10' },
+    { module: 'auth', action: 'login', status: 'failure', message: 'Failed login for staff@demo.test', actor: 'staff@demo.test', role: 'user', ip: '203.0.113.11' },
+    { module: 'customers', action: 'create', status: 'success', message: 'Created customer Casey Customer', actor: 'owner@demo.test', role: 'client', ip: '203.0.113.10' },
+    { module: 'orders', action: 'assign_writer', status: 'success', message: 'Assigned Wendy Writer to order #1001', actor: 'owner@demo.test', role: 'client', ip: '203.0.113.10' },
+    { module: 'products', action: 'update', status: 'success', message: 'Updated product Resume Essentials', actor: 'owner@demo.test', role: 'client', ip: '203.0.113.10' },
+    { module: 'website-settings', action: 'update', status: 'failure', message: 'Subdomain already taken', actor: 'owner@demo.test', role: 'client', ip: '203.0.113.10' },
+  ],
+  rival: [
+    { module: 'auth', action: 'login', status: 'success', message: 'Signed in', actor: 'owner2@demo.test', role: 'client', ip: '198.51.100.20' },
+    { module: 'customers', action: 'create', status: 'success', message: 'Created customer Riley Rival-Customer', actor: 'owner2@demo.test', role: 'client', ip: '198.51.100.20' },
+    { module: 'orders', action: 'archive', status: 'success', message: 'Archived order #2001', actor: 'owner2@demo.test', role: 'client', ip: '198.51.100.20' },
+  ],
+}
+
+const PLATFORM_LOGS: AuditSeed[] = [
+  { module: 'auth', action: 'login', status: 'success', message: 'Signed in', actor: 'superadmin@demo.test', role: 'superadmin', ip: '192.0.2.1' },
+  { module: 'roles', action: 'create', status: 'success', message: 'Created role Support (users,clients,audit-logs)', actor: 'superadmin@demo.test', role: 'superadmin', ip: '192.0.2.1' },
+  { module: 'users', action: 'create', status: 'success', message: 'Created platform user support@demo.test', actor: 'superadmin@demo.test', role: 'superadmin', ip: '192.0.2.1' },
+]
+
+export async function seedPlatform(db: Kysely<Database>, orgIds: OrgIds): Promise<void> {
+  for (const r of DEMO_ROLES) {
+    await db
+      .insertInto('platform_roles')
+      .values({ public_id: seedId(`platform-role:${r.key}`), name: r.name, key: r.key, permissions: r.permissions, created_at: new Date('2026-03-01T09:00:00Z') })
+      .onDuplicateKeyUpdate({ name: r.name })
+      .execute()
+  }
+
+  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 })
+  for (const s of DEMO_STAFF) {
+    const role = await db.selectFrom('platform_roles').select('id').where('key', '=', s.role).executeTakeFirstOrThrow()
+    await db
+      .insertInto('users')
+      .values({
+        public_id: seedId(`user:${s.email}`),
+        email: s.email,
+        password_hash: passwordHash,
+        first_name: s.firstName,
+        last_name: s.lastName,
+        platform_role_id: role.id,
+        created_at: new Date('2026-03-01T09:00:00Z'),
+      })
+      .onDuplicateKeyUpdate({ first_name: s.firstName })
+      .execute()
+  }
+
+  // Spread over the last days of a fixed month so the list has an order; the public ids make reruns no-ops.
+  const userIds = new Map((await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]))
+  const names = new Map((await db.selectFrom('users').select(['email', 'first_name', 'last_name']).execute()).map((u) => [u.email, `${u.first_name} ${u.last_name}`]))
+  const rows = [
+    ...(Object.entries(ORG_LOGS) as [keyof OrgIds, AuditSeed[]][]).flatMap(([org, logs]) => logs.map((l, i) => ({ ...l, clientId: orgIds[org], tag: `${org}:${i}` }))),
+    ...PLATFORM_LOGS.map((l, i) => ({ ...l, clientId: null, tag: `platform:${i}` })),
+  ]
+  for (const [i, l] of rows.entries()) {
+    await db
+      .insertInto('audit_logs')
+      .values({
+        public_id: seedId(`audit:${l.tag}`),
+        client_id: l.clientId,
+        user_id: userIds.get(l.actor) ?? null,
+        user_name: names.get(l.actor) ?? null,
+        user_role: l.role,
+        module: l.module,
+        action: l.action,
+        status: l.status,
+        host_ip: l.ip,
+        message: l.message,
+        created_at: new Date(Date.UTC(2026, 2, 10, 9, i * 7)),
+      })
+      .onDuplicateKeyUpdate({ module: l.module })
+      .execute()
+  }
+}

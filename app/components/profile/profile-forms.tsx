@@ -1,0 +1,76 @@
+// The three /profile forms (details, password, avatar); each posts on its own with a `subaction`.
+import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { withZod } from '@remix-validated-form/with-zod'
+import { useId } from 'react'
+import { ValidatedForm } from 'remix-validated-form'
+import { SubmitButton, TextField } from '#app/components/platform/fields'
+import { FormAlert, inputClass, labelClass } from '#app/components/auth/fields'
+import { AVATAR_ACCEPT, passwordFormSchema, profileSchema } from '#app/models/profile.schema'
+import { buttonClass } from '#app/ui/button'
+import { Card } from '#app/ui/card'
+import { useHydrated } from '#app/ui/use-hydrated'
+
+export const profileValidator = withZod(profileSchema)
+export const passwordValidator = withZod(passwordFormSchema)
+
+const narrowButton = buttonClass('primary')
+
+export function ProfileDetailsForm({ defaults }: { defaults: { firstName: string; lastName: string; email: string } }) {
+  const hydrated = useHydrated()
+  return (
+    <Card aria-label="Update profile">
+      <h2 className="mb-4 text-lg font-semibold text-gray-900">Update Profile</h2>
+      <ValidatedForm method="post" subaction="profile" validator={profileValidator} defaultValues={defaults} noValidate={hydrated} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="firstName" label="First Name" autoComplete="given-name" aria-required />
+          <TextField name="lastName" label="Last Name" autoComplete="family-name" aria-required />
+        </div>
+        <TextField name="email" label="Email" type="email" autoComplete="email" aria-required />
+        <SubmitButton className={narrowButton}>Update Profile</SubmitButton>
+      </ValidatedForm>
+    </Card>
+  )
+}
+
+export function ChangePasswordForm() {
+  const hydrated = useHydrated()
+  return (
+    <Card aria-label="Change password">
+      <h2 className="mb-4 text-lg font-semibold text-gray-900">Change Password</h2>
+      <ValidatedForm method="post" subaction="password" validator={passwordValidator} noValidate={hydrated} className="space-y-4">
+        <TextField name="password" label="New Password" type="password" autoComplete="new-password" aria-required />
+        <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" aria-required />
+        <SubmitButton className={narrowButton}>Change Password</SubmitButton>
+      </ValidatedForm>
+    </Card>
+  )
+}
+
+export function AvatarForm({ error }: { error?: string | null }) {
+  const id = useId()
+  const navigation = useNavigation()
+  const uploading = navigation.formData?.get('subaction') === 'avatar'
+  return (
+    <Card aria-label="Profile image">
+      <h2 className="mb-4 text-lg font-semibold text-gray-900">Profile Image</h2>
+      <Form method="post" encType="multipart/form-data" className="space-y-4">
+        <input type="hidden" name="subaction" value="avatar" />
+        <div>
+          <label htmlFor={id} className={labelClass}>
+            Image (jpeg, jpg or png, at most 2 MB)
+          </label>
+          <input id={id} name="image" type="file" accept={AVATAR_ACCEPT} className={inputClass} aria-invalid={error ? true : undefined} />
+        </div>
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <button type="submit" className={narrowButton} disabled={uploading}>
+          Upload Image
+        </button>
+      </Form>
+    </Card>
+  )
+}
+
+export function useAvatarError(): string | null {
+  const data = useActionData<{ avatarError?: string }>()
+  return data && 'avatarError' in data ? (data.avatarError ?? null) : null
+}

@@ -1,0 +1,75 @@
+// Platform roles (cross-tenant): named module lists held by platform staff; superadmin needs none.
+import type { AuthUser } from './account.server'
+import { formatModules, parseModules, type RoleInput, roleKeyFrom } from './platform-roles.schema'
+import { newPublicId } from '#app/services/crypto.server'
+import { platformDb } from '#app/services/db.server'
+import type { PlatformRole } from '#db/tables/platform'
+
+export type RoleJson = { _id: string; name: string; key: string; permissions: string; createdAt: string }
+
+export function toRoleJson(role: PlatformRole): RoleJson {
+  return { _id: role.public_id, name: role.name, key: role.key, permissions: role.permissions, createdAt: role.created_at.toISOString() }
+}
+
+export async function listRoles(): Promise<PlatformRole[]> {
+  return platformDb.selectFrom('platform_roles').selectAll().orderBy('name').orderBy('id').execute()
+}
+
+export async function findRole(publicId: string): Promise<PlatformRole | undefined> {
+  return platformDb.selectFrom('platform_roles').selectAll().where('public_id', '=', publicId).executeTakeFirst()
+}
+
+export async function findRoleByKey(key: string): Promise<PlatformRole | undefined> {
+  return platformDb.selectFrom('platform_roles').selectAll().where('key', '=', key).executeTakeFirst()
+}
+
+/** The modules a platform role grants; none for a missing role. */
+export async function platformRoleModules(roleId: number | null): Promise<string[]> {
+  if (!roleId) return []
+  const row = await platformDb.selectFrom('platform_roles').select('permissions').where('id', '=', roleId).executeTakeFirst()
+  return parseModules(row?.permissions)
+}
+
+// 'superadmin' is the users flag and client/user are membership roles: a role key never shadows them.
+const RESERVED_KEYS = new Set(['superadmin', 'client', 'user', 'customer'])
+
+async function freeKey(name: string, exceptId?: number): Promise<string> {
+  const base = roleKeyFrom(name)
+  for (let n = 1; ; n++) {
+    const key = n === 1 && !RESERVED_KEYS.has(base) ? base : `${base}_${n}`
+    if (RESERVED_KEYS.has(key)) continue
+    const taken = await platformDb.selectFrom('platform_roles').select('id').where('key', '=', key).executeTakeFirst()
+    if (!taken || taken.id === exceptId) return key
+  }
+}
+
+/**
+ * Staff with the roles module may only hand out modules they hold themselves, so a role editor
+ * cannot grant itself (or anyone) more than it has; superadmin may grant everything.
+ */
+export function grantableBy(actor: Pick<AuthUser, 'role' | 'roleModules'>, modules: readonly string[]): boolean {
+  if (actor.role === 'superadmin') return true
+  const held = new Set(actor.roleModules ?? [])
+  return modules.every((m) => held.has(m))
+}
+
+export const GRANT_DENIED = 'You can only grant permissions your own role has'
+
+export async function createRole(input: RoleInput): Promise<PlatformRole> {
+  const publicId = newPublicId()
+  await platformDb
+    .insertInto('platform_roles')
+    .values({ public_id: publicId, name: input.name, key: await freeKey(input.name), permissions: formatModules(input.permissions) })
+    .execute()
+  return (await findRole(publicId))!
+}
+
+/** Renaming keeps the key: users hold the role by id, and API callers may have stored the key. */
+export async function updateRole(role: PlatformRole, input: RoleInput): Promise<PlatformRole> {
+  await platformDb
+    .updateTable('platform_roles')
+    .set({ name: input.name, permissions: formatModules(input.permissions), updated_at: new Date() })
+    .where('id', '=', role.id)
+    .execute()
+  return (await findRole(role.public_id))!
+}

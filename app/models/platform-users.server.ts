@@ -1,0 +1,152 @@
+// Platform users (cross-tenant): people without memberships who run the platform, either superadmin
+// or holding a platform role. Listing, create, update and activation; deactivation ends their sessions.
+import type { AuthUser } from './account.server'
+import { parseModules } from './platform-roles.schema'
+import { GRANT_DENIED, grantableBy } from './platform-roles.server'
+import { EMAIL_TAKEN, ROLE_REQUIRED, SUPERADMIN_ROLE, type UserCreateInput, type UserUpdateInput } from './platform-users.schema'
+import { newPublicId } from '#app/services/crypto.server'
+import { platformDb } from '#app/services/db.server'
+import { hashPassword } from '#app/services/password.server'
+import { revokeUserSessions } from '#app/services/session.server'
+
+export const SUPERADMIN_ONLY = 'Only a superadmin can manage superadmin users'
+export const NOT_YOURSELF = 'You cannot change your own role or deactivate yourself'
+
+function baseQuery() {
+  return platformDb
+    .selectFrom('users as u')
+    .leftJoin('platform_roles as r', 'r.id', 'u.platform_role_id')
+    .select([
+      'u.id', 'u.public_id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_superadmin', 'u.active', 'u.profile_img',
+      'u.created_at', 'u.platform_role_id', 'r.key as role_key', 'r.name as role_name', 'r.permissions as role_permissions',
+    ])
+    .where((eb) => eb.or([eb('u.is_superadmin', '=', true), eb('u.platform_role_id', 'is not', null)]))
+}
+
+export type PlatformUserRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>
+
+export function toPlatformUserJson(row: PlatformUserRow) {
+  return {
+    _id: row.public_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    role: row.is_superadmin ? SUPERADMIN_ROLE : (row.role_key ?? ''),
+    roleName: row.is_superadmin ? 'Superadmin' : (row.role_name ?? ''),
+    role_permissions: row.is_superadmin ? [] : parseModules(row.role_permissions),
+    active: !!row.active,
+    profile_img: row.profile_img,
+    createdAt: row.created_at.toISOString(),
+  }
+}
+
+export type PlatformUserJson = ReturnType<typeof toPlatformUserJson>
+
+export async function listPlatformUsers(): Promise<PlatformUserRow[]> {
+  return baseQuery().orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').execute()
+}
+
+/** Only platform users: a client's or a customer's id is "not found" here. */
+export async function findPlatformUser(publicId: string): Promise<PlatformUserRow | undefined> {
+  return baseQuery().where('u.public_id', '=', publicId).executeTakeFirst()
+}
+
+type ResolvedRole = { isSuperadmin: boolean; roleId: number | null; modules: string[] }
+
+async function resolveRole(value: string): Promise<ResolvedRole | null> {
+  if (value === SUPERADMIN_ROLE) return { isSuperadmin: true, roleId: null, modules: [] }
+  const role = await platformDb.selectFrom('platform_roles').select(['id', 'permissions']).where('key', '=', value).executeTakeFirst()
+  return role ? { isSuperadmin: false, roleId: role.id, modules: parseModules(role.permissions) } : null
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 400 | 403 | 404; error: string; field?: string }
+
+type Actor = Pick<AuthUser, 'id' | 'role' | 'roleModules'>
+
+/** Superadmin may give any role; platform staff only roles within their own modules, never superadmin. */
+function mayGive(actor: Actor, role: ResolvedRole): string | null {
+  if (role.isSuperadmin) return actor.role === 'superadmin' ? null : SUPERADMIN_ONLY
+  return grantableBy(actor, role.modules) ? null : GRANT_DENIED
+}
+
+export async function emailInUse(email: string, exceptUserId?: number): Promise<boolean> {
+  let query = platformDb.selectFrom('users').select('id').where('email', '=', email)
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId)
+  return !!(await query.executeTakeFirst())
+}
+
+export async function createPlatformUser(actor: Actor, input: UserCreateInput): Promise<Outcome<PlatformUserRow>> {
+  const role = await resolveRole(input.role)
+  if (!role) return { ok: false, status: 400, error: ROLE_REQUIRED, field: 'role' }
+  const refused = mayGive(actor, role)
+  if (refused) return { ok: false, status: 403, error: refused }
+  if (await emailInUse(input.email)) return { ok: false, status: 400, error: EMAIL_TAKEN, field: 'email' }
+  const publicId = newPublicId()
+  try {
+    await platformDb
+      .insertInto('users')
+      .values({
+        public_id: publicId,
+        email: input.email,
+        password_hash: await hashPassword(input.password),
+        first_name: input.firstName,
+        last_name: input.lastName,
+        is_superadmin: role.isSuperadmin,
+        platform_role_id: role.roleId,
+        active: input.active,
+      })
+      .execute()
+  } catch (error) {
+    // Two creates racing for one address: the unique index decides.
+    if ((error as { code?: string }).code === 'ER_DUP_ENTRY') return { ok: false, status: 400, error: EMAIL_TAKEN, field: 'email' }
+    throw error
+  }
+  return { ok: true, value: (await findPlatformUser(publicId))! }
+}
+
+export async function updatePlatformUser(actor: Actor, target: PlatformUserRow, input: UserUpdateInput): Promise<Outcome<PlatformUserRow>> {
+  if (target.is_superadmin && actor.role !== 'superadmin') return { ok: false, status: 403, error: SUPERADMIN_ONLY }
+  const role = await resolveRole(input.role)
+  if (!role) return { ok: false, status: 400, error: ROLE_REQUIRED, field: 'role' }
+  const roleChanged = role.isSuperadmin !== !!target.is_superadmin || role.roleId !== (target.is_superadmin ? null : target.platform_role_id)
+  if (roleChanged) {
+    if (target.id === actor.id) return { ok: false, status: 403, error: NOT_YOURSELF }
+    const refused = mayGive(actor, role)
+    if (refused) return { ok: false, status: 403, error: refused }
+  }
+  const active = input.active ?? !!target.active
+  if (!active && target.id === actor.id) return { ok: false, status: 403, error: NOT_YOURSELF }
+  const now = new Date()
+  await platformDb
+    .updateTable('users')
+    .set({
+      first_name: input.firstName,
+      last_name: input.lastName,
+      is_superadmin: role.isSuperadmin,
+      platform_role_id: role.roleId,
+      active,
+      updated_at: now,
+      ...(input.password ? { password_hash: await hashPassword(input.password), password_changed_at: now } : {}),
+    })
+    .where('id', '=', target.id)
+    .execute()
+  // A new password or a deactivation takes effect everywhere at once.
+  if (input.password || (!active && target.active)) await revokeUserSessions(target.id)
+  return { ok: true, value: (await findPlatformUser(target.public_id))! }
+}
+
+export async function setPlatformUserActive(actor: Actor, target: PlatformUserRow, active: boolean): Promise<Outcome<PlatformUserRow>> {
+  if (target.is_superadmin && actor.role !== 'superadmin') return { ok: false, status: 403, error: SUPERADMIN_ONLY }
+  if (!active && target.id === actor.id) return { ok: false, status: 403, error: NOT_YOURSELF }
+  await platformDb.updateTable('users').set({ active, updated_at: new Date() }).where('id', '=', target.id).execute()
+  if (!active) await revokeUserSessions(target.id)
+  return { ok: true, value: (await findPlatformUser(target.public_id))! }
+}
+
+
+/** The roles the actor may give on the user forms: superadmin only by a superadmin, staff within their modules. */
+export async function roleOptionsFor(actor: Actor): Promise<{ value: string; label: string }[]> {
+  const roles = await platformDb.selectFrom('platform_roles').select(['key', 'name', 'permissions']).orderBy('name').execute()
+  const options = roles.filter((r) => grantableBy(actor, parseModules(r.permissions))).map((r) => ({ value: r.key, label: r.name }))
+  return actor.role === 'superadmin' ? [{ value: SUPERADMIN_ROLE, label: 'Superadmin' }, ...options] : options
+}

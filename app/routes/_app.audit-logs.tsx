@@ -1,0 +1,85 @@
+// /audit-logs: filter by module, action and status; a server-paged table, newest first. The owner of
+// an organisation (full access) sees its logs; superadmin and platform staff with the audit-logs module see all.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData, useSubmit } from '@remix-run/react'
+import { Badge, PageHeader } from '#app/components/platform/fields'
+import { Pager, SimpleTable, type Column } from '#app/components/platform/simple-table'
+import { inputClass, labelClass } from '#app/components/auth/fields'
+import { type AuditLogJson, auditScopeFor } from '#app/models/audit-logs.server'
+import { AUDIT_PAGE_SIZES, auditQuerySchema } from '#app/models/audit-logs.schema'
+import { requireUser } from '#app/services/auth.server'
+import { buttonClass, ButtonLink } from '#app/ui/button'
+import { useHydrated } from '#app/ui/use-hydrated'
+import { forbidden } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const scope = await auditScopeFor(user)
+  if (!scope) throw forbidden()
+  const query = auditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const [{ logs, count }, options] = await Promise.all([scope.list(query), scope.options()])
+  return { logs, count, options, query, platform: scope.platform }
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' })
+
+const FILTERS = [
+  { name: 'module', label: 'Module', key: 'modules' },
+  { name: 'action', label: 'Action', key: 'actions' },
+  { name: 'status', label: 'Status', key: 'statuses' },
+] as const
+
+export default function AuditLogsRoute() {
+  const { logs, count, options, query, platform } = useLoaderData<typeof loader>()
+  const submit = useSubmit()
+  const hydrated = useHydrated()
+  const columns: Column<AuditLogJson>[] = [
+    { key: 'user', header: 'User', cell: (l) => `${l.user.firstName} ${l.user.lastName}`.trim() || '—' },
+    { key: 'role', header: 'Role', cell: (l) => l.user.role || '—' },
+    ...(platform ? [{ key: 'org', header: 'Organisation', cell: (l: AuditLogJson) => l.organisation ?? 'Platform' }] : []),
+    { key: 'module', header: 'Module', cell: (l) => l.module },
+    { key: 'action', header: 'Action', cell: (l) => l.action },
+    { key: 'status', header: 'Status', cell: (l) => <Badge tone={l.status === 'success' ? 'green' : 'red'}>{l.status}</Badge> },
+    { key: 'ip', header: 'Host IP', cell: (l) => l.host_ip ?? '—' },
+    { key: 'message', header: 'Message', cell: (l) => l.message, className: 'max-w-md break-words' },
+    { key: 'createdAt', header: 'Created At', cell: (l) => <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>, className: 'whitespace-nowrap' },
+  ]
+  const filtered = !!(query.module || query.action || query.status)
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Audit Logs" />
+      <Form method="get" aria-label="Filters" className="flex flex-wrap items-end gap-4 rounded-lg bg-white p-4 shadow-xs ring-1 ring-gray-200" onChange={(e) => submit(e.currentTarget)}>
+        {FILTERS.map((f) => (
+          <div key={f.name} className="min-w-40">
+            <label htmlFor={`filter-${f.name}`} className={labelClass}>
+              {f.label}
+            </label>
+            <select id={`filter-${f.name}`} name={f.name} defaultValue={query[f.name] ?? ''} className={inputClass}>
+              <option value="">All</option>
+              {options[f.key].map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <input type="hidden" name="size" value={query.size} />
+        {hydrated ? null : (
+          <button type="submit" className={buttonClass('primary')}>
+            Filter
+          </button>
+        )}
+        {filtered ? (
+          <ButtonLink to={`?size=${query.size}`} variant="secondary">
+            Clear
+          </ButtonLink>
+        ) : null}
+      </Form>
+      <SimpleTable label="Audit logs" rows={logs} rowKey={(l) => l._id} columns={columns} />
+      <Pager page={query.page} size={query.size} count={count} sizes={AUDIT_PAGE_SIZES} params={{ module: query.module, action: query.action, status: query.status }} />
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Audit Logs | Draftdesk' }]

@@ -1,0 +1,41 @@
+// /roles/create: a platform role (name and modules); back to /roles/view on success.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { validationError } from 'remix-validated-form'
+import { PageHeader } from '#app/components/platform/fields'
+import { RoleForm, roleValidator } from '#app/components/platform/role-form'
+import { redirectWithToast } from '#app/services/flash.server'
+import { auditUserAction } from '#app/models/audit.server'
+import { createRole, GRANT_DENIED, grantableBy } from '#app/models/platform-roles.server'
+import { ROLE_CREATED, ROLE_MODULES } from '#app/models/platform-roles.schema'
+import { requirePlatform } from '#app/services/auth.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requirePlatform(request, 'roles')
+  return { grantable: ROLE_MODULES.map((m) => m.key).filter((k) => grantableBy(actor, [k])) }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requirePlatform(request, 'roles')
+  const result = await roleValidator.validate(await request.formData())
+  if (result.error) return validationError(result.error, result.submittedData)
+  if (!grantableBy(actor, result.data.permissions)) {
+    await auditUserAction(actor, request, { module: 'roles', action: 'create', status: 'failure', message: `Create role ${result.data.name}: ${GRANT_DENIED}` })
+    return validationError({ fieldErrors: { name: GRANT_DENIED } }, result.submittedData)
+  }
+  const role = await createRole(result.data)
+  await auditUserAction(actor, request, { module: 'roles', action: 'create', message: `Created role ${role.name} (${role.permissions || 'no modules'})` })
+  return redirectWithToast(request, '/roles/view', ROLE_CREATED)
+}
+
+export default function RolesCreateRoute() {
+  const { grantable } = useLoaderData<typeof loader>()
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Create Role" />
+      <RoleForm mode="create" grantable={grantable} />
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Create Role | Draftdesk' }]

@@ -1,0 +1,43 @@
+// /users/create: a new platform user (superadmin or a platform role); back to /users/view on success.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { validationError } from 'remix-validated-form'
+import { PageHeader } from '#app/components/platform/fields'
+import { redirectWithToast } from '#app/services/flash.server'
+import { createValidator, UserForm } from '#app/components/platform/user-form'
+import { auditUserAction } from '#app/models/audit.server'
+import { createPlatformUser, roleOptionsFor } from '#app/models/platform-users.server'
+import { USER_CREATED } from '#app/models/platform-users.schema'
+import { requirePlatform } from '#app/services/auth.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requirePlatform(request, 'users')
+  return { roles: await roleOptionsFor(actor) }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requirePlatform(request, 'users')
+  const result = await createValidator.validate(await request.formData())
+  // The password is never sent back into the form.
+  const { password: _password, ...kept } = result.submittedData
+  if (result.error) return validationError(result.error, kept)
+  const outcome = await createPlatformUser(actor, result.data)
+  if (!outcome.ok) {
+    await auditUserAction(actor, request, { module: 'users', action: 'create', status: 'failure', message: `Create user ${result.data.email}: ${outcome.error}` })
+    return validationError({ fieldErrors: { [outcome.field ?? 'role']: outcome.error } }, kept)
+  }
+  await auditUserAction(actor, request, { module: 'users', action: 'create', message: `Created platform user ${outcome.value.email}` })
+  return redirectWithToast(request, '/users/view', USER_CREATED)
+}
+
+export default function UsersCreateRoute() {
+  const { roles } = useLoaderData<typeof loader>()
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Create User" />
+      <UserForm mode="create" roles={roles} />
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Create User | Draftdesk' }]

@@ -1,0 +1,102 @@
+// /users/view: the platform users (Name, Email, Role, Active, edit link), with an Active switch per row.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Badge, FormAlert, PageHeader, SuccessAlert } from '#app/components/platform/fields'
+import { SimpleTable } from '#app/components/platform/simple-table'
+import { redirectWithToast, takeToast } from '#app/services/flash.server'
+import { auditUserAction } from '#app/models/audit.server'
+import { findPlatformUser, listPlatformUsers, setPlatformUserActive, toPlatformUserJson, type PlatformUserJson } from '#app/models/platform-users.server'
+import { changeStatusSchema } from '#app/models/platform-users.schema'
+import { requirePlatform } from '#app/services/auth.server'
+import { ButtonLink } from '#app/ui/button'
+import { cn } from '#app/ui/cn'
+import { notFound } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requirePlatform(request, 'users')
+  const users = (await listPlatformUsers()).map(toPlatformUserJson)
+  const { toast, headers } = await takeToast(request)
+  return data({ users, toast, me: actor.publicId, superadmin: actor.role === 'superadmin' }, { headers })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requirePlatform(request, 'users')
+  const parsed = changeStatusSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Unexpected Error Please Try again' }, { status: 400 })
+  const target = await findPlatformUser(parsed.data._id)
+  if (!target) throw notFound()
+  const outcome = await setPlatformUserActive(actor, target, parsed.data.active)
+  const verb = parsed.data.active ? 'Activated' : 'Deactivated'
+  if (!outcome.ok) {
+    await auditUserAction(actor, request, { module: 'users', action: 'change_status', status: 'failure', message: `${verb} ${target.email}: ${outcome.error}` })
+    return data({ error: outcome.error }, { status: outcome.status })
+  }
+  await auditUserAction(actor, request, { module: 'users', action: 'change_status', message: `${verb} platform user ${target.email}` })
+  return redirectWithToast(request, '/users/view', 'Changed Successfully!')
+}
+
+function ActiveSwitch({ user, disabled }: { user: PlatformUserJson; disabled: boolean }) {
+  const navigation = useNavigation()
+  const pending = navigation.formData?.get('_id') === user._id
+  const active = pending ? navigation.formData?.get('active') === 'true' : user.active
+  return (
+    <Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="_id" value={user._id} />
+      <button
+        type="submit"
+        name="active"
+        value={active ? 'false' : 'true'}
+        role="switch"
+        aria-checked={active}
+        aria-label={`Active: ${user.firstName} ${user.lastName}`}
+        disabled={disabled || pending}
+        className={cn(
+          'relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50',
+          active ? 'bg-brand-600' : 'bg-gray-200',
+        )}
+      >
+        <span className={cn('mt-0.5 inline-block size-5 rounded-full bg-white shadow transition-transform', active ? 'translate-x-5.5' : 'translate-x-0.5')} />
+      </button>
+      <Badge tone={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>
+    </Form>
+  )
+}
+
+export default function UsersViewRoute() {
+  const { users, toast, me, superadmin } = useLoaderData<typeof loader>()
+  // Only a superadmin manages superadmin users; nobody switches themselves off.
+  const locked = (u: PlatformUserJson) => u._id === me || (u.role === 'superadmin' && !superadmin)
+  const actionData = useActionData<typeof action>()
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Users">
+        <ButtonLink to="/users/create">Create User</ButtonLink>
+      </PageHeader>
+      <SuccessAlert>{toast}</SuccessAlert>
+      <FormAlert>{actionData && 'error' in actionData ? actionData.error : null}</FormAlert>
+      <SimpleTable
+        label="Users"
+        rows={users}
+        rowKey={(u) => u._id}
+        columns={[
+          { key: 'name', header: 'Name', cell: (u) => `${u.firstName} ${u.lastName}` },
+          { key: 'email', header: 'Email', cell: (u) => u.email },
+          { key: 'role', header: 'Role', cell: (u) => u.roleName || u.role },
+          { key: 'active', header: 'Active', cell: (u) => <ActiveSwitch user={u} disabled={locked(u)} /> },
+          {
+            key: 'edit',
+            header: 'Edit',
+            cell: (u) =>
+              u.role === 'superadmin' && !superadmin ? null : (
+                <Link to={`/users/update/${u._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Edit ${u.firstName} ${u.lastName}`}>
+                  Edit
+                </Link>
+              ),
+          },
+        ]}
+      />
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Users | Draftdesk' }]

@@ -1,0 +1,26 @@
+// POST /api/auto-login/init {_id, type: 'client'}: a single-use link that signs the caller in as the client's owner.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { loginAsClient } from '#app/models/platform-clients.server'
+import { requirePlatform } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+const initSchema = z.object({
+  _id: z.string({ required_error: 'Client id is required' }).trim().min(1, 'Client id is required').max(64),
+  type: z.literal('client', { errorMap: () => ({ message: "type must be 'client'" }) }),
+})
+
+export async function loader() {
+  return methodNotAllowed()
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const actor = await requirePlatform(request, 'clients')
+  const parsed = await parseBody(request, initSchema)
+  if (!parsed.ok) return parsed.response
+  const link = await loginAsClient(actor, request, parsed.data._id)
+  if (!link) return apiError(404, 'Client not found')
+  return apiJson({ status: true, link })
+}

@@ -1,0 +1,16 @@
+// GET /api/clients/get: every client organisation with its owner, contributor and customer counts and trial state.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { listClients } from '#app/models/platform-clients.server'
+import { requirePlatform } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePlatform(request, 'clients')
+  const clients = await listClients()
+  return apiJson({ status: true, clients, count: clients.length })
+}
+
+export async function action() {
+  return methodNotAllowed()
+}

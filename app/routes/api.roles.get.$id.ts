@@ -1,0 +1,17 @@
+// GET /api/roles/get/{id}: one platform role, for the edit form.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { findRole, toRoleJson } from '#app/models/platform-roles.server'
+import { requirePlatform } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePlatform(request, 'roles')
+  const role = await findRole(params.id ?? '')
+  if (!role) return apiError(404, 'Role not found')
+  return apiJson({ status: true, role: toRoleJson(role) })
+}
+
+export async function action() {
+  return methodNotAllowed()
+}

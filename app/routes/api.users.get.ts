@@ -1,0 +1,16 @@
+// GET /api/users/get: the platform users (superadmin and platform staff) with their role.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { listPlatformUsers, toPlatformUserJson } from '#app/models/platform-users.server'
+import { requirePlatform } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePlatform(request, 'users')
+  const users = (await listPlatformUsers()).map(toPlatformUserJson)
+  return apiJson({ status: true, users, count: users.length })
+}
+
+export async function action() {
+  return methodNotAllowed()
+}

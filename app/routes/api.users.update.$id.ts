@@ -1,0 +1,28 @@
+// POST /api/users/update/{id} {firstName, lastName, password, active, role}: the e-mail never changes here.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { auditUserAction } from '#app/models/audit.server'
+import { findPlatformUser, toPlatformUserJson, updatePlatformUser } from '#app/models/platform-users.server'
+import { USER_UPDATED, userUpdateSchema } from '#app/models/platform-users.schema'
+import { requirePlatform } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export async function loader() {
+  return methodNotAllowed()
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const actor = await requirePlatform(request, 'users')
+  const target = await findPlatformUser(params.id ?? '')
+  if (!target) return apiError(404, 'User not found')
+  const parsed = await parseBody(request, userUpdateSchema)
+  if (!parsed.ok) return parsed.response
+  const outcome = await updatePlatformUser(actor, target, parsed.data)
+  if (!outcome.ok) {
+    await auditUserAction(actor, request, { module: 'users', action: 'update', status: 'failure', message: `Update user ${target.email}: ${outcome.error}` })
+    return apiJson({ status: false, error: outcome.error, ...(outcome.field ? { errors: { [outcome.field]: outcome.error } } : {}) }, outcome.status)
+  }
+  await auditUserAction(actor, request, { module: 'users', action: 'update', message: `Updated platform user ${target.email}` })
+  return apiJson({ status: true, message: USER_UPDATED, user: toPlatformUserJson(outcome.value) })
+}
