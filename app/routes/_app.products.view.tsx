@@ -1,0 +1,201 @@
+// /products/view: the products table ('Show Archived Products'), tags, and a settings dialog per product.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { z } from 'zod'
+import { CopyLink } from '#app/components/products/copy-link'
+import { LinkSwitch, Pager, SuccessDialog, SwitchForm, Tag, tdClass, thClass } from '#app/components/workflows/list-ui'
+import { getCartSettings, portalHost } from '#app/models/cart-settings.server'
+import { takeToast } from '#app/services/flash.server'
+import { getProduct, listProducts, productActions, productLinks } from '#app/models/products.server'
+import { listQuerySchema, pageOf } from '#app/models/workflows.schema'
+import { formatMoney } from '#app/rules/money'
+import { can } from '#app/rules/permissions'
+import { routeGuard } from '#app/rules/routes'
+import { requirePermission } from '#app/services/auth.server'
+import { Alert } from '#app/ui/alert'
+import { buttonClass } from '#app/ui/button'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, routeGuard('/products/view'))
+  const url = new URL(request.url)
+  const parsed = listQuerySchema.safeParse(Object.fromEntries(url.searchParams))
+  const query = parsed.success ? parsed.data : { archived: false }
+  const { size, page } = pageOf(query, 50) as { size: number; page: number }
+  const { products, count } = await listProducts(t, { archived: query.archived, page, size })
+  const canUpdate = can(t.user, { all: ['UPDATE_PRODUCTS'] })
+  // The settings dialog is a URL (?settings={id}), so it opens without JavaScript too.
+  const settingsId = url.searchParams.get('settings')
+  const selected = canUpdate && settingsId ? await getProduct(t, settingsId) : null
+  const host = portalHost(request)
+  const { redirectTo } = await getCartSettings(t)
+  const { toast: flash, headers } = await takeToast(request)
+  return data(
+    {
+      products: products.map((p) => ({
+        _id: p._id,
+        packageName: p.packageName,
+        packagePrice: p.packagePrice,
+        services: p.packageServicesArray.map((s) => s.serviceName),
+        purchasable: p.purchasable,
+        active: p.active,
+        archived: p.archived,
+      })),
+      count,
+      page,
+      size,
+      archived: query.archived,
+      canCreate: can(t.user, { all: ['WRITE_PRODUCTS'] }),
+      canUpdate,
+      currency: t.user.currencyType ?? 'usd',
+      selected: selected ? { ...selected, links: productLinks(host, selected._id, redirectTo || host) } : null,
+      flash,
+    },
+    { headers },
+  )
+}
+
+const intentSchema = z.object({
+  intent: z.enum(['active', 'purchasable', 'archived']),
+  id: z.string().min(1).max(64),
+  value: z.enum(['true', 'false']),
+})
+
+const MESSAGES = {
+  active: (on: boolean) => (on ? 'Product is Activated!' : 'Product is Deactivated!'),
+  purchasable: () => 'Changed Successfully!',
+  archived: () => 'Saved Successfully!',
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await requirePermission(request, { all: ['UPDATE_PRODUCTS'] })
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ message: null, error: 'unexpected error' }, { status: 400 })
+  const on = parsed.data.value === 'true'
+  const product = await productActions.setFlag(t, request, parsed.data.id, parsed.data.intent, on)
+  if (!product) return data({ message: null, error: 'Product not found' }, { status: 404 })
+  return { message: MESSAGES[parsed.data.intent](on), error: null, intent: parsed.data.intent, at: Date.now() }
+}
+
+export default function ProductsRoute() {
+  const { products, count, page, size, archived, canCreate, canUpdate, currency, selected, flash } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const location = useLocation()
+  const closeParams = new URLSearchParams(location.search)
+  closeParams.delete('settings')
+  const closeHref = `${location.pathname}${closeParams.size ? `?${closeParams}` : ''}`
+  const settingsHref = (id: string) => {
+    const params = new URLSearchParams(location.search)
+    params.set('settings', id)
+    return `${location.pathname}?${params}`
+  }
+  return (
+    <div className="space-y-6">
+      <SuccessDialog message={flash} />
+      <Toast message={actionData?.message ?? null} ms={actionData && 'intent' in actionData && actionData.intent === 'purchasable' ? 1000 : 2000} stamp={actionData && 'at' in actionData ? actionData.at : 0} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-gray-900">View Products</h1>
+        <div className="flex items-center gap-4">
+          <LinkSwitch label="Show Archived Products" on={archived} param="archived" />
+          {canCreate ? (
+            <Link to="/products/create" className={buttonClass('primary')}>
+              Create Product
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {actionData?.error ? <Alert tone="danger">{actionData.error}</Alert> : null}
+      <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200">
+        <table className="min-w-full divide-y divide-gray-200">
+          <thead className="bg-gray-50">
+            <tr>
+              <th className={thClass}>#</th>
+              <th className={thClass}>Name</th>
+              <th className={thClass}>Price</th>
+              <th className={thClass}>Workflows</th>
+              <th className={thClass}>Purchasable</th>
+              {canUpdate ? <th className={thClass}>Actions</th> : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {products.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-10 text-center text-sm text-gray-500">
+                  No Record Found
+                </td>
+              </tr>
+            ) : null}
+            {products.map((p, i) => (
+              <tr key={p._id} data-product-id={p._id}>
+                <td className={tdClass}>{(page - 1) * size + i + 1}</td>
+                <td className={tdClass}>
+                  <span className="font-medium text-gray-900">{p.packageName}</span>{' '}
+                  {p.archived ? <Tag>Archived</Tag> : null} {!p.active ? <Tag tone="amber">Deactivated</Tag> : null}
+                </td>
+                <td className={tdClass}>{formatMoney(p.packagePrice, currency)}</td>
+                <td className={tdClass}>{p.services.join(', ')}</td>
+                <td className={tdClass}>{p.purchasable ? 'Yes' : 'No'}</td>
+                {canUpdate ? (
+                  <td className={tdClass}>
+                    <Link to={settingsHref(p._id)} preventScrollReset className="font-medium text-brand-600 hover:underline" aria-label={`Settings for ${p.packageName}`}>
+                      Settings
+                    </Link>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Pager count={count} page={page} size={size} />
+      </div>
+      {selected ? (
+        <div className="fixed inset-0 z-30 flex items-start justify-center overflow-y-auto bg-black/30 p-4 pt-16">
+          <div role="dialog" aria-modal="true" aria-labelledby="product-settings-title" className="w-full max-w-lg space-y-5 rounded-lg bg-white p-6 shadow-xl">
+            <div className="flex items-start justify-between gap-4">
+              <h2 id="product-settings-title" className="text-lg font-semibold text-gray-900">
+                {selected.packageName} settings
+              </h2>
+              <Link to={closeHref} preventScrollReset aria-label="Close" className="text-gray-500 hover:text-gray-900">
+                ✕
+              </Link>
+            </div>
+            <div className="flex flex-col gap-3">
+              <SwitchForm label="Active" on={selected.active} intent="active" id={selected._id} />
+              <SwitchForm label="Purchasable" on={selected.purchasable} intent="purchasable" id={selected._id} />
+              <SwitchForm label="Archived" on={selected.archived} intent="archived" id={selected._id} />
+            </div>
+            <CopyLink label="Checkout Link" value={selected.links.checkout} />
+            <CopyLink label="Add to Cart Link" value={selected.links.addToCart} />
+            <div className="flex justify-end gap-3">
+              <Link to={closeHref} preventScrollReset className={buttonClass('secondary')}>
+                Close
+              </Link>
+              <Link to={`/products/update/${selected._id}`} className={buttonClass('primary')}>
+                Edit
+              </Link>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** A short status message; with JavaScript it disappears after `ms`. */
+function Toast({ message, ms, stamp }: { message: string | null; ms: number; stamp: number }) {
+  const [shown, setShown] = useState(message)
+  useEffect(() => {
+    setShown(message)
+    if (!message) return
+    const timer = setTimeout(() => setShown(null), ms)
+    return () => clearTimeout(timer)
+  }, [message, ms, stamp])
+  if (!shown) return null
+  return (
+    <div role="status" className="fixed right-6 top-20 z-50 rounded-md bg-green-50 px-4 py-3 text-sm font-medium text-green-800 shadow ring-1 ring-green-200">
+      {shown}
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Products | Draftdesk' }]

@@ -1,0 +1,11 @@
+// GET /api/client/packages/all/active: active, non-archived products (the order form's product list).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { listActiveProducts } from '#app/models/products.server'
+import { requirePermission } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { any: ['READ_PRODUCTS', 'WRITE_ORDERS'] })
+  const products = await listActiveProducts(t)
+  return apiJson({ status: true, packages: products, data: products })
+}
