@@ -61,38 +61,38 @@ export const APP_ROUTES: AppRoute[] = [
     hideForClient: true,
   },
 
-  { path: '/products/view', guard: all('READ_PRODUCTS'), label: 'menu.viewProducts', section: 'Products', built: false },
-  { path: '/products/create', guard: all('WRITE_PRODUCTS'), label: 'menu.createProduct', section: 'Products', built: false },
-  { path: '/products/update/:id', guard: all('UPDATE_PRODUCTS'), built: false },
+  { path: '/products/view', guard: all('READ_PRODUCTS'), label: 'menu.viewProducts', section: 'Products', built: true },
+  { path: '/products/create', guard: all('WRITE_PRODUCTS'), label: 'menu.createProduct', section: 'Products', built: true },
+  { path: '/products/update/:id', guard: all('UPDATE_PRODUCTS'), built: true },
   // Read-only link page; editing the link is a separate WRITE_DOMAIN check inside it.
-  { path: '/products/cart-settings', guard: all('READ_PRODUCTS'), label: 'menu.cartSettings', section: 'Products', built: false },
-  { path: '/products/customer-services/all', guard: all('READ_WORKFLOWS'), label: 'menu.workflows', section: 'Products', built: false },
-  { path: '/products/customer-services/create', guard: all('WRITE_WORKFLOWS'), label: 'menu.createWorkflow', section: 'Products', built: false },
-  { path: '/products/customer-services/resume/create', guard: all('WRITE_WORKFLOWS'), built: false },
-  { path: '/products/customer-services/cover/create', guard: all('WRITE_WORKFLOWS'), built: false },
-  { path: '/products/customer-services/linkedin/create', guard: all('WRITE_WORKFLOWS'), built: false },
-  { path: '/products/customer-services/custom/create', guard: all('WRITE_WORKFLOWS'), built: false },
-  { path: '/products/customer-services/update/:service/:id', guard: all('UPDATE_WORKFLOWS'), built: false },
-  { path: '/products/forms/list', guard: all('READ_QUESTIONNAIRES'), label: 'menu.forms', section: 'Products', built: false },
-  { path: '/products/forms/create', guard: all('WRITE_QUESTIONNAIRES'), label: 'menu.createForm', section: 'Products', built: false },
+  { path: '/products/cart-settings', guard: all('READ_PRODUCTS'), label: 'menu.cartSettings', section: 'Products', built: true },
+  { path: '/products/customer-services/all', guard: all('READ_WORKFLOWS'), label: 'menu.workflows', section: 'Products', built: true },
+  { path: '/products/customer-services/create', guard: all('WRITE_WORKFLOWS'), label: 'menu.createWorkflow', section: 'Products', built: true },
+  { path: '/products/customer-services/resume/create', guard: all('WRITE_WORKFLOWS'), built: true },
+  { path: '/products/customer-services/cover/create', guard: all('WRITE_WORKFLOWS'), built: true },
+  { path: '/products/customer-services/linkedin/create', guard: all('WRITE_WORKFLOWS'), built: true },
+  { path: '/products/customer-services/custom/create', guard: all('WRITE_WORKFLOWS'), built: true },
+  { path: '/products/customer-services/update/:service/:id', guard: all('UPDATE_WORKFLOWS'), built: true },
+  { path: '/products/forms/list', guard: all('READ_QUESTIONNAIRES'), label: 'menu.forms', section: 'Products', built: true },
+  { path: '/products/forms/create', guard: all('WRITE_QUESTIONNAIRES'), label: 'menu.createForm', section: 'Products', built: true },
   // The editor also shows read-only sample templates; its save and publish buttons check UPDATE themselves.
-  { path: '/products/forms/template', guard: all('READ_QUESTIONNAIRES'), built: false },
+  { path: '/products/forms/template', guard: all('READ_QUESTIONNAIRES'), built: true },
   // Back-office section 6 lists cloning a form under UPDATE_QUESTIONNAIRES, unlike contracts.
-  { path: '/products/forms/clone', guard: all('UPDATE_QUESTIONNAIRES'), built: false },
-  { path: '/products/contracts/view', guard: all('READ_CONTRACTS'), label: 'menu.contracts', section: 'Products', built: false },
-  { path: '/products/contracts/create', guard: all('WRITE_CONTRACTS'), label: 'menu.createContract', section: 'Products', built: false },
-  { path: '/products/contracts/edit/:id', guard: all('UPDATE_CONTRACTS'), built: false },
-  { path: '/products/contracts/clone', guard: all('WRITE_CONTRACTS'), built: false },
-  { path: '/products/file/view', guard: all('READ_DOWNLOADABLES'), label: 'menu.files', section: 'Products', built: false },
-  { path: '/products/file/create', guard: all('WRITE_DOWNLOADABLES'), label: 'menu.createFile', section: 'Products', built: false },
-  { path: '/products/file/edit/:id', guard: all('UPDATE_DOWNLOADABLES'), built: false },
-  { path: '/products/customer-coupons/view', guard: all('READ_COUPONS'), label: 'menu.coupons', section: 'Products', built: false },
-  { path: '/products/customer-coupons/create', guard: all('WRITE_COUPONS'), label: 'menu.createCoupon', section: 'Products', built: false },
+  { path: '/products/forms/clone', guard: all('UPDATE_QUESTIONNAIRES'), built: true },
+  { path: '/products/contracts/view', guard: all('READ_CONTRACTS'), label: 'menu.contracts', section: 'Products', built: true },
+  { path: '/products/contracts/create', guard: all('WRITE_CONTRACTS'), label: 'menu.createContract', section: 'Products', built: true },
+  { path: '/products/contracts/edit/:id', guard: all('UPDATE_CONTRACTS'), built: true },
+  { path: '/products/contracts/clone', guard: all('WRITE_CONTRACTS'), built: true },
+  { path: '/products/file/view', guard: all('READ_DOWNLOADABLES'), label: 'menu.files', section: 'Products', built: true },
+  { path: '/products/file/create', guard: all('WRITE_DOWNLOADABLES'), label: 'menu.createFile', section: 'Products', built: true },
+  { path: '/products/file/edit/:id', guard: all('UPDATE_DOWNLOADABLES'), built: true },
+  { path: '/products/customer-coupons/view', guard: all('READ_COUPONS'), label: 'menu.coupons', section: 'Products', built: true },
+  { path: '/products/customer-coupons/create', guard: all('WRITE_COUPONS'), label: 'menu.createCoupon', section: 'Products', built: true },
 
-  { path: '/customers/view', guard: all('READ_CUSTOMERS'), label: 'menu.viewCustomers', section: 'Customers', built: false },
-  { path: '/customers/create', guard: all('WRITE_CUSTOMERS'), label: 'menu.createCustomer', section: 'Customers', built: false },
+  { path: '/customers/view', guard: all('READ_CUSTOMERS'), label: 'menu.viewCustomers', section: 'Customers', built: true },
+  { path: '/customers/create', guard: all('WRITE_CUSTOMERS'), label: 'menu.createCustomer', section: 'Customers', built: true },
 
-  { path: '/client/users/view', guard: all('READ_USERS'), label: 'menu.viewUsers', section: 'Users', built: false },
+  { path: '/client/users/view', guard: all('READ_USERS'), label: 'menu.viewUsers', section: 'Users', built: true },
   {
     path: '/client/users/contributors/analytics',
     guard: all('READ_WRITERS_ANALYSIS'),
@@ -131,12 +131,13 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/profile', guard: {}, built: true },
   { path: '/notifications', guard: {}, built: false },
 
-  { path: '/users/view', guard: {}, label: 'menu.view', section: 'Platform Users', built: false, platform: true, module: 'users' },
-  { path: '/users/create', guard: {}, label: 'menu.create', section: 'Platform Users', built: false, platform: true, module: 'users' },
-  { path: '/users/update/:id', guard: {}, built: false, platform: true, module: 'users' },
-  { path: '/roles/view', guard: {}, label: 'menu.view', section: 'Roles', built: false, platform: true, module: 'roles' },
-  { path: '/roles/create', guard: {}, label: 'menu.create', section: 'Roles', built: false, platform: true, module: 'roles' },
-  { path: '/clients/view', guard: {}, label: 'menu.view', section: 'Clients', built: false, platform: true, module: 'clients' },
+  { path: '/users/view', guard: {}, label: 'menu.view', section: 'Platform Users', built: true, platform: true, module: 'users' },
+  { path: '/users/create', guard: {}, label: 'menu.create', section: 'Platform Users', built: true, platform: true, module: 'users' },
+  { path: '/users/update/:id', guard: {}, built: true, platform: true, module: 'users' },
+  { path: '/roles/view', guard: {}, label: 'menu.view', section: 'Roles', built: true, platform: true, module: 'roles' },
+  { path: '/roles/create', guard: {}, label: 'menu.create', section: 'Roles', built: true, platform: true, module: 'roles' },
+  { path: '/roles/update/:id', guard: {}, built: true, platform: true, module: 'roles' },
+  { path: '/clients/view', guard: {}, label: 'menu.view', section: 'Clients', built: true, platform: true, module: 'clients' },
   { path: '/packages/view', guard: {}, label: 'menu.view', section: 'Packages', built: false, platform: true, module: 'client_packages' },
   { path: '/packages/create', guard: {}, label: 'menu.create', section: 'Packages', built: false, platform: true, module: 'client_packages' },
   { path: '/promotions/view', guard: {}, label: 'menu.view', section: 'Promotions', built: false, platform: true, module: 'promotions' },
@@ -146,7 +147,7 @@ export const APP_ROUTES: AppRoute[] = [
     guard: {},
     label: 'menu.view',
     section: 'Form Templates',
-    built: false,
+    built: true,
     platform: true,
     module: 'questionnaire-template',
   },
@@ -155,16 +156,24 @@ export const APP_ROUTES: AppRoute[] = [
     guard: {},
     label: 'menu.create',
     section: 'Form Templates',
-    built: false,
+    built: true,
     platform: true,
     module: 'questionnaire-template',
   },
+  {
+    path: '/form-template/template',
+    guard: {},
+    built: true,
+    platform: true,
+    module: 'questionnaire-template',
+  },
+  { path: '/form-template/clone', guard: {}, built: true, platform: true, module: 'questionnaire-template' },
   {
     path: '/contract-template/list',
     guard: {},
     label: 'menu.view',
     section: 'Contract Templates',
-    built: false,
+    built: true,
     platform: true,
     module: 'contract-template',
   },
@@ -173,13 +182,15 @@ export const APP_ROUTES: AppRoute[] = [
     guard: {},
     label: 'menu.create',
     section: 'Contract Templates',
-    built: false,
+    built: true,
     platform: true,
     module: 'contract-template',
   },
+  { path: '/contract-template/:id', guard: {}, built: true, platform: true, module: 'contract-template' },
   // Both platform staff and clients open audit logs (each sees its own scope), so it is not a
-  // platform-only route; `module` is kept for the platform role editor, and the loader checks the role.
-  { path: '/audit-logs', guard: {}, label: 'menu.auditLogs', section: 'Audit Logs', built: false, module: 'audit-logs' },
+  // platform-only route. Organisation side: full access only (the owner; staff get 403). Platform
+  // side: superadmin, or staff whose role holds the module. The loader checks both (auditScopeFor).
+  { path: '/audit-logs', guard: todo, label: 'menu.auditLogs', section: 'Audit Logs', built: true, module: 'audit-logs' },
 ]
 
 function splitPath(path: string): string[] {
@@ -213,6 +224,7 @@ export type SidebarItem = { label: string; path?: string; children?: SidebarItem
 export type SidebarUser = {
   role: 'superadmin' | 'client' | 'user'
   permissions: string[]
+  /** Set only for platform staff (no organisation, not superadmin): their platform role's modules. */
   roleModules?: string[]
   restricted?: boolean
 }
@@ -227,6 +239,8 @@ function visibleTo(user: SidebarUser, route: AppRoute): boolean {
     if (route.label === 'menu.view') return false
     return !!route.module && (user.roleModules ?? []).includes(route.module)
   }
+  // Platform staff hold modules, not permissions: outside platform pages only what a module opens.
+  if (user.roleModules && user.role !== 'superadmin') return !!route.module && user.roleModules.includes(route.module)
   // A superadmin outside any organisation has no tenant data to open: only platform pages.
   if (user.role === 'superadmin' && !PLATFORM_HOME_SECTIONS.has(route.section)) return false
   return can(user, route.guard)

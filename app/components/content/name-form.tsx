@@ -1,0 +1,21 @@
+// The one-field create screens (Add Form, form template create): a name ('Enter Name').
+import { withZod } from '@remix-validated-form/with-zod'
+import { type ReactNode, useState } from 'react'
+import { ValidatedForm } from 'remix-validated-form'
+import { nameSchema } from '#app/models/forms.schema'
+import { SubmitButton, TextField } from './fields'
+import { useUnsavedChanges } from './unsaved-changes'
+
+export const nameValidator = withZod(nameSchema)
+
+export function NameForm({ submitLabel, defaultName = '', children }: { submitLabel: string; defaultName?: string; children?: ReactNode }) {
+  const [dirty, setDirty] = useState(false)
+  useUnsavedChanges(dirty)
+  return (
+    <ValidatedForm validator={nameValidator} method="post" defaultValues={{ name: defaultName }} onChange={() => setDirty(true)} onSubmit={() => setDirty(false)} className="space-y-4">
+      <TextField name="name" label="Name" maxLength={191} />
+      {children}
+      <SubmitButton>{submitLabel}</SubmitButton>
+    </ValidatedForm>
+  )
+}

@@ -1,0 +1,47 @@
+// /contract-template/{id} (platform): view and edit one sample contract.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { validationError } from 'remix-validated-form'
+import { ContractForm, contractValidator } from '#app/components/content/contract-form'
+import { PageHeader } from '#app/components/content/fields'
+import { ContractView } from '#app/components/content/rich-text-editor'
+import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
+import { getContractTemplate, toContractTemplateJson, updateContractTemplate } from '#app/models/contract-templates.server'
+import { requirePlatform } from '#app/services/auth.server'
+import { Card } from '#app/ui/card'
+import { notFound } from '#app/utils/http.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePlatform(request, 'contract-template')
+  const row = await getContractTemplate(params.id ?? '')
+  if (!row) throw notFound()
+  return { template: toContractTemplateJson(row) }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePlatform(request, 'contract-template')
+  const result = await contractValidator.validate(await request.formData())
+  if (result.error) return validationError(result.error, result.submittedData)
+  const row = await updateContractTemplate(params.id ?? '', result.data)
+  if (!row) throw notFound()
+  await platformAudit(user, request, { module: 'CONTRACT_TEMPLATES', action: 'UPDATE', message: `Contract template "${row.title}" updated` })
+  return redirectWithToast(request, '/contract-template/list', 'Saved Successfully!')
+}
+
+export default function ContractTemplateRoute() {
+  const { template } = useLoaderData<typeof loader>()
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader title="Contract Template" crumbs={[{ to: '/contract-template/list', label: 'Contract Templates' }]} />
+      <Card>
+        <ContractForm title={template.title} content={template.content} submitLabel="Update" />
+      </Card>
+      <section aria-label="Preview">
+        <h2 className="mb-2 text-sm font-semibold text-gray-700">Preview</h2>
+        <ContractView html={template.content} />
+      </section>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Contract Template | Draftdesk' }]

@@ -1,0 +1,36 @@
+// /form-template/create (platform): a name, then the builder at /form-template/template?key={id}.
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { validationError } from 'remix-validated-form'
+import { PageHeader } from '#app/components/content/fields'
+import { NameForm, nameValidator } from '#app/components/content/name-form'
+import { platformAudit } from '#app/models/content-common.server'
+import { createFormTemplate } from '#app/models/form-templates.server'
+import { requirePlatform } from '#app/services/auth.server'
+import { Card } from '#app/ui/card'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePlatform(request, 'questionnaire-template')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePlatform(request, 'questionnaire-template')
+  const result = await nameValidator.validate(await request.formData())
+  if (result.error) return validationError(result.error, result.submittedData)
+  const row = await createFormTemplate({ name: result.data.name })
+  await platformAudit(user, request, { module: 'FORM_TEMPLATES', action: 'CREATE', message: `Form template "${row.name}" created` })
+  return redirect(`/form-template/template?key=${row.public_id}`)
+}
+
+export default function FormTemplateCreateRoute() {
+  return (
+    <div className="max-w-xl">
+      <PageHeader title="Add Form Template" crumbs={[{ to: '/form-template/list', label: 'Form Templates' }]} />
+      <Card>
+        <NameForm submitLabel="Create" />
+      </Card>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add Form Template | Draftdesk' }]

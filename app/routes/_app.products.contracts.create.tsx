@@ -1,0 +1,38 @@
+// /products/contracts/create: a new contract (name and rich-text content, sanitized on save).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { validationError } from 'remix-validated-form'
+import { ContractForm, contractValidator } from '#app/components/content/contract-form'
+import { PageHeader } from '#app/components/content/fields'
+import { auditAction } from '#app/models/audit.server'
+import { redirectWithToast } from '#app/models/content-common.server'
+import { createContract } from '#app/models/contracts.server'
+import { routeGuard } from '#app/rules/routes'
+import { requirePermission } from '#app/services/auth.server'
+import { Card } from '#app/ui/card'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, routeGuard('/products/contracts/create'))
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await requirePermission(request, { all: ['WRITE_CONTRACTS'] })
+  const result = await contractValidator.validate(await request.formData())
+  if (result.error) return validationError(result.error, result.submittedData)
+  const row = await createContract(t, result.data)
+  await auditAction(t, request, { module: 'CONTRACTS', action: 'CREATE', message: `Contract "${row.title}" created` })
+  return redirectWithToast(request, '/products/contracts/view', 'Saved Successfully!')
+}
+
+export default function ContractCreateRoute() {
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Add Contract" crumbs={[{ to: '/products/contracts/view', label: 'Contracts' }]} />
+      <Card>
+        <ContractForm title="" content="" submitLabel="Save" />
+      </Card>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add Contract | Draftdesk' }]

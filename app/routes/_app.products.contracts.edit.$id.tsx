@@ -1,0 +1,74 @@
+// /products/contracts/edit/{id}: edit a contract; with ?flag=true the id is a provider sample, shown
+// read-only with a Clone button (samples can only be cloned).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { validationError } from 'remix-validated-form'
+import { ContractForm, contractValidator } from '#app/components/content/contract-form'
+import { PageHeader } from '#app/components/content/fields'
+import { ContractView } from '#app/components/content/rich-text-editor'
+import { auditAction } from '#app/models/audit.server'
+import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'
+import { getContractTemplate, toContractTemplateJson } from '#app/models/contract-templates.server'
+import { getContract, toContractJson, updateContract } from '#app/models/contracts.server'
+import { can } from '#app/rules/permissions'
+import { routeGuard } from '#app/rules/routes'
+import { requirePermission } from '#app/services/auth.server'
+import { ButtonLink } from '#app/ui/button'
+import { Card } from '#app/ui/card'
+import { notFound } from '#app/utils/http.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const sample = sampleFlag(url)
+  // Viewing a sample is reading; editing an own contract needs UPDATE_CONTRACTS.
+  const t = await requirePermission(request, sample ? { all: ['READ_CONTRACTS'] } : routeGuard('/products/contracts/edit/:id'))
+  if (sample) {
+    const template = await getContractTemplate(params.id ?? '')
+    if (!template) throw notFound()
+    return { contract: toContractTemplateJson(template), sample: true, canClone: can(t.user, { all: ['WRITE_CONTRACTS'] }) }
+  }
+  const row = await getContract(t, params.id ?? '')
+  if (!row) throw notFound()
+  return { contract: toContractJson(row), sample: false, canClone: can(t.user, { all: ['WRITE_CONTRACTS'] }) }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const t = await requirePermission(request, { all: ['UPDATE_CONTRACTS'] })
+  // Samples are not rows of the organisation, so a post for one finds nothing: read-only.
+  const row = await getContract(t, params.id ?? '')
+  if (!row) throw notFound()
+  const result = await contractValidator.validate(await request.formData())
+  if (result.error) return validationError(result.error, result.submittedData)
+  const updated = await updateContract(t, row, result.data)
+  await auditAction(t, request, { module: 'CONTRACTS', action: 'UPDATE', message: `Contract "${updated.title}" updated` })
+  return redirectWithToast(request, '/products/contracts/view', 'Saved Successfully!')
+}
+
+export default function ContractEditRoute() {
+  const { contract, sample, canClone } = useLoaderData<typeof loader>()
+  if (sample) {
+    return (
+      <div className="max-w-3xl">
+        <PageHeader title={contract.title} crumbs={[{ to: '/products/contracts/view', label: 'Contracts' }]}>
+          {canClone && <ButtonLink to={`/products/contracts/clone?key=${contract._id}&flag=true`}>Clone</ButtonLink>}
+        </PageHeader>
+        <p className="mb-3 text-sm text-gray-600">This is a sample contract: it is read-only and can only be cloned.</p>
+        <ContractView html={contract.content} />
+      </div>
+    )
+  }
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader title="Edit Contract" crumbs={[{ to: '/products/contracts/view', label: 'Contracts' }]} />
+      <Card>
+        <ContractForm title={contract.title} content={contract.content} submitLabel="Update" />
+      </Card>
+      <section aria-label="Preview">
+        <h2 className="mb-2 text-sm font-semibold text-gray-700">Preview</h2>
+        <ContractView html={contract.content} />
+      </section>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Contract | Draftdesk' }]

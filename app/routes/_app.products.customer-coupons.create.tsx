@@ -1,0 +1,64 @@
+// /products/customer-coupons/create: code, redemptions, discount type and value, expiry, optional product.
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { withZod } from '@remix-validated-form/with-zod'
+import { ValidatedForm, validationError } from 'remix-validated-form'
+import { CheckboxField, InputField, PageHeader, SelectField, SubmitButton, TextField } from '#app/components/content/fields'
+import { auditAction } from '#app/models/audit.server'
+import { redirectWithToast } from '#app/models/content-common.server'
+import { couponSchema, expiryBounds } from '#app/models/coupons.schema'
+import { couponProductChoices, createCoupon } from '#app/models/coupons.server'
+import { routeGuard } from '#app/rules/routes'
+import { requirePermission } from '#app/services/auth.server'
+import { Card } from '#app/ui/card'
+
+// Built per request on the server (today moves); the browser builds its own from its clock.
+const validatorFor = () => withZod(couponSchema())
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, routeGuard('/products/customer-coupons/create'))
+  return { products: await couponProductChoices(t), bounds: expiryBounds() }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await requirePermission(request, { all: ['WRITE_COUPONS'] })
+  const result = await validatorFor().validate(await request.formData())
+  if (result.error) return validationError(result.error, result.submittedData)
+  const created = await createCoupon(t, result.data)
+  if (!created.ok) return validationError({ fieldErrors: { [created.field]: created.error } }, result.submittedData)
+  await auditAction(t, request, { module: 'COUPONS', action: 'CREATE', message: `Coupon "${created.coupon.couponCode}" created` })
+  return redirectWithToast(request, '/products/customer-coupons/view', 'Saved Successfully!')
+}
+
+const clientValidator = withZod(couponSchema())
+
+export default function CouponCreateRoute() {
+  const { products, bounds } = useLoaderData<typeof loader>()
+  return (
+    <div className="max-w-xl">
+      <PageHeader title="Add Coupon" crumbs={[{ to: '/products/customer-coupons/view', label: 'Customer Coupons' }]} />
+      <Card>
+        <ValidatedForm validator={clientValidator} method="post" defaultValues={{ max_redemptions: 1 }} className="space-y-4">
+          <TextField name="couponCode" label="Coupon Code" maxLength={64} />
+          <InputField name="max_redemptions" label="Max Redemptions" type="number" min={1} step={1} />
+          <SelectField
+            name="discount_type"
+            label="Discount Type"
+            placeholder="Select"
+            options={[
+              { value: 'percent', label: 'Percent (%)' },
+              { value: 'flat', label: 'Flat amount' },
+            ]}
+          />
+          <InputField name="value" label="Total Discount" type="number" min={1} step="any" />
+          <InputField name="redeem_by" label="Expiration Date" type="date" min={bounds.min} max={bounds.max} />
+          <CheckboxField name="isApplyToProducts" label="Apply to a product" />
+          <SelectField name="selectedProductId" label="Product" placeholder="Select a product" options={products.map((p) => ({ value: p._id, label: p.packageName }))} />
+          <SubmitButton>Save</SubmitButton>
+        </ValidatedForm>
+      </Card>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add Coupon | Draftdesk' }]

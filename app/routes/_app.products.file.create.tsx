@@ -1,0 +1,44 @@
+// /products/file/create: title and upload (comma/apostrophe rule, type sniffing, size limit); a multipart post.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { ValidatedForm } from 'remix-validated-form'
+import { InputField, PageHeader, SubmitButton, TextField } from '#app/components/content/fields'
+import { auditAction } from '#app/models/audit.server'
+import { redirectWithToast } from '#app/models/content-common.server'
+import { downloadableValidator } from '#app/components/content/validators'
+import { readFilePost } from '#app/models/downloadables-page.server'
+import { createDownloadable } from '#app/models/downloadables.server'
+import { routeGuard } from '#app/rules/routes'
+import { requirePermission } from '#app/services/auth.server'
+import { Card } from '#app/ui/card'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, routeGuard('/products/file/create'))
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await requirePermission(request, { all: ['WRITE_DOWNLOADABLES'] })
+  const post = await readFilePost(t, request, false)
+  if (!post.ok) return post.response
+  const row = await createDownloadable(t, { title: post.title, file: post.file! })
+  await auditAction(t, request, { module: 'DOWNLOADABLES', action: 'CREATE', message: `File "${row.title}" created` })
+  return redirectWithToast(request, '/products/file/view', 'Saved Successfully!')
+}
+
+export default function FileCreateRoute() {
+  return (
+    <div className="max-w-xl">
+      <PageHeader title="Add File" crumbs={[{ to: '/products/file/view', label: 'Files' }]} />
+      <Card>
+        <ValidatedForm validator={downloadableValidator} method="post" encType="multipart/form-data" className="space-y-4">
+          <TextField name="title" label="Title" maxLength={191} />
+          <InputField name="file" label="File" type="file" />
+          <p className="text-xs text-gray-500">PDF, Word, text or image, up to 20 MB. Do not use commas or apostrophes in the file name.</p>
+          <SubmitButton>Save</SubmitButton>
+        </ValidatedForm>
+      </Card>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add File | Draftdesk' }]

@@ -1,0 +1,37 @@
+// /products/forms/create (Add Form): a name, then the builder at /products/forms/template?key={id}.
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { validationError } from 'remix-validated-form'
+import { PageHeader } from '#app/components/content/fields'
+import { NameForm, nameValidator } from '#app/components/content/name-form'
+import { auditAction } from '#app/models/audit.server'
+import { createForm } from '#app/models/forms.server'
+import { routeGuard } from '#app/rules/routes'
+import { requirePermission } from '#app/services/auth.server'
+import { Card } from '#app/ui/card'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, routeGuard('/products/forms/create'))
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const t = await requirePermission(request, { all: ['WRITE_QUESTIONNAIRES'] })
+  const result = await nameValidator.validate(await request.formData())
+  if (result.error) return validationError(result.error, result.submittedData)
+  const row = await createForm(t, { name: result.data.name })
+  await auditAction(t, request, { module: 'QUESTIONNAIRES', action: 'CREATE', message: `Form "${row.name}" created` })
+  return redirect(`/products/forms/template?key=${row.public_id}`)
+}
+
+export default function FormCreateRoute() {
+  return (
+    <div className="max-w-xl">
+      <PageHeader title="Add Form" crumbs={[{ to: '/products/forms/list', label: 'Forms' }]} />
+      <Card>
+        <NameForm submitLabel="Create" />
+      </Card>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add Form | Draftdesk' }]

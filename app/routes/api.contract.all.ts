@@ -1,0 +1,13 @@
+// GET /api/contract/all (optional archived=true, search, page, size): the organisation's contracts.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { apiPaging } from '#app/models/content-common.server'
+import { listContracts, packagesByContract, toContractJson } from '#app/models/contracts.server'
+import { requirePermission } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_CONTRACTS'] })
+  const { rows, count } = await listContracts(t, apiPaging(request))
+  const packages = await packagesByContract(t, rows.map((r) => r.id))
+  return apiJson({ status: true, contracts: rows.map((r) => toContractJson(r, packages.get(r.id))), count })
+}

@@ -1,0 +1,24 @@
+// POST /api/contract/clone {templateId, title, content}: a new contract from a sample or an own contract.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { auditAction } from '#app/models/audit.server'
+import { contractCloneSchema } from '#app/models/contracts.schema'
+import { anyContractCloneSource, createContract, toContractJson } from '#app/models/contracts.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export async function loader() {
+  return methodNotAllowed()
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['WRITE_CONTRACTS'] })
+  const body = await parseBody(request, contractCloneSchema)
+  if (!body.ok) return body.response
+  const source = await anyContractCloneSource(t, body.data.templateId)
+  if (!source) return apiError(404, 'Contract not found')
+  const row = await createContract(t, { title: body.data.title, content: body.data.content ?? source.content, templateId: source.templateId })
+  await auditAction(t, request, { module: 'CONTRACTS', action: 'CLONE', message: `Contract "${row.title}" cloned from "${source.title}"` })
+  return apiJson({ status: true, contract: toContractJson(row) })
+}

@@ -1,0 +1,10 @@
+// GET /api/contract/sample_templates: the provider's sample contracts {templates, hiddenContractsTemplates}.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { sampleContractTemplates } from '#app/models/contracts.server'
+import { requirePermission } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_CONTRACTS'] })
+  return apiJson({ status: true, ...(await sampleContractTemplates(t)) })
+}

@@ -1,0 +1,29 @@
+// GET /api/downloadable/{id}: one file of the organisation; PATCH {archived}: archive or restore it.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { auditAction } from '#app/models/audit.server'
+import { archiveSchema } from '#app/models/downloadables.schema'
+import { getDownloadable, setDownloadableArchived, toDownloadableJson } from '#app/models/downloadables.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export const NOT_FOUND = 'File not found'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_DOWNLOADABLES'] })
+  const row = await getDownloadable(t, params.id ?? '')
+  if (!row) return apiError(404, NOT_FOUND)
+  return apiJson({ status: true, downloadable: toDownloadableJson(row) })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'PATCH') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['UPDATE_DOWNLOADABLES'] })
+  const body = await parseBody(request, archiveSchema)
+  if (!body.ok) return body.response
+  const row = await getDownloadable(t, params.id ?? '')
+  if (!row) return apiError(404, NOT_FOUND)
+  await setDownloadableArchived(t, row, body.data.archived)
+  await auditAction(t, request, { module: 'DOWNLOADABLES', action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE', message: `File "${row.title}" ${body.data.archived ? 'archived' : 'restored'}` })
+  return apiJson({ status: true, downloadable: toDownloadableJson((await getDownloadable(t, row.public_id))!) })
+}

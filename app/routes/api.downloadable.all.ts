@@ -1,0 +1,12 @@
+// GET /api/downloadable/all (optional archived=true, search, page, size): the organisation's files.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { apiPaging } from '#app/models/content-common.server'
+import { listDownloadables, toDownloadableJson } from '#app/models/downloadables.server'
+import { requirePermission } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_DOWNLOADABLES'] })
+  const { rows, count } = await listDownloadables(t, apiPaging(request))
+  return apiJson({ status: true, downloadables: rows.map(toDownloadableJson), count })
+}

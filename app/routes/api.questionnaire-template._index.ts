@@ -1,0 +1,13 @@
+// GET /api/questionnaire-template: every platform form template (platform staff with the module).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { listFormTemplates, toFormTemplateJson } from '#app/models/form-templates.server'
+import { requirePlatform } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export const MODULE = 'questionnaire-template'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePlatform(request, MODULE)
+  const { rows, count } = await listFormTemplates()
+  return apiJson({ status: true, templates: rows.map(toFormTemplateJson), count })
+}

@@ -1,0 +1,12 @@
+// GET /api/questionnaires-template/get/{key}: one platform form template with draft and published data.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getFormTemplate, toFormTemplateJson } from '#app/models/form-templates.server'
+import { requirePlatform } from '#app/services/auth.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePlatform(request, 'questionnaire-template')
+  const row = await getFormTemplate(params.key ?? '')
+  if (!row) return apiError(404, 'Template not found')
+  return apiJson({ status: true, template: toFormTemplateJson(row) })
+}

@@ -1,0 +1,10 @@
+// GET /api/questionnaires/sample_templates: published provider templates {templates, hiddenQuestionnairesTemplates}.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { sampleFormTemplates } from '#app/models/forms.server'
+import { requirePermission } from '#app/services/auth.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_QUESTIONNAIRES'] })
+  return apiJson({ status: true, ...(await sampleFormTemplates(t)) })
+}
