@@ -67,7 +67,7 @@ function denied(request: Request, message = FORBIDDEN_MESSAGE): never {
 }
 
 /** Pages that stay open while an account is locked for non-payment. */
-const OPEN_WHEN_LOCKED = ['/dashboard', '/payments', '/profile', '/logout', '/api/auth', '/api/permissions', '/api/payments', '/api/client/payments']
+const OPEN_WHEN_LOCKED = ['/dashboard', '/payments', '/profile', '/logout', '/api/auth', '/api/permissions', '/api/profile', '/api/payments', '/api/client/payments', '/impersonation']
 
 export const ACCOUNT_LOCKED_MESSAGE = 'Your subscription is not active. Please go to Billing to reactivate it.'
 
