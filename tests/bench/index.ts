@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import autocannon from 'autocannon'
 import { platformDb } from '#app/services/db.server'
 import { sessionStorage } from '#app/services/session.server'
+import { BENCH_CUSTOMERS, seedLargeData } from './seed-large'
 
 const port = Number(process.env.BENCH_PORT ?? 3200)
 const base = `http://localhost:${port}`
@@ -73,6 +74,9 @@ async function load(title: string, path: string, cookie?: string) {
 }
 
 async function main() {
+  const seeded = Date.now()
+  await seedLargeData()
+  console.log(`Bench data: ${BENCH_CUSTOMERS} extra customers in Demo Writing Co (${Date.now() - seeded} ms)`)
   const server = spawn('npx', ['tsx', 'server.ts'], {
     env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SMTP_SINK_PORT: '2555' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -81,7 +85,14 @@ async function main() {
     await waitForServer()
     const cookie = await ownerCookie()
     console.log(`\nBenchmark: ${CONNECTIONS} concurrent connections, ${DURATION} s per page, one server process\n`)
-    const rows = [await load('GET /login', '/login'), await load('GET /dashboard (owner)', '/dashboard', cookie), await load('GET /api/auth/user (owner)', '/api/auth/user', cookie)]
+    const rows = [
+      await load('GET /login', '/login'),
+      await load('GET /dashboard (owner)', '/dashboard', cookie),
+      await load('GET /api/auth/user (owner)', '/api/auth/user', cookie),
+      await load(`GET /customers/view (first 50 of ~${BENCH_CUSTOMERS})`, '/customers/view', cookie),
+      await load('GET /customers/view (page 300)', '/customers/view?page=300', cookie),
+      await load('GET /api/customers/get?size=50', '/api/customers/get?size=50', cookie),
+    ]
     console.table(rows)
   } finally {
     server.kill('SIGTERM')
