@@ -29,6 +29,10 @@ export type DataTableProps<T> = {
   empty?: string
   /** Extra controls beside the search box (toggles, create buttons). */
   toolbar?: ReactNode
+  /** The URL parameter the search box writes ('q' unless the page's loader reads another). */
+  searchParam?: string
+  /** False for tables filtered by other controls (the audit log): no search box. */
+  searchable?: boolean
 }
 
 const SEARCH_DEBOUNCE_MS = 500
@@ -46,7 +50,7 @@ function Carry({ params, skip }: { params: URLSearchParams; skip: string[] }) {
   )
 }
 
-export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes, searchPlaceholder = 'Search', empty = 'No Record Found', toolbar }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes, searchPlaceholder = 'Search', empty = 'No Record Found', toolbar, searchParam = 'q', searchable = true }: DataTableProps<T>) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
   const submit = useSubmit()
@@ -62,41 +66,43 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
 
   // Typing searches after a pause; the URL (and so the server) stays the source of truth.
   useEffect(() => {
-    if (!hydrated || search.trim() === query.search) return
+    if (!searchable || !hydrated || search.trim() === query.search) return
     const timer = setTimeout(() => {
       if (searchForm.current) submit(searchForm.current, { replace: true, preventScrollReset: true })
     }, SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-  }, [hydrated, search, query.search, submit])
+  }, [searchable, hydrated, search, query.search, submit])
 
   const loading = navigation.state === 'loading'
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <Form ref={searchForm} method="get" role="search" className="flex items-end gap-2" preventScrollReset>
-          <Carry params={params} skip={['q', 'page']} />
-          <div>
-            <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-gray-700">
-              Search
-            </label>
-            <input
-              id={`${id}-q`}
-              type="search"
-              name="q"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={searchPlaceholder}
-              maxLength={100}
-              className="block w-64 rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-brand-600"
-            />
-          </div>
-          {!hydrated && (
-            <button type="submit" className={buttonClass('secondary')}>
-              Search
-            </button>
-          )}
-        </Form>
+        {searchable ? (
+          <Form ref={searchForm} method="get" role="search" className="flex items-end gap-2" preventScrollReset>
+            <Carry params={params} skip={[searchParam, 'page']} />
+            <div>
+              <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-gray-700">
+                Search
+              </label>
+              <input
+                id={`${id}-q`}
+                type="search"
+                name={searchParam}
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder={searchPlaceholder}
+                maxLength={100}
+                className="block w-64 rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-brand-600"
+              />
+            </div>
+            {!hydrated && (
+              <button type="submit" className={buttonClass('secondary')}>
+                Search
+              </button>
+            )}
+          </Form>
+        ) : null}
         {toolbar ? <div className="flex flex-wrap items-center gap-3">{toolbar}</div> : null}
       </div>
 

@@ -1,7 +1,7 @@
 // Shared by the content screens: page/size parsing per the spec's table sizes, flash toasts, hidden samples.
 import { parseTableQuery } from '#app/rules/table-query'
-import { recordAudit } from './audit.server'
-import { clientIp } from '#app/utils/http.server'
+import { auditAction, recordAudit } from './audit.server'
+import { clientIp, notFound } from '#app/utils/http.server'
 import { scoped, scopedInsert, scopedDelete, type TenantScope } from '#db/tenant'
 import { LIST_SIZES } from './content.schema'
 
@@ -22,10 +22,9 @@ export function readPaging(url: URL, sizes: readonly number[] = LIST_SIZES): Pag
   return { page, size, offset: (page - 1) * size, search, archived }
 }
 
-/** LIKE pattern with the wildcards of the search text escaped. */
-export function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
+export { likePattern } from '#app/rules/table-query'
+
+import { redirectWithToast } from '#app/services/flash.server'
 
 export { redirectWithToast, takeToast as readToast } from '#app/services/flash.server'
 
@@ -84,4 +83,23 @@ export function listPageQuery(request: Request, sizes: readonly number[] = LIST_
   const query = parseTableQuery(params, { sizes, sortable: ['name', 'createdAt'] as const, defaultSort: 'createdAt', defaultDir: 'desc' })
   const archived = params.get('archived') === 'true'
   return { query, archived, list: { archived, search: query.search, offset: query.start, size: query.size, sort: query.sort, dir: query.dir } }
+}
+
+/**
+ * The Archive/Unarchive button of the files, contracts and forms lists (fields `id`, `archived`):
+ * another organisation's id is not found; the change is audited; back to the same list view.
+ */
+export async function archiveFromList<R>(
+  t: TenantScope & Parameters<typeof auditAction>[0],
+  request: Request,
+  opts: { find: (t: TenantScope, id: string) => Promise<R | undefined | null>; archive: (t: TenantScope, row: R, archived: boolean) => Promise<unknown>; module: string; describe: (row: R) => string },
+) {
+  const form = await request.formData()
+  const row = await opts.find(t, String(form.get('id') ?? ''))
+  if (!row) throw notFound()
+  const archived = form.get('archived') === 'true'
+  await opts.archive(t, row, archived)
+  await auditAction(t, request, { module: opts.module, action: archived ? 'ARCHIVE' : 'UNARCHIVE', message: `${opts.describe(row)} ${archived ? 'archived' : 'restored'}` })
+  const url = new URL(request.url)
+  return redirectWithToast(request, `${url.pathname}${url.search}`, 'Saved Successfully!')
 }

@@ -4,6 +4,7 @@ import type { AuthUser } from './account.server'
 import { auditUserAction } from './audit.server'
 import { createAutoLoginLink } from './auth.server'
 import { daysLeftInTrial } from '#app/rules/account-status'
+import { likePattern, type TableQuery } from '#app/rules/table-query'
 import { platformDb } from '#app/services/db.server'
 
 // The owner is the organisation's first client membership; an organisation may have several.
@@ -53,6 +54,22 @@ export function toClientJson(row: ClientRow, now = new Date()) {
 }
 
 export type ClientJson = ReturnType<typeof toClientJson>
+
+/** One page of /clients/view, searched by organisation, owner name or e-mail; newest first (a new row shows on the first page), paged in SQL. */
+export async function pageClients(page: Pick<TableQuery, 'search' | 'start' | 'size'>): Promise<{ rows: ClientJson[]; count: number }> {
+  let filter = platformDb.selectFrom('organisations as o').leftJoin('users as u', (join) => join.on('u.id', '=', ownerIdOf()))
+  let query = clientsQuery()
+  if (page.search) {
+    const like = likePattern(page.search)
+    const match = sql<boolean>`(o.name LIKE ${like} OR u.email LIKE ${like} OR CONCAT(u.first_name, ' ', u.last_name) LIKE ${like})`
+    filter = filter.where(match)
+    query = query.where(match)
+  }
+  const { count } = await filter.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+  const rows = await query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(page.size).offset(page.start).execute()
+  const now = new Date()
+  return { rows: rows.map((r) => toClientJson(r, now)), count: Number(count) }
+}
 
 export async function listClients(): Promise<ClientJson[]> {
   const rows = await clientsQuery().orderBy('o.name').orderBy('o.id').execute()

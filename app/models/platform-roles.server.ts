@@ -1,6 +1,7 @@
 // Platform roles (cross-tenant): named module lists held by platform staff; superadmin needs none.
 import type { AuthUser } from './account.server'
 import { formatModules, parseModules, type RoleInput, roleKeyFrom } from './platform-roles.schema'
+import { likePattern, type TableQuery } from '#app/rules/table-query'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import type { PlatformRole } from '#db/tables/platform'
@@ -13,6 +14,18 @@ export function toRoleJson(role: PlatformRole): RoleJson {
 
 export async function listRoles(): Promise<PlatformRole[]> {
   return platformDb.selectFrom('platform_roles').selectAll().orderBy('name').orderBy('id').execute()
+}
+
+/** One page of /roles/view, searched by name or key; newest first (a new row shows on the first page), paged in SQL. */
+export async function pageRoles(page: Pick<TableQuery, 'search' | 'start' | 'size'>): Promise<{ rows: PlatformRole[]; count: number }> {
+  let query = platformDb.selectFrom('platform_roles')
+  if (page.search) {
+    const like = likePattern(page.search)
+    query = query.where((eb) => eb.or([eb('name', 'like', like), eb('key', 'like', like)]))
+  }
+  const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+  const rows = await query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.size).offset(page.start).execute()
+  return { rows, count: Number(count) }
 }
 
 export async function findRole(publicId: string): Promise<PlatformRole | undefined> {

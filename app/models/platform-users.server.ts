@@ -1,9 +1,11 @@
 // Platform users (cross-tenant): people without memberships who run the platform, either superadmin
 // or holding a platform role. Listing, create, update and activation; deactivation ends their sessions.
+import { sql } from 'kysely'
 import type { AuthUser } from './account.server'
 import { parseModules } from './platform-roles.schema'
 import { GRANT_DENIED, grantableBy } from './platform-roles.server'
 import { EMAIL_TAKEN, ROLE_REQUIRED, SUPERADMIN_ROLE, type UserCreateInput, type UserUpdateInput } from './platform-users.schema'
+import { likePattern, type TableQuery } from '#app/rules/table-query'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { hashPassword } from '#app/services/password.server'
@@ -44,6 +46,18 @@ export type PlatformUserJson = ReturnType<typeof toPlatformUserJson>
 
 export async function listPlatformUsers(): Promise<PlatformUserRow[]> {
   return baseQuery().orderBy('u.first_name').orderBy('u.last_name').orderBy('u.id').execute()
+}
+
+/** One page of /users/view, searched by name or e-mail; newest first (a new row shows on the first page), paged in SQL. */
+export async function pagePlatformUsers(page: Pick<TableQuery, 'search' | 'start' | 'size'>): Promise<{ rows: PlatformUserRow[]; count: number }> {
+  let query = baseQuery()
+  if (page.search) {
+    const like = likePattern(page.search)
+    query = query.where((eb) => eb.or([eb(sql<string>`CONCAT(u.first_name, ' ', u.last_name)`, 'like', like), eb('u.email', 'like', like)]))
+  }
+  const { count } = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+  const rows = await query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(page.size).offset(page.start).execute()
+  return { rows, count: Number(count) }
 }
 
 /** Only platform users: a client's or a customer's id is "not found" here. */

@@ -1,8 +1,10 @@
 // Products (packages): workflows, downloadable files and a contract sold together, with their switches.
+import { data } from '@remix-run/node'
 import { sql } from 'kysely'
 import { auditAction } from './audit.server'
 import { centsToAmount } from '#app/rules/money'
 import { newPublicId } from '#app/services/crypto.server'
+import { redirectWithToast } from '#app/services/flash.server'
 import { listContractsForPicker } from './contracts.server'
 import { listDownloadablesForPicker } from './downloadables.server'
 import { workflowIdsByPublicId } from './workflows.server'
@@ -253,4 +255,10 @@ export async function productFormOptions(t: TenantScope, product?: ProductJson |
     files: [...files, ...linkedFiles],
     contracts: [...contracts, ...linkedContract],
   }
+}
+
+/** The product pages' answer to a save: back to /products/view, or the error with what was sent. */
+export async function productSaveAnswer(request: Request, saved: ProductSaveResult, submitted: unknown) {
+  if (!saved.ok) return data({ formError: saved.error, repopulateFields: submitted }, { status: saved.status })
+  return redirectWithToast(request, '/products/view', 'Saved Successfully!')
 }

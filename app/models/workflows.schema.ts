@@ -12,6 +12,7 @@ import {
   TOO_MANY_REMINDERS,
 } from '#app/rules/reminders'
 import { MODULE_REQUIRED, SERVICE_TYPES, TITLE_REQUIRED, WORKFLOW_NAME_REQUIRED } from '#app/rules/workflow-modules'
+import type { TableQuery } from '#app/rules/table-query'
 
 /** Form posts send '' for absent lists and a lone value for a one-item list; JSON sends arrays. */
 const list = (value: unknown) => {
@@ -84,6 +85,16 @@ export const listQuerySchema = z.object({
   size: z.preprocess((v) => (PAGE_SIZE_OPTIONS.map(String).includes(String(v)) ? Number(v) : undefined), z.number().optional()),
   search: z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 100) : undefined), z.string().optional()),
 })
+
+/** The workflows and products pages: 'Show Archived', page and size (50, 100 or 200) and `search`, as a table query. */
+export function listPageQuery(params: URLSearchParams) {
+  const parsed = listQuerySchema.safeParse(Object.fromEntries(params))
+  const query = parsed.success ? parsed.data : { archived: false }
+  const { size, page } = pageOf(query, PAGE_SIZE_OPTIONS[0]) as { size: number; page: number }
+  const search = (query.search ?? '').trim()
+  const table: TableQuery = { page, size, start: (page - 1) * size, search, sort: 'createdAt', dir: 'desc' }
+  return { archived: query.archived, page, size, search, table }
+}
 
 /** Turns the list query into the model's page; a start offset wins over a page number. */
 export function pageOf(query: z.infer<typeof listQuerySchema>, defaultSize?: number) {

@@ -2,9 +2,9 @@
 // an organisation (full access) sees its logs; superadmin and platform staff with the audit-logs module see all.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useSubmit } from '@remix-run/react'
-import { Badge, PageHeader } from '#app/components/platform/fields'
-import { Pager, SimpleTable, type Column } from '#app/components/platform/simple-table'
-import { inputClass, labelClass } from '#app/components/auth/fields'
+import { inputClass, labelClass } from '#app/components/forms'
+import { Badge, PageHeader } from '#app/components/page'
+import { type Column, DataTable } from '#app/components/data-table'
 import { type AuditLogJson, auditScopeFor } from '#app/models/audit-logs.server'
 import { AUDIT_PAGE_SIZES, auditQuerySchema } from '#app/models/audit-logs.schema'
 import { requireUser } from '#app/services/auth.server'
@@ -76,8 +76,16 @@ export default function AuditLogsRoute() {
           </ButtonLink>
         ) : null}
       </Form>
-      <SimpleTable label="Audit logs" rows={logs} rowKey={(l) => l._id} columns={columns} />
-      <Pager page={query.page} size={query.size} count={count} sizes={AUDIT_PAGE_SIZES} params={{ module: query.module, action: query.action, status: query.status }} />
+      <DataTable
+        label="Audit logs"
+        rows={logs}
+        rowKey={(l) => l._id}
+        columns={columns}
+        total={count}
+        query={{ page: query.page, size: query.size, start: (query.page - 1) * query.size, search: '', sort: 'createdAt', dir: 'desc' }}
+        sizes={AUDIT_PAGE_SIZES}
+        searchable={false}
+      />
     </div>
   )
 }

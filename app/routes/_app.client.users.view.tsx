@@ -5,9 +5,11 @@ import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from 
 import { useEffect, useId, useState } from 'react'
 import { validationError } from 'remix-validated-form'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
-import { FormAlert, inputClass, labelClass } from '#app/components/auth/fields'
+import { FormAlert, inputClass, labelClass } from '#app/components/forms'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { LoginAsButton } from '#app/components/people/login-as-button'
+import { switchAnswer } from '#app/models/status-switch.server'
+import { CUSTOMER_CHANGED as CHANGED } from '#app/models/customers.schema'
+import { LoginAsButton } from '#app/components/login-as-button'
 import { PanelDialog } from '#app/components/people/panel-dialog'
 import { SwitchForm } from '#app/components/people/switch-form'
 import { createUserValidator, EMPTY_USER, updateUserValidator, UserForm, type UserFormValues } from '#app/components/people/user-form'
@@ -135,7 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!outcome.ok) return fail(outcome.status, outcome.error)
       const what = intent === 'active' ? (value ? 'activated' : 'deactivated') : value ? 'archived' : 'unarchived'
       await auditAction(t, request, { module: 'users', action: 'change_status', message: `User ${outcome.user.email} ${what}` })
-      return data<ActionAnswer>({ ok: true, message: USER_UPDATED })
+      return switchAnswer(request, form, CHANGED)
     }
     case 'facing-name': {
       const t = await requirePermission(request, { all: ['UPDATE_CUSTOMER_FACING_NAME'] })
@@ -243,7 +245,16 @@ export default function ClientUsersRoute() {
                 Settings
               </Link>
             ) : null}
-            {can.loginAs && contributor && u.active ? <LoginAsButton id={u._id} type="writer" name={rowName(u)} label="Login As Contributor" /> : null}
+            {can.loginAs && contributor && u.active ? (
+              <LoginAsButton
+                endpoint="/api/client/autologin/init"
+                body={{ _id: u._id, type: 'writer' }}
+                fields={{ intent: 'login-as', id: u._id, type: 'writer' }}
+                label="Login As Contributor"
+                ariaLabel={`Login As Contributor ${rowName(u)}`}
+                className="inline-block"
+              />
+            ) : null}
           </div>
         )
       },

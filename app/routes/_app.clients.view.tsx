@@ -2,17 +2,20 @@
 // trial label) with 'Login As Client'.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { Badge, PageHeader } from '#app/components/platform/fields'
-import { LoginAsClientButton } from '#app/components/platform/login-as-client'
-import { SimpleTable } from '#app/components/platform/simple-table'
-import { listClients, loginAsClient } from '#app/models/platform-clients.server'
+import { Badge, PageHeader } from '#app/components/page'
+import { LoginAsButton } from '#app/components/login-as-button'
+import { DataTable } from '#app/components/data-table'
+import { loginAsClient, pageClients } from '#app/models/platform-clients.server'
 import { trialLabel } from '#app/rules/account-status'
+import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
 import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'clients')
-  return { clients: await listClients() }
+  const query = parseTableQuery(new URL(request.url).searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: ['name'], defaultSort: 'name' })
+  const { rows, count } = await pageClients(query)
+  return { clients: rows, count, query }
 }
 
 /** The no-JavaScript path of 'Login As Client': the form opens a new window that lands on the link. */
@@ -25,14 +28,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ClientsViewRoute() {
-  const { clients } = useLoaderData<typeof loader>()
+  const { clients, count, query } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-6">
       <PageHeader title="Clients" />
-      <SimpleTable
+      <DataTable
         label="Clients"
         rows={clients}
         rowKey={(c) => c._id}
+        total={count}
+        query={query}
+        sizes={PEOPLE_PAGE_SIZES}
+        searchPlaceholder="Company, owner or email"
         columns={[
           {
             key: 'name',
@@ -57,7 +64,16 @@ export default function ClientsViewRoute() {
           {
             key: 'login',
             header: 'Actions',
-            cell: (c) => (c.owner_id && c.active ? <LoginAsClientButton clientId={c._id} name={c.companyDetails.companyName} /> : null),
+            cell: (c) =>
+              c.owner_id && c.active ? (
+                <LoginAsButton
+                  endpoint="/api/auto-login/init"
+                  body={{ _id: c._id, type: 'client' }}
+                  fields={{ subaction: 'login-as', _id: c._id }}
+                  label="Login As Client"
+                  ariaLabel={`Login As Client ${c.companyDetails.companyName}`}
+                />
+              ) : null,
           },
         ]}
       />

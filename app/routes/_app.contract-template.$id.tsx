@@ -2,13 +2,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { ContractForm, contractValidator } from '#app/components/content/contract-form'
-import { PageHeader } from '#app/components/content/fields'
-import { ContractView } from '#app/components/content/rich-text-editor'
+import { ContractEditPage, contractValidator } from '#app/components/content/contract-form'
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { getContractTemplate, toContractTemplateJson, updateContractTemplate } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
-import { Card } from '#app/ui/card'
 import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,18 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ContractTemplateRoute() {
   const { template } = useLoaderData<typeof loader>()
-  return (
-    <div className="max-w-3xl space-y-6">
-      <PageHeader title="Contract Template" crumbs={[{ to: '/contract-template/list', label: 'Contract Templates' }]} />
-      <Card>
-        <ContractForm title={template.title} content={template.content} submitLabel="Update" />
-      </Card>
-      <section aria-label="Preview">
-        <h2 className="mb-2 text-sm font-semibold text-gray-700">Preview</h2>
-        <ContractView html={template.content} />
-      </section>
-    </div>
-  )
+  return <ContractEditPage heading="Contract Template" crumb={{ to: '/contract-template/list', label: 'Contract Templates' }} contract={template} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Contract Template | Draftdesk' }]

@@ -2,16 +2,19 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
-import { LoginAsButton } from '#app/components/people/login-as-button'
+import { LoginAsButton } from '#app/components/login-as-button'
 import { SwitchForm } from '#app/components/people/switch-form'
 import { auditAction } from '#app/models/audit.server'
 import { describeStatusChange, listCustomers, setCustomerStatus, toCustomerJson } from '#app/models/customers.server'
 import { CUSTOMER_CHANGED, CUSTOMER_SORTS } from '#app/models/customers.schema'
 import { startLoginAs } from '#app/models/impersonation.server'
+import { switchAnswer } from '#app/models/status-switch.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePermission } from '#app/services/auth.server'
+import { takeToast } from '#app/services/flash.server'
+import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,17 +23,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseTableQuery(url.searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: CUSTOMER_SORTS, defaultSort: 'createdAt', defaultDir: 'desc' })
   const archived = url.searchParams.get('archived') === 'true'
   const { rows, count } = await listCustomers(t, { archived, search: query.search, sort: query.sort, dir: query.dir, start: query.start, size: query.size })
-  return {
-    customers: rows.map(toCustomerJson),
-    count,
-    query,
-    archived,
-    can: {
-      create: can(t.user, { all: ['WRITE_CUSTOMERS'] }),
-      update: can(t.user, { all: ['UPDATE_CUSTOMERS'] }),
-      loginAs: can(t.user, { all: ['LOGIN_AS_CUSTOMER'] }),
+  const { toast, headers } = await takeToast(request)
+  return data(
+    {
+      customers: rows.map(toCustomerJson),
+      count,
+      query,
+      archived,
+      can: {
+        create: can(t.user, { all: ['WRITE_CUSTOMERS'] }),
+        update: can(t.user, { all: ['UPDATE_CUSTOMERS'] }),
+        loginAs: can(t.user, { all: ['LOGIN_AS_CUSTOMER'] }),
+      },
+      toast,
     },
-  }
+    { headers },
+  )
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,13 +59,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const customer = await setCustomerStatus(t, id, change)
   if (!customer) return data({ ok: false, error: 'Customer not found' }, { status: 404 })
   await auditAction(t, request, { module: 'customers', action: 'change_status', message: `Customer ${customer.email} ${describeStatusChange(change)}` })
-  return { ok: true, message: CUSTOMER_CHANGED }
+  return switchAnswer(request, form, CUSTOMER_CHANGED)
 }
 
 type Row = ReturnType<typeof toCustomerJson>
 
 export default function CustomersViewRoute() {
-  const { customers, count, query, archived, can } = useLoaderData<typeof loader>()
+  const { customers, count, query, archived, can, toast } = useLoaderData<typeof loader>()
   const columns: Column<Row>[] = [
     { key: 'n', header: '#', cell: (_, i) => i + 1, className: 'w-12 text-gray-500' },
     { key: 'name', header: 'Name', sort: 'name', cell: (c) => `${c.firstName} ${c.lastName}` },
@@ -89,7 +97,16 @@ export default function CustomersViewRoute() {
     columns.push({
       key: 'actions',
       header: 'Actions',
-      cell: (c) => <LoginAsButton id={c._id} type="customer" name={`${c.firstName} ${c.lastName}`} label="Login As User" />,
+      cell: (c) => (
+        <LoginAsButton
+          endpoint="/api/client/autologin/init"
+          body={{ _id: c._id, type: 'customer' }}
+          fields={{ intent: 'login-as', id: c._id, type: 'customer' }}
+          label="Login As User"
+          ariaLabel={`Login As User ${c.firstName} ${c.lastName}`}
+          className="inline-block"
+        />
+      ),
     })
   }
   return (
@@ -98,6 +115,7 @@ export default function CustomersViewRoute() {
         <h1 className="text-2xl font-semibold text-gray-900">{archived ? 'Archived Customers' : 'Customers'}</h1>
         {can.create ? <ButtonLink to="/customers/create">Create Customer</ButtonLink> : null}
       </div>
+      {toast ? <Alert tone="success">{toast}</Alert> : null}
       <DataTable
         label="Customers"
         columns={columns}

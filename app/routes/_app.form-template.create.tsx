@@ -1,7 +1,7 @@
 // /form-template/create (platform): a name, then the builder at /form-template/template?key={id}.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
-import { PageHeader } from '#app/components/content/fields'
+import { PageHeader } from '#app/components/page'
 import { NameForm, nameValidator } from '#app/components/content/name-form'
 import { platformAudit } from '#app/models/content-common.server'
 import { createFormTemplate } from '#app/models/form-templates.server'

@@ -1,7 +1,8 @@
 // /form-template/template?key={id} (platform): the builder for a form template, with Publish.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { FormAlert, PageHeader, Toast } from '#app/components/content/fields'
+import { FormAlert } from '#app/components/forms'
+import { PageHeader, Toast } from '#app/components/page'
 import { FormBuilder } from '#app/components/content/form-builder'
 import { platformAudit, readToast } from '#app/models/content-common.server'
 import { builderPost } from '#app/models/form-builder.server'

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useNavigate } from '@remix-run/reac
 import { withZod } from '@remix-validated-form/with-zod'
 import { useEffect } from 'react'
 import { validationError, ValidatedForm } from 'remix-validated-form'
-import { SubmitButton, SuccessAlert, TextField } from '#app/components/auth/fields'
+import { SubmitButton, SuccessAlert, TextField } from '#app/components/forms'
 import { CopyLink } from '#app/components/products/copy-link'
 import { getCartSettings, saveCartSettingsAudited } from '#app/models/cart-settings.server'
 import { cartSettingsSchema } from '#app/models/products.schema'

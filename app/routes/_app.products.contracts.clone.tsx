@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { ContractForm, contractValidator } from '#app/components/content/contract-form'
-import { PageHeader } from '#app/components/content/fields'
+import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'
 import { contractCloneSource, createContract, suggestedContractName } from '#app/models/contracts.server'

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
 import { ContractForm, contractValidator } from '#app/components/content/contract-form'
-import { PageHeader } from '#app/components/content/fields'
+import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
 import { createContract } from '#app/models/contracts.server'

@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { ContractForm, contractValidator } from '#app/components/content/contract-form'
-import { PageHeader } from '#app/components/content/fields'
+import { ContractEditPage, contractValidator } from '#app/components/content/contract-form'
+import { PageHeader } from '#app/components/page'
 import { ContractView } from '#app/components/content/rich-text-editor'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'
@@ -14,7 +14,6 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
-import { Card } from '#app/ui/card'
 import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -57,18 +56,7 @@ export default function ContractEditRoute() {
       </div>
     )
   }
-  return (
-    <div className="max-w-3xl space-y-6">
-      <PageHeader title="Edit Contract" crumbs={[{ to: '/products/contracts/view', label: 'Contracts' }]} />
-      <Card>
-        <ContractForm title={contract.title} content={contract.content} submitLabel="Update" />
-      </Card>
-      <section aria-label="Preview">
-        <h2 className="mb-2 text-sm font-semibold text-gray-700">Preview</h2>
-        <ContractView html={contract.content} />
-      </section>
-    </div>
-  )
+  return <ContractEditPage heading="Edit Contract" crumb={{ to: '/products/contracts/view', label: 'Contracts' }} contract={contract} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Contract | Draftdesk' }]

@@ -1,18 +1,17 @@
 // /products/contracts/view: the organisation's contracts (server-paged) and the provider's sample contracts.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArchiveButton, SampleList } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { PageHeader, smallButton, Toast } from '#app/components/content/fields'
-import { auditAction } from '#app/models/audit.server'
-import { listPageQuery, readToast, redirectWithToast } from '#app/models/content-common.server'
+import { smallButton } from '#app/components/forms'
+import { PageHeader, Toast } from '#app/components/page'
+import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
 import { getContract, listContracts, packagesByContract, sampleContractTemplates, setContractArchived, toContractJson } from '#app/models/contracts.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
-import { Card } from '#app/ui/card'
-import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/contracts/view'))
@@ -25,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       // The list needs no HTML; the content is shown on the edit page.
       contracts: rows.map((r) => ({ ...toContractJson(r, packages.get(r.id)), content: '' })),
-      samples: templates.map((s) => ({ _id: s._id, title: s.title })),
+      samples: templates.map((s) => ({ _id: s._id, name: s.title })),
       count,
       query,
       archived,
@@ -39,13 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_CONTRACTS'] })
-  const form = await request.formData()
-  const row = await getContract(t, String(form.get('id') ?? ''))
-  if (!row) throw notFound()
-  const archived = form.get('archived') === 'true'
-  await setContractArchived(t, row, archived)
-  await auditAction(t, request, { module: 'CONTRACTS', action: archived ? 'ARCHIVE' : 'UNARCHIVE', message: `Contract "${row.title}" ${archived ? 'archived' : 'restored'}` })
-  return redirectWithToast(request, `/products/contracts/view${new URL(request.url).search}`, 'Saved Successfully!')
+  return archiveFromList(t, request, { find: getContract, archive: setContractArchived, module: 'CONTRACTS', describe: (r) => `Contract "${r.title}"` })
 }
 
 export default function ContractsViewRoute() {
@@ -86,15 +79,7 @@ export default function ContractsViewRoute() {
                             Clone
                           </Link>
                         )}
-                        {canUpdate && (
-                          <Form method="post">
-                            <input type="hidden" name="id" value={c._id} />
-                            <input type="hidden" name="archived" value={c.archived ? 'false' : 'true'} />
-                            <button type="submit" className={smallButton} aria-label={`${c.archived ? 'Unarchive' : 'Archive'} ${c.title}`}>
-                              {c.archived ? 'Unarchive' : 'Archive'}
-                            </button>
-                          </Form>
-                        )}
+                        {canUpdate && <ArchiveButton id={c._id} archived={c.archived} name={c.title} />}
                       </div>
                     ),
                   },
@@ -103,30 +88,12 @@ export default function ContractsViewRoute() {
           ]}
         />
       </div>
-      <Card aria-label="Sample contracts">
-        <h2 className="mb-3 text-lg font-semibold text-gray-900">Sample contracts</h2>
-        {samples.length === 0 ? (
-          <p className="text-sm text-gray-500">No Record Found</p>
-        ) : (
-          <ul className="divide-y divide-gray-100">
-            {samples.map((s) => (
-              <li key={s._id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span>{s.title}</span>
-                <span className="flex gap-2">
-                  <Link to={`/products/contracts/edit/${s._id}?flag=true`} className={smallButton} aria-label={`View ${s.title}`}>
-                    View
-                  </Link>
-                  {canCreate && (
-                    <Link to={`/products/contracts/clone?key=${s._id}&flag=true`} className={smallButton} aria-label={`Clone ${s.title}`}>
-                      Clone
-                    </Link>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <SampleList
+        title="Sample contracts"
+        samples={samples}
+        viewHref={(id) => `/products/contracts/edit/${id}?flag=true`}
+        cloneHref={canCreate ? (id) => `/products/contracts/clone?key=${id}&flag=true` : undefined}
+      />
     </div>
   )
 }

@@ -1,9 +1,11 @@
 // /products/customer-coupons/create: code, redemptions, discount type and value, expiry, optional product.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
 import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm, validationError } from 'remix-validated-form'
-import { CheckboxField, InputField, PageHeader, SelectField, SubmitButton, TextField } from '#app/components/content/fields'
+import { CheckboxField, SelectField, SubmitButton, TextField } from '#app/components/forms'
+import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
 import { couponSchema, expiryBounds } from '#app/models/coupons.schema'
@@ -11,6 +13,7 @@ import { couponProductChoices, createCoupon } from '#app/models/coupons.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
+import { useHydrated } from '#app/ui/use-hydrated'
 
 // Built per request on the server (today moves); the browser builds its own from its clock.
 const validatorFor = () => withZod(couponSchema())
@@ -34,13 +37,15 @@ const clientValidator = withZod(couponSchema())
 
 export default function CouponCreateRoute() {
   const { products, bounds } = useLoaderData<typeof loader>()
+  const hydrated = useHydrated()
+  const [apply, setApply] = useState(false)
   return (
     <div className="max-w-xl">
       <PageHeader title="Add Coupon" crumbs={[{ to: '/products/customer-coupons/view', label: 'Customer Coupons' }]} />
       <Card>
         <ValidatedForm validator={clientValidator} method="post" defaultValues={{ max_redemptions: 1 }} className="space-y-4">
           <TextField name="couponCode" label="Coupon Code" maxLength={64} />
-          <InputField name="max_redemptions" label="Max Redemptions" type="number" min={1} step={1} />
+          <TextField name="max_redemptions" label="Max Redemptions" type="number" min={1} step={1} />
           <SelectField
             name="discount_type"
             label="Discount Type"
@@ -50,10 +55,13 @@ export default function CouponCreateRoute() {
               { value: 'flat', label: 'Flat amount' },
             ]}
           />
-          <InputField name="value" label="Total Discount" type="number" min={1} step="any" />
-          <InputField name="redeem_by" label="Expiration Date" type="date" min={bounds.min} max={bounds.max} />
-          <CheckboxField name="isApplyToProducts" label="Apply to a product" />
-          <SelectField name="selectedProductId" label="Product" placeholder="Select a product" options={products.map((p) => ({ value: p._id, label: p.packageName }))} />
+          <TextField name="value" label="Total Discount" type="number" min={1} step="any" />
+          <TextField name="redeem_by" label="Expiration Date" type="date" min={bounds.min} max={bounds.max} />
+          <CheckboxField name="isApplyToProducts" label="Apply to a product" onChange={(e) => setApply(e.currentTarget.checked)} />
+          {/* Without JavaScript the select stays; the server only asks for it when the box is ticked. */}
+          {!hydrated || apply ? (
+            <SelectField name="selectedProductId" label="Product" placeholder="Select a product" options={products.map((p) => ({ value: p._id, label: p.packageName }))} />
+          ) : null}
           <SubmitButton>Save</SubmitButton>
         </ValidatedForm>
       </Card>

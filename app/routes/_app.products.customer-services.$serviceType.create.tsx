@@ -1,10 +1,10 @@
 // /products/customer-services/{resume|cover|linkedin|custom}/create: a new workflow built on the board.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { type Board, boardFrom } from '#app/components/workflows/board-state'
-import { WorkflowBoardForm } from '#app/components/workflows/workflow-board'
+import { useLoaderData } from '@remix-run/react'
+import { type Board } from '#app/components/workflows/board-state'
+import { WorkflowBoardPage } from '#app/components/workflows/workflow-board'
 import { redirectWithToast } from '#app/services/flash.server'
-import { type BoardActionData, handleBoardPost } from '#app/models/workflow-board.server'
+import { handleBoardPost } from '#app/models/workflow-board.server'
 import { listFormModules, workflowActions } from '#app/models/workflows.server'
 import { availableModules, CREATE_TITLES, defaultModulesFor, isServiceType } from '#app/rules/workflow-modules'
 import { routeGuard } from '#app/rules/routes'
@@ -39,29 +39,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CreateWorkflowRoute() {
   const { type, forms, available, board } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as (Partial<BoardActionData> & { repopulateFields?: unknown }) | undefined
-  const current = actionData?.board ?? (actionData?.repopulateFields ? boardFrom(actionData.repopulateFields) : board)
   return (
-    <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
-        <Link to="/products/customer-services/all" className="hover:text-gray-900">
-          Workflows
-        </Link>{' '}
-        / <span className="text-gray-900">Add Workflow</span>
-      </nav>
-      <h1 className="text-2xl font-semibold text-gray-900">{CREATE_TITLES[type]}</h1>
-      <WorkflowBoardForm
-        key={JSON.stringify(current)}
-        serviceType={type}
-        available={available}
-        forms={forms}
-        board={current}
-        openIndex={actionData?.openIndex}
-        paletteTitle="Drag Module to Workflow"
-        submitLabel="Add Workflow"
-        formError={actionData?.formError}
-      />
-    </div>
+    <WorkflowBoardPage
+      crumb="Add Workflow"
+      title={CREATE_TITLES[type]}
+      serviceType={type}
+      available={available}
+      forms={forms}
+      board={board}
+      paletteTitle="Drag Module to Workflow"
+      submitLabel="Add Workflow"
+    />
   )
 }
 

@@ -1,6 +1,7 @@
 // /products/customer-services/create: pick the kind of workflow to build.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
+import { WorkflowsCrumb } from '#app/components/workflows/workflow-board'
 import { routeGuard } from '#app/rules/routes'
 import { SERVICE_TYPES, TYPE_LABELS } from '#app/rules/workflow-modules'
 import { requirePermission } from '#app/services/auth.server'
@@ -20,12 +21,7 @@ const DESCRIPTIONS = {
 export default function PickWorkflowTypeRoute() {
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
-        <Link to="/products/customer-services/all" className="hover:text-gray-900">
-          Workflows
-        </Link>{' '}
-        / <span className="text-gray-900">Add Workflow</span>
-      </nav>
+      <WorkflowsCrumb current="Add Workflow" />
       <h1 className="text-2xl font-semibold text-gray-900">Choose a Workflow Type</h1>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {SERVICE_TYPES.map((type) => (

@@ -1,10 +1,10 @@
 // /products/customer-services/update/{serviceType}/{id}: rename a workflow and rearrange its modules.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { type Board, boardFrom } from '#app/components/workflows/board-state'
-import { WorkflowBoardForm } from '#app/components/workflows/workflow-board'
+import { useLoaderData } from '@remix-run/react'
+import { type Board } from '#app/components/workflows/board-state'
+import { WorkflowBoardPage } from '#app/components/workflows/workflow-board'
 import { redirectWithToast } from '#app/services/flash.server'
-import { type BoardActionData, handleBoardPost } from '#app/models/workflow-board.server'
+import { handleBoardPost } from '#app/models/workflow-board.server'
 import { getWorkflow, listFormModules, workflowActions } from '#app/models/workflows.server'
 import { availableModules, originalTitle } from '#app/rules/workflow-modules'
 import { routeGuard } from '#app/rules/routes'
@@ -43,29 +43,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UpdateWorkflowRoute() {
   const { service, forms, available, board } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as (Partial<BoardActionData> & { repopulateFields?: unknown }) | undefined
-  const current = actionData?.board ?? (actionData?.repopulateFields ? boardFrom(actionData.repopulateFields) : board)
   return (
-    <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
-        <Link to="/products/customer-services/all" className="hover:text-gray-900">
-          Workflows
-        </Link>{' '}
-        / <span className="text-gray-900">Update Workflow</span>
-      </nav>
-      <h1 className="text-2xl font-semibold text-gray-900">Update Workflow</h1>
-      <WorkflowBoardForm
-        key={JSON.stringify(current)}
-        serviceType={service.serviceType}
-        available={available}
-        forms={forms}
-        board={current}
-        openIndex={actionData?.openIndex}
-        paletteTitle="Module to Add"
-        submitLabel="Update Workflow"
-        formError={actionData?.formError}
-      />
-    </div>
+    <WorkflowBoardPage
+      crumb="Update Workflow"
+      title="Update Workflow"
+      serviceType={service.serviceType}
+      available={available}
+      forms={forms}
+      board={board}
+      paletteTitle="Module to Add"
+      submitLabel="Update Workflow"
+    />
   )
 }
 

@@ -1,7 +1,8 @@
 // /products/file/create: title and upload (comma/apostrophe rule, type sniffing, size limit); a multipart post.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { ValidatedForm } from 'remix-validated-form'
-import { InputField, PageHeader, SubmitButton, TextField } from '#app/components/content/fields'
+import { SubmitButton, TextField } from '#app/components/forms'
+import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
 import { downloadableValidator } from '#app/components/content/validators'
@@ -32,7 +33,7 @@ export default function FileCreateRoute() {
       <Card>
         <ValidatedForm validator={downloadableValidator} method="post" encType="multipart/form-data" className="space-y-4">
           <TextField name="title" label="Title" maxLength={191} />
-          <InputField name="file" label="File" type="file" />
+          <TextField name="file" label="File" type="file" />
           <p className="text-xs text-gray-500">PDF, Word, text or image, up to 20 MB. Do not use commas or apostrophes in the file name.</p>
           <SubmitButton>Save</SubmitButton>
         </ValidatedForm>

@@ -2,7 +2,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ValidatedForm } from 'remix-validated-form'
-import { FormAlert, InputField, PageHeader, SubmitButton, TextField } from '#app/components/content/fields'
+import { FormAlert, SubmitButton, TextField } from '#app/components/forms'
+import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
 import { CHANGE_REQUIRED } from '#app/models/downloadables.schema'
@@ -51,7 +52,7 @@ export default function FileEditRoute() {
             </a>{' '}
             ({formatKb(file.data.size)})
           </p>
-          <InputField name="file" label="Replace file (optional)" type="file" />
+          <TextField name="file" label="Replace file (optional)" type="file" />
           <SubmitButton>Update</SubmitButton>
         </ValidatedForm>
       </Card>

@@ -1,10 +1,11 @@
 // /products/file/view: downloadable files (server-paged 50/100/200), archive switch, create and edit links.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArchiveButton } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { PageHeader, smallButton, Toast } from '#app/components/content/fields'
-import { auditAction } from '#app/models/audit.server'
-import { listPageQuery, readToast, redirectWithToast } from '#app/models/content-common.server'
+import { smallButton } from '#app/components/forms'
+import { PageHeader, Toast } from '#app/components/page'
+import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
 import { getDownloadable, listDownloadables, setDownloadableArchived, toDownloadableJson } from '#app/models/downloadables.server'
 import { formatKb } from '#app/rules/file-name'
@@ -12,7 +13,6 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
-import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/file/view'))
@@ -35,14 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_DOWNLOADABLES'] })
-  const form = await request.formData()
-  const row = await getDownloadable(t, String(form.get('id') ?? ''))
-  if (!row) throw notFound()
-  const archived = form.get('archived') === 'true'
-  await setDownloadableArchived(t, row, archived)
-  await auditAction(t, request, { module: 'DOWNLOADABLES', action: archived ? 'ARCHIVE' : 'UNARCHIVE', message: `File "${row.title}" ${archived ? 'archived' : 'restored'}` })
-  const url = new URL(request.url)
-  return redirectWithToast(request, `/products/file/view${url.search}`, 'Saved Successfully!')
+  return archiveFromList(t, request, { find: getDownloadable, archive: setDownloadableArchived, module: 'DOWNLOADABLES', describe: (r) => `File "${r.title}"` })
 }
 
 export default function FilesViewRoute() {
@@ -84,13 +77,7 @@ export default function FilesViewRoute() {
                       <Link to={`/products/file/edit/${f._id}`} className={smallButton} aria-label={`Edit ${f.title}`}>
                         Edit
                       </Link>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={f._id} />
-                        <input type="hidden" name="archived" value={f.archived ? 'false' : 'true'} />
-                        <button type="submit" className={smallButton} aria-label={`${f.archived ? 'Unarchive' : 'Archive'} ${f.title}`}>
-                          {f.archived ? 'Unarchive' : 'Archive'}
-                        </button>
-                      </Form>
+                      <ArchiveButton id={f._id} archived={f.archived} name={f.title} />
                     </div>
                   ),
                 },

@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { PageHeader } from '#app/components/content/fields'
+import { PageHeader } from '#app/components/page'
 import { NameForm, nameValidator } from '#app/components/content/name-form'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'

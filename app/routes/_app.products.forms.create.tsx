@@ -1,7 +1,7 @@
 // /products/forms/create (Add Form): a name, then the builder at /products/forms/template?key={id}.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
-import { PageHeader } from '#app/components/content/fields'
+import { PageHeader } from '#app/components/page'
 import { NameForm, nameValidator } from '#app/components/content/name-form'
 import { auditAction } from '#app/models/audit.server'
 import { createForm } from '#app/models/forms.server'

@@ -1,18 +1,17 @@
 // /products/forms/list: View Forms (server-paged, 'Show Archived Forms') and the provider's sample forms.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArchiveButton, SampleList } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { PageHeader, smallButton, Toast } from '#app/components/content/fields'
-import { auditAction } from '#app/models/audit.server'
-import { listPageQuery, readToast, redirectWithToast } from '#app/models/content-common.server'
+import { smallButton } from '#app/components/forms'
+import { PageHeader, Toast } from '#app/components/page'
+import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
 import { getForm, listForms, sampleFormTemplates, setFormArchived } from '#app/models/forms.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
-import { Card } from '#app/ui/card'
-import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/forms/list'))
@@ -44,13 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_QUESTIONNAIRES'] })
-  const form = await request.formData()
-  const row = await getForm(t, String(form.get('id') ?? ''))
-  if (!row) throw notFound()
-  const archived = form.get('archived') === 'true'
-  await setFormArchived(t, row, archived)
-  await auditAction(t, request, { module: 'QUESTIONNAIRES', action: archived ? 'ARCHIVE' : 'UNARCHIVE', message: `Form "${row.name}" ${archived ? 'archived' : 'restored'}` })
-  return redirectWithToast(request, `/products/forms/list${new URL(request.url).search}`, 'Saved Successfully!')
+  return archiveFromList(t, request, { find: getForm, archive: setFormArchived, module: 'QUESTIONNAIRES', describe: (r) => `Form "${r.name}"` })
 }
 
 export default function FormsListRoute() {
@@ -88,45 +81,19 @@ export default function FormsListRoute() {
                       Clone
                     </Link>
                   )}
-                  {canUpdate && (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={f._id} />
-                      <input type="hidden" name="archived" value={f.archived ? 'false' : 'true'} />
-                      <button type="submit" className={smallButton} aria-label={`${f.archived ? 'Unarchive' : 'Archive'} ${f.name}`}>
-                        {f.archived ? 'Unarchive' : 'Archive'}
-                      </button>
-                    </Form>
-                  )}
+                  {canUpdate && <ArchiveButton id={f._id} archived={f.archived} name={f.name} />}
                 </div>
               ),
             },
           ]}
         />
       </div>
-      <Card aria-label="Sample forms">
-        <h2 className="mb-3 text-lg font-semibold text-gray-900">Sample forms</h2>
-        {samples.length === 0 ? (
-          <p className="text-sm text-gray-500">No Record Found</p>
-        ) : (
-          <ul className="divide-y divide-gray-100">
-            {samples.map((s) => (
-              <li key={s._id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span>{s.name}</span>
-                <span className="flex gap-2">
-                  <Link to={`/products/forms/template?key=${s._id}&flag=true`} className={smallButton} aria-label={`View ${s.name}`}>
-                    View
-                  </Link>
-                  {canUpdate && (
-                    <Link to={`/products/forms/clone?key=${s._id}&flag=true`} className={smallButton} aria-label={`Clone ${s.name}`}>
-                      Clone
-                    </Link>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <SampleList
+        title="Sample forms"
+        samples={samples}
+        viewHref={(id) => `/products/forms/template?key=${id}&flag=true`}
+        cloneHref={canUpdate ? (id) => `/products/forms/clone?key=${id}&flag=true` : undefined}
+      />
     </div>
   )
 }

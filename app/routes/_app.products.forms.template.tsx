@@ -2,7 +2,8 @@
 // the key is a provider sample, shown read-only with a Clone button.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { FormAlert, PageHeader, Toast } from '#app/components/content/fields'
+import { FormAlert } from '#app/components/forms'
+import { PageHeader, Toast } from '#app/components/page'
 import { FormBuilder } from '#app/components/content/form-builder'
 import { auditAction } from '#app/models/audit.server'
 import { readToast, sampleFlag } from '#app/models/content-common.server'

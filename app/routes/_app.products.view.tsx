@@ -1,14 +1,15 @@
 // /products/view: the products table ('Show Archived Products'), tags, and a settings dialog per product.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { z } from 'zod'
 import { CopyLink } from '#app/components/products/copy-link'
-import { LinkSwitch, Pager, SuccessDialog, SwitchForm, Tag, tdClass, thClass } from '#app/components/workflows/list-ui'
+import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
+import { SuccessDialog, SwitchForm, Tag } from '#app/components/workflows/list-ui'
 import { getCartSettings, portalHost } from '#app/models/cart-settings.server'
 import { takeToast } from '#app/services/flash.server'
 import { getProduct, listProducts, productActions, productLinks } from '#app/models/products.server'
-import { listQuerySchema, pageOf } from '#app/models/workflows.schema'
+import { listPageQuery, PAGE_SIZE_OPTIONS } from '#app/models/workflows.schema'
 import { formatMoney } from '#app/rules/money'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
@@ -19,10 +20,8 @@ import { buttonClass } from '#app/ui/button'
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/view'))
   const url = new URL(request.url)
-  const parsed = listQuerySchema.safeParse(Object.fromEntries(url.searchParams))
-  const query = parsed.success ? parsed.data : { archived: false }
-  const { size, page } = pageOf(query, 50) as { size: number; page: number }
-  const { products, count } = await listProducts(t, { archived: query.archived, page, size })
+  const { archived, page, size, search, table } = listPageQuery(url.searchParams)
+  const { products, count } = await listProducts(t, { archived, page, size, search })
   const canUpdate = can(t.user, { all: ['UPDATE_PRODUCTS'] })
   // The settings dialog is a URL (?settings={id}), so it opens without JavaScript too.
   const settingsId = url.searchParams.get('settings')
@@ -42,9 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         archived: p.archived,
       })),
       count,
-      page,
-      size,
-      archived: query.archived,
+      query: table,
       canCreate: can(t.user, { all: ['WRITE_PRODUCTS'] }),
       canUpdate,
       currency: t.user.currencyType ?? 'usd',
@@ -78,9 +75,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProductsRoute() {
-  const { products, count, page, size, archived, canCreate, canUpdate, currency, selected, flash } = useLoaderData<typeof loader>()
+  const { products, count, query, canCreate, canUpdate, currency, selected, flash } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const location = useLocation()
+  const navigate = useNavigate()
   const closeParams = new URLSearchParams(location.search)
   closeParams.delete('settings')
   const closeHref = `${location.pathname}${closeParams.size ? `?${closeParams}` : ''}`
@@ -89,65 +87,67 @@ export default function ProductsRoute() {
     params.set('settings', id)
     return `${location.pathname}?${params}`
   }
+  // Escape closes the settings dialog, like its Close link.
+  useEffect(() => {
+    if (!selected) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') navigate(closeHref, { preventScrollReset: true })
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [selected, closeHref, navigate])
+  type Row = (typeof products)[number]
+  const columns: Column<Row>[] = [
+    { key: 'n', header: '#', cell: (_, i) => i + 1, className: 'w-12 text-gray-500' },
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (p) => (
+        <>
+          <span className="font-medium text-gray-900">{p.packageName}</span> {p.archived ? <Tag>Archived</Tag> : null} {!p.active ? <Tag tone="amber">Deactivated</Tag> : null}
+        </>
+      ),
+    },
+    { key: 'price', header: 'Price', cell: (p) => formatMoney(p.packagePrice, currency) },
+    { key: 'workflows', header: 'Workflows', cell: (p) => p.services.join(', ') },
+    { key: 'purchasable', header: 'Purchasable', cell: (p) => (p.purchasable ? 'Yes' : 'No') },
+  ]
+  if (canUpdate) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      cell: (p) => (
+        <Link to={settingsHref(p._id)} preventScrollReset className="font-medium text-brand-600 hover:underline" aria-label={`Settings for ${p.packageName}`}>
+          Settings
+        </Link>
+      ),
+    })
+  }
   return (
     <div className="space-y-6">
       <SuccessDialog message={flash} />
       <Toast message={actionData?.message ?? null} ms={actionData && 'intent' in actionData && actionData.intent === 'purchasable' ? 1000 : 2000} stamp={actionData && 'at' in actionData ? actionData.at : 0} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-gray-900">View Products</h1>
-        <div className="flex items-center gap-4">
-          <LinkSwitch label="Show Archived Products" on={archived} param="archived" />
-          {canCreate ? (
-            <Link to="/products/create" className={buttonClass('primary')}>
-              Create Product
-            </Link>
-          ) : null}
-        </div>
+        {canCreate ? (
+          <Link to="/products/create" className={buttonClass('primary')}>
+            Create Product
+          </Link>
+        ) : null}
       </div>
       {actionData?.error ? <Alert tone="danger">{actionData.error}</Alert> : null}
-      <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200">
-        <table className="min-w-full divide-y divide-gray-200">
-          <thead className="bg-gray-50">
-            <tr>
-              <th className={thClass}>#</th>
-              <th className={thClass}>Name</th>
-              <th className={thClass}>Price</th>
-              <th className={thClass}>Workflows</th>
-              <th className={thClass}>Purchasable</th>
-              {canUpdate ? <th className={thClass}>Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {products.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-10 text-center text-sm text-gray-500">
-                  No Record Found
-                </td>
-              </tr>
-            ) : null}
-            {products.map((p, i) => (
-              <tr key={p._id} data-product-id={p._id}>
-                <td className={tdClass}>{(page - 1) * size + i + 1}</td>
-                <td className={tdClass}>
-                  <span className="font-medium text-gray-900">{p.packageName}</span>{' '}
-                  {p.archived ? <Tag>Archived</Tag> : null} {!p.active ? <Tag tone="amber">Deactivated</Tag> : null}
-                </td>
-                <td className={tdClass}>{formatMoney(p.packagePrice, currency)}</td>
-                <td className={tdClass}>{p.services.join(', ')}</td>
-                <td className={tdClass}>{p.purchasable ? 'Yes' : 'No'}</td>
-                {canUpdate ? (
-                  <td className={tdClass}>
-                    <Link to={settingsHref(p._id)} preventScrollReset className="font-medium text-brand-600 hover:underline" aria-label={`Settings for ${p.packageName}`}>
-                      Settings
-                    </Link>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Pager count={count} page={page} size={size} />
-      </div>
+      <DataTable
+        label="Products"
+        columns={columns}
+        rows={products}
+        rowKey={(p) => p._id}
+        total={count}
+        query={query}
+        sizes={PAGE_SIZE_OPTIONS}
+        searchParam="search"
+        searchPlaceholder="Product name"
+        toolbar={<ArchivedToggle label="Show Archived Products" />}
+      />
       {selected ? (
         <div className="fixed inset-0 z-30 flex items-start justify-center overflow-y-auto bg-black/30 p-4 pt-16">
           <div role="dialog" aria-modal="true" aria-labelledby="product-settings-title" className="w-full max-w-lg space-y-5 rounded-lg bg-white p-6 shadow-xl">

@@ -2,7 +2,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { SuccessAlert } from '#app/components/platform/fields'
+import { SuccessAlert } from '#app/components/forms'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { AvatarForm, ChangePasswordForm, ProfileDetailsForm, passwordValidator, profileValidator, useAvatarError } from '#app/components/profile/profile-forms'
 import { auditUserAction } from '#app/models/audit.server'

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { PageHeader } from '#app/components/platform/fields'
+import { PageHeader } from '#app/components/page'
 import { RoleForm, roleValidator } from '#app/components/platform/role-form'
 import { redirectWithToast } from '#app/services/flash.server'
 import { auditUserAction } from '#app/models/audit.server'

@@ -1,11 +1,13 @@
 // /roles/view: the platform roles with the modules each grants and an edit link.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { Badge, PageHeader, SuccessAlert } from '#app/components/platform/fields'
-import { SimpleTable } from '#app/components/platform/simple-table'
+import { SuccessAlert } from '#app/components/forms'
+import { Badge, PageHeader } from '#app/components/page'
+import { DataTable } from '#app/components/data-table'
 import { takeToast } from '#app/services/flash.server'
-import { listRoles, toRoleJson } from '#app/models/platform-roles.server'
+import { pageRoles, toRoleJson } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES } from '#app/models/platform-roles.schema'
+import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
 
@@ -13,23 +15,28 @@ const LABELS = new Map<string, string>(ROLE_MODULES.map((m) => [m.key, m.label])
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'roles')
-  const roles = (await listRoles()).map(toRoleJson)
+  const query = parseTableQuery(new URL(request.url).searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: ['name'], defaultSort: 'name' })
+  const { rows, count } = await pageRoles(query)
   const { toast, headers } = await takeToast(request)
-  return data({ roles, toast }, { headers })
+  return data({ roles: rows.map(toRoleJson), count, query, toast }, { headers })
 }
 
 export default function RolesViewRoute() {
-  const { roles, toast } = useLoaderData<typeof loader>()
+  const { roles, count, query, toast } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-6">
       <PageHeader title="Roles">
         <ButtonLink to="/roles/create">Create Role</ButtonLink>
       </PageHeader>
       <SuccessAlert>{toast}</SuccessAlert>
-      <SimpleTable
+      <DataTable
         label="Roles"
         rows={roles}
         rowKey={(r) => r._id}
+        total={count}
+        query={query}
+        sizes={PEOPLE_PAGE_SIZES}
+        searchPlaceholder="Name or key"
         columns={[
           { key: 'name', header: 'Name', cell: (r) => r.name },
           { key: 'key', header: 'Key', cell: (r) => <code className="text-xs text-gray-600">{r.key}</code> },

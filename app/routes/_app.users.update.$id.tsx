@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { PageHeader } from '#app/components/platform/fields'
+import { PageHeader } from '#app/components/page'
 import { redirectWithToast } from '#app/services/flash.server'
 import { updateValidator, UserForm } from '#app/components/platform/user-form'
 import { auditUserAction } from '#app/models/audit.server'

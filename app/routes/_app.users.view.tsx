@@ -1,12 +1,14 @@
 // /users/view: the platform users (Name, Email, Role, Active, edit link), with an Active switch per row.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Badge, FormAlert, PageHeader, SuccessAlert } from '#app/components/platform/fields'
-import { SimpleTable } from '#app/components/platform/simple-table'
+import { FormAlert, SuccessAlert } from '#app/components/forms'
+import { Badge, PageHeader } from '#app/components/page'
+import { DataTable } from '#app/components/data-table'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { auditUserAction } from '#app/models/audit.server'
-import { findPlatformUser, listPlatformUsers, setPlatformUserActive, toPlatformUserJson, type PlatformUserJson } from '#app/models/platform-users.server'
+import { findPlatformUser, pagePlatformUsers, setPlatformUserActive, toPlatformUserJson, type PlatformUserJson } from '#app/models/platform-users.server'
 import { changeStatusSchema } from '#app/models/platform-users.schema'
+import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
@@ -14,9 +16,10 @@ import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'users')
-  const users = (await listPlatformUsers()).map(toPlatformUserJson)
+  const query = parseTableQuery(new URL(request.url).searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: ['name'], defaultSort: 'name' })
+  const { rows, count } = await pagePlatformUsers(query)
   const { toast, headers } = await takeToast(request)
-  return data({ users, toast, me: actor.publicId, superadmin: actor.role === 'superadmin' }, { headers })
+  return data({ users: rows.map(toPlatformUserJson), count, query, toast, me: actor.publicId, superadmin: actor.role === 'superadmin' }, { headers })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: outcome.error }, { status: outcome.status })
   }
   await auditUserAction(actor, request, { module: 'users', action: 'change_status', message: `${verb} platform user ${target.email}` })
-  return redirectWithToast(request, '/users/view', 'Changed Successfully!')
+  return redirectWithToast(request, `/users/view${new URL(request.url).search}`, 'Changed Successfully!')
 }
 
 function ActiveSwitch({ user, disabled }: { user: PlatformUserJson; disabled: boolean }) {
@@ -63,7 +66,7 @@ function ActiveSwitch({ user, disabled }: { user: PlatformUserJson; disabled: bo
 }
 
 export default function UsersViewRoute() {
-  const { users, toast, me, superadmin } = useLoaderData<typeof loader>()
+  const { users, count, query, toast, me, superadmin } = useLoaderData<typeof loader>()
   // Only a superadmin manages superadmin users; nobody switches themselves off.
   const locked = (u: PlatformUserJson) => u._id === me || (u.role === 'superadmin' && !superadmin)
   const actionData = useActionData<typeof action>()
@@ -74,10 +77,14 @@ export default function UsersViewRoute() {
       </PageHeader>
       <SuccessAlert>{toast}</SuccessAlert>
       <FormAlert>{actionData && 'error' in actionData ? actionData.error : null}</FormAlert>
-      <SimpleTable
+      <DataTable
         label="Users"
         rows={users}
         rowKey={(u) => u._id}
+        total={count}
+        query={query}
+        sizes={PEOPLE_PAGE_SIZES}
+        searchPlaceholder="Name or email"
         columns={[
           { key: 'name', header: 'Name', cell: (u) => `${u.firstName} ${u.lastName}` },
           { key: 'email', header: 'Email', cell: (u) => u.email },

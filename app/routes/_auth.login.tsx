@@ -6,7 +6,7 @@ import { withZod } from '@remix-validated-form/with-zod'
 import { type ComponentProps, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useField, ValidatedForm } from 'remix-validated-form'
 import { AuthHeading } from '#app/components/auth/auth-shell'
-import { FieldError, FormAlert, inputClass, labelClass, linkClass, SubmitButton, useHydrated, VALIDATE_ON_SUBMIT } from '#app/components/auth/fields'
+import { FieldError, FormAlert, inputClass, labelClass, linkClass, SubmitButton, useHydrated, VALIDATE_ON_SUBMIT } from '#app/components/forms'
 import { normalizeEmail, type OrganisationChoice, organisationsForEmail } from '#app/models/account.server'
 import {
   emailStepSchema,

@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AuthShell } from '#app/components/auth/auth-shell'
-import { FormAlert, linkClass } from '#app/components/auth/fields'
+import { FormAlert, linkClass } from '#app/components/forms'
 import { consumeAutoLogin, recordLogout } from '#app/models/auth.server'
 import { getAuth } from '#app/services/auth.server'
 import { destroySession, startSession } from '#app/services/session.server'

@@ -3,7 +3,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { AuthHeading, AuthShell } from '#app/components/auth/auth-shell'
-import { linkClass } from '#app/components/auth/fields'
+import { linkClass } from '#app/components/forms'
 
 export default function CustomerPortalAutoLoginRoute() {
   return (

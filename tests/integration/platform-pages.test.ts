@@ -61,3 +61,28 @@ describe('platform page guards', () => {
     expect(await statusOf(new Client(), auditPage.loader as Loader, '/audit-logs')).toBe(302)
   })
 })
+
+describe('platform lists page in SQL', () => {
+  it('users, roles and clients answer one page, the total and the search', async () => {
+    const { pagePlatformUsers } = await import('#app/models/platform-users.server')
+    const { pageRoles } = await import('#app/models/platform-roles.server')
+    const { pageClients } = await import('#app/models/platform-clients.server')
+    const users = await pagePlatformUsers({ search: '', start: 0, size: 1 })
+    expect(users.rows).toHaveLength(1)
+    expect(users.count).toBeGreaterThanOrEqual(2)
+    const support = await pagePlatformUsers({ search: 'support@demo.test', start: 0, size: 50 })
+    expect(support.rows.map((r) => r.email)).toEqual(['support@demo.test'])
+    expect(support.count).toBe(1)
+    const roles = await pageRoles({ search: '', start: 0, size: 1 })
+    expect(roles.rows).toHaveLength(1)
+    expect(roles.count).toBeGreaterThanOrEqual(2)
+    const clients = await pageClients({ search: 'Rival Resumes', start: 0, size: 50 })
+    expect(clients.rows.map((r) => r.companyDetails.companyName)).toContain('Rival Resumes')
+    expect(clients.count).toBe(clients.rows.length)
+    const second = await pageClients({ search: '', start: 1, size: 1 })
+    expect(second.rows).toHaveLength(1)
+    expect(second.count).toBeGreaterThanOrEqual(2)
+    // A LIKE wildcard typed into the box matches itself only.
+    expect((await pageClients({ search: '%', start: 0, size: 50 })).count).toBe(0)
+  })
+})

@@ -3,8 +3,10 @@ import { withZod } from '@remix-validated-form/with-zod'
 import { useState } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
 import { contractFormSchema } from '#app/models/contracts.schema'
-import { FormAlert, SubmitButton, TextField } from './fields'
-import { RichTextEditor } from './rich-text-editor'
+import { FormAlert, SubmitButton, TextField } from '#app/components/forms'
+import { PageHeader } from '#app/components/page'
+import { Card } from '#app/ui/card'
+import { ContractView, RichTextEditor } from './rich-text-editor'
 import { useUnsavedChanges } from './unsaved-changes'
 
 export const contractValidator = withZod(contractFormSchema)
@@ -29,5 +31,21 @@ export function ContractForm({ title, content, submitLabel, error, hidden }: { t
         <SubmitButton>{submitLabel}</SubmitButton>
       </div>
     </ValidatedForm>
+  )
+}
+
+/** The edit pages of a contract and of a sample contract: the form, then a preview of what is saved. */
+export function ContractEditPage({ heading, crumb, contract }: { heading: string; crumb: { to: string; label: string }; contract: { title: string; content: string } }) {
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader title={heading} crumbs={[crumb]} />
+      <Card>
+        <ContractForm title={contract.title} content={contract.content} submitLabel="Update" />
+      </Card>
+      <section aria-label="Preview">
+        <h2 className="mb-2 text-sm font-semibold text-gray-700">Preview</h2>
+        <ContractView html={contract.content} />
+      </section>
+    </div>
   )
 }

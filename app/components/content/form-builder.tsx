@@ -3,11 +3,10 @@
 // the draft autosaves 800 ms after the last change and leaving with unsaved changes asks first.
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { inputClass, labelClass } from '#app/components/auth/fields'
+import { inputClass, labelClass, smallButton } from '#app/components/forms'
 import { applyBuilderIntent, type FormItemInput, QUESTION_LABELS, QUESTION_TYPES } from '#app/models/forms.schema'
 import { buttonClass } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { smallButton } from './fields'
 import { useUnsavedChanges } from './unsaved-changes'
 
 export const AUTOSAVE_MS = 800
@@ -121,11 +120,7 @@ export function FormBuilder({ formKey, items: initial, saveUrl, canEdit, name }:
                   }}
                   className={inputClass}
                 >
-                  {QUESTION_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {QUESTION_LABELS[t]}
-                    </option>
-                  ))}
+                  <QuestionTypeOptions />
                 </select>
               </div>
             </div>
@@ -184,11 +179,7 @@ export function FormBuilder({ formKey, items: initial, saveUrl, canEdit, name }:
               New question type
             </label>
             <select id="new-question-type" name="newType" value={newType} onChange={(e) => setNewType(e.target.value)} className={inputClass}>
-              {QUESTION_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {QUESTION_LABELS[t]}
-                </option>
-              ))}
+              <QuestionTypeOptions />
             </select>
           </div>
           <button type="submit" name="intent" value="add" onClick={onIntent('add')} className={buttonClass('secondary')}>
@@ -236,4 +227,12 @@ export function FormBuilder({ formKey, items: initial, saveUrl, canEdit, name }:
       )}
     </Form>
   )
+}
+
+function QuestionTypeOptions() {
+  return QUESTION_TYPES.map((t) => (
+    <option key={t} value={t}>
+      {QUESTION_LABELS[t]}
+    </option>
+  ))
 }

@@ -3,7 +3,7 @@ import { withZod } from '@remix-validated-form/with-zod'
 import { type ReactNode, useState } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
 import { nameSchema } from '#app/models/forms.schema'
-import { SubmitButton, TextField } from './fields'
+import { SubmitButton, TextField } from '#app/components/forms'
 import { useUnsavedChanges } from './unsaved-changes'
 
 export const nameValidator = withZod(nameSchema)

@@ -2,7 +2,7 @@
 // Either way the server sanitizes what is posted, and the HTML shown here already came through the sanitizer.
 import { useEffect, useId, useRef, useState } from 'react'
 import { useField } from 'remix-validated-form'
-import { FieldError, inputClass, labelClass } from '#app/components/auth/fields'
+import { FieldError, inputClass, labelClass } from '#app/components/forms'
 import { useHydrated } from '#app/ui/use-hydrated'
 
 const RICH = '[&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_a]:text-brand-600 [&_a]:underline [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1'

@@ -1,6 +1,9 @@
-// An on/off switch that posts one change: a plain form post without JavaScript, an optimistic fetcher with it.
+// An on/off switch that posts one change: a plain form post without JavaScript (the page redirects
+// back with the message as a toast), an optimistic fetcher with it (the message shows for a moment).
 import { useFetcher } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { SwitchTrack } from '#app/components/data-table'
+import { useHydrated } from '#app/ui/use-hydrated'
 
 export type SwitchFormProps = {
   intent: string
@@ -14,16 +17,32 @@ export type SwitchFormProps = {
   disabled?: boolean
 }
 
+const MESSAGE_MS = 2000
+
+/** Set on fetcher posts only: the action answers them with JSON instead of a redirect. */
+export const FETCHER_FIELD = 'fetcher'
+
 export function SwitchForm({ intent, id, on, label, text, action, disabled }: SwitchFormProps) {
-  const fetcher = useFetcher<{ ok?: boolean; error?: string }>()
+  const fetcher = useFetcher<{ ok?: boolean; error?: string; message?: string }>()
+  const hydrated = useHydrated()
+  const [message, setMessage] = useState<string | null>(null)
   // While the post is on its way (or after it failed) the switch shows what was asked, or reverts.
   const pending = fetcher.formData?.get('value')
   const shown = pending !== undefined && pending !== null ? pending === 'true' : on
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data?.ok || !fetcher.data.message) return
+    setMessage(fetcher.data.message)
+    const timer = setTimeout(() => setMessage(null), MESSAGE_MS)
+    return () => clearTimeout(timer)
+  }, [fetcher.state, fetcher.data])
+
   return (
     <fetcher.Form method="post" action={action} className="inline-flex items-center gap-2" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="value" value={String(!shown)} />
+      {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="1" /> : null}
       <button type="submit" role="switch" aria-checked={shown} aria-label={label} disabled={disabled} className="inline-flex cursor-pointer items-center gap-2 text-sm disabled:cursor-not-allowed disabled:opacity-50">
         <SwitchTrack on={shown} />
         {text ? <span>{text}</span> : null}
@@ -31,6 +50,11 @@ export function SwitchForm({ intent, id, on, label, text, action, disabled }: Sw
       {fetcher.data?.error ? (
         <span role="alert" className="text-xs text-red-600">
           {fetcher.data.error}
+        </span>
+      ) : null}
+      {message ? (
+        <span role="status" className="text-xs font-medium text-green-700">
+          {message}
         </span>
       ) : null}
     </fetcher.Form>

@@ -2,7 +2,7 @@
 import { withZod } from '@remix-validated-form/with-zod'
 import { useState } from 'react'
 import { useField, ValidatedForm } from 'remix-validated-form'
-import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField, VALIDATE_ON_SUBMIT } from '#app/components/auth/fields'
+import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField, VALIDATE_ON_SUBMIT } from '#app/components/forms'
 import { staffCreateSchema, staffUpdateSchema, WEEK_DAYS } from '#app/models/staff.schema'
 import { isContributor } from '#app/rules/people'
 import { useHydrated } from '#app/ui/use-hydrated'

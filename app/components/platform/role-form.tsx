@@ -1,9 +1,8 @@
 // The platform role form (create and edit): a name and the module keys the role grants.
 import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
-import { CheckboxField, FormAlert, SubmitButton, TextField } from './fields'
+import { CheckboxField, FormAlert, SaveOrCancel, TextField } from '#app/components/forms'
 import { ROLE_MODULES, roleSchema } from '#app/models/platform-roles.schema'
-import { buttonClass, ButtonLink } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
 
 export const roleValidator = withZod(roleSchema)
@@ -40,12 +39,7 @@ export function RoleForm({
           ))}
         </div>
       </fieldset>
-      <div className="flex gap-3">
-        <SubmitButton className={buttonClass('primary')}>{mode === 'create' ? 'Create Role' : 'Update Role'}</SubmitButton>
-        <ButtonLink to="/roles/view" variant="secondary">
-          Cancel
-        </ButtonLink>
-      </div>
+      <SaveOrCancel label={mode === 'create' ? 'Create Role' : 'Update Role'} cancelTo="/roles/view" />
     </ValidatedForm>
   )
 }

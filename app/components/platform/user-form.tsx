@@ -1,11 +1,9 @@
 // The platform user form (create and edit): names, e-mail (fixed on edit), password, role and active.
 import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
-import { CheckboxField, FormAlert, SelectField, SubmitButton, TextField } from './fields'
+import { CheckboxField, FormAlert, inputClass, labelClass, SaveOrCancel, SelectField, TextField } from '#app/components/forms'
 import { userCreateFormSchema, userUpdateFormSchema } from '#app/models/platform-users.schema'
-import { inputClass, labelClass } from '#app/components/auth/fields'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { buttonClass, ButtonLink } from '#app/ui/button'
 
 export const createValidator = withZod(userCreateFormSchema)
 export const updateValidator = withZod(userUpdateFormSchema)
@@ -60,12 +58,7 @@ export function UserForm({
       />
       <SelectField name="role" label="Role" options={roles} placeholder="Select Role" />
       <CheckboxField name="active" label="Active" />
-      <div className="flex gap-3">
-        <SubmitButton className={buttonClass('primary')}>{mode === 'create' ? 'Create User' : 'Update User'}</SubmitButton>
-        <ButtonLink to="/users/view" variant="secondary">
-          Cancel
-        </ButtonLink>
-      </div>
+      <SaveOrCancel label={mode === 'create' ? 'Create User' : 'Update User'} cancelTo="/users/view" />
     </ValidatedForm>
   )
 }

@@ -1,7 +1,8 @@
 // The product form (create and edit): name, price, workflow and file toggles, contract, purchasable.
+import { Link, useActionData } from '@remix-run/react'
 import type { Validator } from 'remix-validated-form'
 import { useField, ValidatedForm } from 'remix-validated-form'
-import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField } from '#app/components/auth/fields'
+import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField } from '#app/components/forms'
 
 export type ProductFormValues = {
   packageName: string
@@ -32,6 +33,24 @@ export function valuesFrom(data: unknown, fallback: ProductFormValues): ProductF
     contractID: String(d.contractID ?? ''),
     purchasable: last(d.purchasable) !== 'false',
   }
+}
+
+/** The create and edit pages: breadcrumb, title and the form, refilled from a failed save's answer. */
+export function ProductFormPage({ title, initial, ...props }: { title: string; initial: ProductFormValues; validator: Validator<any>; options: ProductOptions; submitLabel: string }) {
+  const actionData = useActionData() as { formError?: string; repopulateFields?: unknown } | undefined
+  const values = valuesFrom(actionData?.repopulateFields, initial)
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
+        <Link to="/products/view" className="hover:text-gray-900">
+          Products
+        </Link>{' '}
+        / <span className="text-gray-900">{title}</span>
+      </nav>
+      <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
+      <ProductForm key={JSON.stringify(values)} values={values} formError={actionData?.formError} {...props} />
+    </div>
+  )
 }
 
 export function ProductForm({

@@ -3,16 +3,17 @@
 // and the Add / Move up / Move down / Remove buttons. Without JavaScript those buttons post the board
 // back to the server (a `subaction`), which applies the edit and renders the board again.
 import { withZod } from '@remix-validated-form/with-zod'
+import { Link, useActionData } from '@remix-run/react'
 import { type DragEvent, type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
 import { useFormContext, ValidatedForm } from 'remix-validated-form'
-import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField } from '#app/components/auth/fields'
+import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField } from '#app/components/forms'
 import { Icon } from '#app/components/shell/icons'
 import { workflowFormSchema } from '#app/models/workflows.schema'
 import { canAddReminder, MAX_REMINDER_DAYS, MIN_REMINDER_DAYS, reminderError, reminderIssues } from '#app/rules/reminders'
 import { isRenamable, originalTitle, type PaletteModule, paletteFor, type ServiceType, showsBell, TITLE_REQUIRED } from '#app/rules/workflow-modules'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { applyBoardEdit, type Board, type BoardEdit, type BoardModule, reminderIdFactory } from './board-state'
+import { applyBoardEdit, type Board, type BoardEdit, type BoardModule, boardFrom, reminderIdFactory } from './board-state'
 
 export const workflowFormValidator = withZod(workflowFormSchema)
 
@@ -26,6 +27,36 @@ type Props = {
   paletteTitle: string
   submitLabel: string
   formError?: string | null
+}
+
+/** 'Workflows / {current}' above the workflow pages. */
+export function WorkflowsCrumb({ current }: { current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
+      <Link to="/products/customer-services/all" className="hover:text-gray-900">
+        Workflows
+      </Link>{' '}
+      / <span className="text-gray-900">{current}</span>
+    </nav>
+  )
+}
+
+type BoardAnswer = { board?: Board; openIndex?: number | null; formError?: string; repopulateFields?: unknown }
+
+/**
+ * The create and update pages: the board the loader gave, or the one the action answered with
+ * (a no-JS edit, or a failed save with what was sent).
+ */
+export function WorkflowBoardPage({ crumb, title, ...props }: Omit<Props, 'openIndex' | 'formError'> & { crumb: string; title: string }) {
+  const actionData = useActionData() as BoardAnswer | undefined
+  const current = actionData?.board ?? (actionData?.repopulateFields ? boardFrom(actionData.repopulateFields) : props.board)
+  return (
+    <div className="space-y-6">
+      <WorkflowsCrumb current={crumb} />
+      <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
+      <WorkflowBoardForm key={JSON.stringify(current)} {...props} board={current} openIndex={actionData?.openIndex} formError={actionData?.formError} />
+    </div>
+  )
 }
 
 type Drag = { from: 'palette'; id: string } | { from: 'workflow'; index: number }

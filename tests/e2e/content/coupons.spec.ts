@@ -37,3 +37,14 @@ test('staff without the permission is refused', async ({ page, loginAs }) => {
   await loginAs('staff@demo.test', 'Demo Writing Co')
   expect((await page.goto('/products/customer-coupons/view'))?.status()).toBe(403)
 })
+
+test('the product select shows only when "Apply to a product" is ticked', async ({ page, loginAs }) => {
+  await loginAs('owner@demo.test', 'Demo Writing Co')
+  await page.goto('/products/customer-coupons/create')
+  await page.locator('[data-hydrated]').waitFor()
+  await expect(page.getByLabel('Product', { exact: true })).toHaveCount(0)
+  await page.getByLabel('Apply to a product').check()
+  await expect(page.getByLabel('Product', { exact: true })).toBeVisible()
+  await page.getByLabel('Apply to a product').uncheck()
+  await expect(page.getByLabel('Product', { exact: true })).toHaveCount(0)
+})

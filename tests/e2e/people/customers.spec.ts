@@ -52,6 +52,7 @@ test('active and archive toggles save @nojs', async ({ page, loginAs, javaScript
   await expect(active).toHaveAttribute('aria-checked', 'true')
   await active.click()
   await expect(page.getByRole('switch', { name: 'Active Toggle Customer' })).toHaveAttribute('aria-checked', 'false')
+  await expect(page.getByText('Changed Successfully!')).toBeVisible()
   await expect.poll(async () => (await membership(customer.email)).active).toBe(false)
 
   await page.getByRole('switch', { name: 'Archive Toggle Customer' }).click()

@@ -20,17 +20,20 @@ test('lists clients with counts and trial labels', async ({ page, loginAs }) => 
   for (const header of ['Name', 'Email', 'Active', '# of Contributors', '# of Customers']) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible()
   }
+  await page.goto(`/clients/view?q=${encodeURIComponent(running.name)}`)
   const row = table.getByRole('row').filter({ hasText: runningOwner.email })
   await expect(row).toContainText('Rita Running (trial - 6 days left)')
   await expect(row.getByRole('cell').nth(3)).toHaveText('1')
   await expect(row.getByRole('cell').nth(4)).toHaveText('2')
+  await page.goto(`/clients/view?q=${encodeURIComponent(ended.name)}`)
   await expect(table.getByRole('row').filter({ hasText: endedOwner.email })).toContainText('(trial - expired)')
+  await page.goto('/clients/view?q=owner%40demo.test')
   await expect(table.getByRole('row').filter({ hasText: 'owner@demo.test' })).not.toContainText('trial')
 })
 
 test('Login As Client opens the client in a new window as its owner @nojs', async ({ page, loginAs, javaScriptEnabled, context }) => {
   await loginAs('superadmin@demo.test')
-  await page.goto('/clients/view')
+  await page.goto('/clients/view?q=Rival%20Resumes')
   await ready(page, javaScriptEnabled)
   const popup = context.waitForEvent('page')
   await page.getByRole('button', { name: 'Login As Client Rival Resumes' }).click()
@@ -44,4 +47,17 @@ test('staff with the clients module may open it; others get 403', async ({ page,
   expect((await page.goto('/clients/view'))?.status()).toBe(200)
   await loginAs('owner@demo.test')
   expect((await page.goto('/clients/view'))?.status()).toBe(403)
+})
+
+test('pages on the server (50, 100 or 200 rows) and searches @nojs', async ({ page, loginAs }) => {
+  const org = await createOrganisation({ name: unique('Paged Org') })
+  await loginAs('superadmin@demo.test')
+  await page.goto('/clients/view')
+  await expect(page.getByLabel('Rows per page').locator('option')).toHaveText(['50', '100', '200'])
+  await expect(page.getByLabel('Rows per page')).toHaveValue('50')
+  await page.getByLabel('Search').fill(org.name)
+  await page.getByLabel('Search').press('Enter')
+  await expect(page).toHaveURL(/q=Paged/)
+  await expect(page.getByRole('table', { name: 'Clients' }).locator('tbody tr')).toHaveCount(1)
+  await expect(page.getByRole('table', { name: 'Clients' })).toContainText(org.name)
 })

@@ -5,7 +5,7 @@ import { ready, unique } from './helpers'
 
 test('superadmin lists platform users with their role and an edit link', async ({ page, loginAs }) => {
   await loginAs('superadmin@demo.test')
-  const response = await page.goto('/users/view')
+  const response = await page.goto('/users/view?q=support%40demo.test')
   expect(response?.status()).toBe(200)
   const table = page.getByRole('table', { name: 'Users' })
   for (const header of ['Name', 'Email', 'Role', 'Active']) await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible()

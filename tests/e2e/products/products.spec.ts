@@ -99,3 +99,27 @@ test('staff without product permissions are refused; other organisations get 404
   await loginAs('owner2@demo.test')
   expect((await page.goto(`/products/update/${id}`))?.status()).toBe(404)
 })
+
+test('searches products on the server @nojs', async ({ page, loginAs }) => {
+  await loginAs('owner@demo.test')
+  await page.goto('/products/view')
+  await expect(page.getByLabel('Rows per page').locator('option')).toHaveText(['50', '100', '200'])
+  await page.getByLabel('Search').fill('Resume Basic')
+  await page.getByLabel('Search').press('Enter')
+  await expect(page).toHaveURL(/search=Resume/)
+  await expect(page.getByRole('link', { name: /Settings for Resume Basic/ })).toBeVisible()
+  await page.getByLabel('Search').fill('no product has this name')
+  await page.getByLabel('Search').press('Enter')
+  await expect(page.getByText('No Record Found')).toBeVisible()
+})
+
+test('Escape closes the settings dialog', async ({ page, loginAs }) => {
+  await loginAs('owner@demo.test')
+  await page.goto('/products/view')
+  await page.locator('[data-hydrated]').waitFor()
+  await page.getByRole('link', { name: /Settings for Resume Basic/ }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page).not.toHaveURL(/settings=/)
+})

@@ -77,5 +77,5 @@ test('uploads an avatar and shows it; other file types are refused @nojs', async
   await expect(page.getByText('Profile Image Updated Successfully')).toBeVisible()
   const img = page.getByRole('img', { name: 'Profile image' })
   await expect(img).toHaveAttribute('src', /^\/api\/file\/avatar_[\w-]+\.png$/)
-  expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
 })

@@ -13,7 +13,10 @@ test('the condensed sidebar persists across reloads @nojs', async ({ page, login
   const sidebar = page.locator('aside[data-sidebar-mode]')
   await expect(sidebar).toHaveAttribute('data-sidebar-mode', 'default')
 
+  // With JavaScript the switch is optimistic: wait for the cookie to be saved before reloading.
+  const saved = page.waitForResponse((r) => r.url().includes('/ui-settings') && r.request().method() === 'POST')
   await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+  await saved
   await expect(sidebar).toHaveAttribute('data-sidebar-mode', 'condensed')
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
   // The link keeps its accessible name even when only its icon shows.
@@ -22,7 +25,9 @@ test('the condensed sidebar persists across reloads @nojs', async ({ page, login
   await page.reload()
   await ready(page, javaScriptEnabled)
   await expect(sidebar).toHaveAttribute('data-sidebar-mode', 'condensed')
+  const savedAgain = page.waitForResponse((r) => r.url().includes('/ui-settings') && r.request().method() === 'POST')
   await page.getByRole('button', { name: 'Expand sidebar' }).click()
+  await savedAgain
   await expect(sidebar).toHaveAttribute('data-sidebar-mode', 'default')
   await page.reload()
   await expect(sidebar).toHaveAttribute('data-sidebar-mode', 'default')

@@ -121,3 +121,23 @@ test('staff without workflow permissions are refused; other organisations get 40
   const other = await page.goto(href!)
   expect(other?.status()).toBe(404)
 })
+
+test('searches workflows by name on the server @nojs', async ({ page, loginAs }) => {
+  await loginAs('owner@demo.test')
+  await page.goto('/products/customer-services/all')
+  const table = page.getByRole('table', { name: 'Workflows' })
+  await page.getByLabel('Search').fill('Cover Letter')
+  await page.getByLabel('Search').press('Enter')
+  await expect(page).toHaveURL(/search=Cover/)
+  await expect(table.getByRole('link', { name: 'Update Cover Letter', exact: true })).toBeVisible()
+  await expect(table.getByRole('link', { name: 'Update Resume Writing', exact: true })).toHaveCount(0)
+})
+
+test('the search box searches by itself after a pause', async ({ page, loginAs }) => {
+  await loginAs('owner@demo.test')
+  await page.goto('/products/customer-services/all')
+  await page.locator('[data-hydrated]').waitFor()
+  await page.getByLabel('Search').fill('Cover Letter')
+  await expect(page).toHaveURL(/search=Cover/)
+  await expect(page.getByRole('table', { name: 'Workflows' }).getByRole('link', { name: 'Update Resume Writing', exact: true })).toHaveCount(0)
+})

@@ -1,0 +1,47 @@
+// Page furniture shared by the back-office screens: the header with breadcrumbs, the toast line, badges.
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Alert } from '#app/ui/alert'
+import { cn } from '#app/ui/cn'
+
+export function PageHeader({ title, children, crumbs }: { title: string; children?: ReactNode; crumbs?: { to: string; label: string }[] }) {
+  return (
+    <div className={cn('space-y-1', crumbs && 'mb-5')}>
+      {crumbs && (
+        <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
+          {crumbs.map((c, i) => (
+            <span key={c.to}>
+              {i > 0 && ' / '}
+              <Link to={c.to} className="hover:text-brand-700 hover:underline">
+                {c.label}
+              </Link>
+            </span>
+          ))}
+        </nav>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
+        {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
+      </div>
+    </div>
+  )
+}
+
+export function Toast({ message }: { message?: string | null }) {
+  if (!message) return null
+  return (
+    <Alert tone="success" className="mb-4">
+      {message}
+    </Alert>
+  )
+}
+
+export function Badge({ tone = 'gray', children }: { tone?: 'gray' | 'green' | 'red' | 'amber'; children: ReactNode }) {
+  const tones = {
+    gray: 'bg-gray-100 text-gray-700',
+    green: 'bg-green-50 text-green-700 ring-green-600/20',
+    red: 'bg-red-50 text-red-700 ring-red-600/20',
+    amber: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+  }
+  return <span className={cn('inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ring-transparent', tones[tone])}>{children}</span>
+}
