@@ -69,6 +69,8 @@ let stopping = false
 async function shutdown() {
   if (stopping) return
   stopping = true
+  // Never hang on a dependency that is already gone (e.g. Redis stopped first): give up after 10 s.
+  setTimeout(() => process.exit(0), 10_000).unref()
   server.close()
   await Promise.allSettled([workers?.close(), realtime.close(), new Promise((r) => (sink ? sink.close(() => r(null)) : r(null)))])
   process.exit(0)

@@ -10,6 +10,15 @@ const base = `http://localhost:${port}`
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 
+async function assertPortFree() {
+  try {
+    await fetch(`${base}/healthz`)
+  } catch {
+    return
+  }
+  throw new Error(`Something already listens on port ${port}: stop it or set BENCH_PORT`)
+}
+
 async function waitForServer() {
   for (let i = 0; i < 200; i++) {
     try {
@@ -74,10 +83,12 @@ async function load(title: string, path: string, cookie?: string) {
 }
 
 async function main() {
+  await assertPortFree()
   const seeded = Date.now()
   await seedLargeData()
   console.log(`Bench data: ${BENCH_CUSTOMERS} extra customers in Demo Writing Co (${Date.now() - seeded} ms)`)
-  const server = spawn('npx', ['tsx', 'server.ts'], {
+  // Node itself is the child (not npx), so stopping it really stops the server.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SMTP_SINK_PORT: '2555' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
