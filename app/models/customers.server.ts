@@ -2,7 +2,7 @@
 import type { Tenant } from '#app/services/auth.server'
 import { enqueue } from '#jobs/queues'
 import type { SortDir } from '#app/rules/table-query'
-import { scopedInsert, scopedUpdate } from '#db/tenant'
+import { scopedAs, scopedInsert, scopedUpdate } from '#db/tenant'
 import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
 import { findOrCreatePerson, isDuplicateKey, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
 
@@ -38,15 +38,20 @@ export type CustomerListQuery = {
 
 /** Archived customers are a separate view: the default list and the pickers leave them out. */
 export async function listCustomers(t: Tenant, q: CustomerListQuery): Promise<{ rows: MemberRow[]; count: number }> {
-  let base = customersQuery(t).where('m.archived', '=', !!q.archived)
-  if (q.active !== undefined) base = base.where('m.active', '=', q.active)
-  base = searchMembers(base, q.search ?? '')
+  const filter = <Q extends { where: any }>(query: Q): Q => {
+    let filtered = query.where('m.role', '=', 'customer').where('m.archived', '=', !!q.archived)
+    if (q.active !== undefined) filtered = filtered.where('m.active', '=', q.active)
+    return filtered
+  }
+  const base = searchMembers(filter(membersQuery(t)), q.search ?? '')
+  // Without a search the count needs no join: it is answered from the membership index alone.
+  const counted = q.search ? base : filter(scopedAs(t, 'memberships', 'm'))
   const [rows, total] = await Promise.all([
     sortMembers(base.select([...MEMBER_COLUMNS]), q.sort ?? 'createdAt', q.dir ?? 'desc')
       .limit(q.size ?? 5000)
       .offset(q.start ?? 0)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    counted.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: number } | undefined>,
   ])
   return { rows: rows as MemberRow[], count: Number(total?.n ?? 0) }
 }
