@@ -1,11 +1,11 @@
 // Sets a new password from an e-mailed single-use link, then returns to the login page.
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useNavigate } from '@remix-run/react'
+import { useActionData, useNavigate } from '@remix-run/react'
 import { withZod } from '@remix-validated-form/with-zod'
 import { useEffect } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
-import { AuthHeading } from '#app/components/auth/auth-shell'
-import { FormAlert, linkClass, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
+import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
+import { FormAlert, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
 import { resetPassword } from '#app/models/auth.server'
 import { PASSWORD_UPDATED, resetPasswordSchema } from '#app/models/login.schema'
 import { clientIp } from '#app/utils/http.server'
@@ -45,11 +45,7 @@ export default function ResetPasswordRoute() {
         {hydrated ? null : <meta httpEquiv="refresh" content={`${REDIRECT_AFTER_MS / 1000};url=/login`} />}
         <AuthHeading title="Reset password" />
         <SuccessAlert>{PASSWORD_UPDATED}</SuccessAlert>
-        <p className="text-center text-sm">
-          <Link to="/login" className={linkClass}>
-            Go to login
-          </Link>
-        </p>
+        <LoginLink label="Go to login" className="" />
       </>
     )
   }
@@ -63,11 +59,7 @@ export default function ResetPasswordRoute() {
         <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" required />
         <SubmitButton>Update password</SubmitButton>
       </ValidatedForm>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className={linkClass}>
-          Back to login
-        </Link>
-      </p>
+      <LoginLink />
     </>
   )
 }

@@ -1,10 +1,10 @@
 // Asks for a reset link. The answer never tells whether the address has an account.
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
-import { AuthHeading } from '#app/components/auth/auth-shell'
-import { FormAlert, linkClass, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
+import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
+import { FormAlert, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
 import { requestPasswordReset } from '#app/models/auth.server'
 import { forgotPasswordSchema, RESET_LINK_SENT } from '#app/models/login.schema'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
@@ -44,11 +44,7 @@ export default function ForgotPasswordRoute() {
           </ValidatedForm>
         </>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className={linkClass}>
-          Back to login
-        </Link>
-      </p>
+      <LoginLink />
     </>
   )
 }

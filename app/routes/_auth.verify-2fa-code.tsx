@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
-import { AuthHeading } from '#app/components/auth/auth-shell'
+import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, linkClass, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
 import { CODE_ATTEMPTS_EXHAUSTED, INCORRECT_CODE, resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
 import { CODE_RESENT, twoFactorSchema } from '#app/models/login.schema'
@@ -100,11 +100,7 @@ export default function VerifyTwoFactorRoute() {
           Resend code
         </button>
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className={linkClass}>
-          Back to login
-        </Link>
-      </p>
+      <LoginLink className="mt-4" />
     </>
   )
 }

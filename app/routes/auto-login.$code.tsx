@@ -1,8 +1,8 @@
 // Single-use sign-in links: ends whoever is signed in here, then signs the link's user in.
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { AuthShell } from '#app/components/auth/auth-shell'
-import { FormAlert, linkClass } from '#app/components/forms'
+import { useLoaderData } from '@remix-run/react'
+import { AuthShell, LoginLink } from '#app/components/auth/auth-shell'
+import { FormAlert } from '#app/components/forms'
 import { consumeAutoLogin, recordLogout } from '#app/models/auth.server'
 import { getAuth } from '#app/services/auth.server'
 import { destroySession, startSession } from '#app/services/session.server'
@@ -29,11 +29,7 @@ export default function AutoLoginRoute() {
     <AuthShell>
       <h1 className="mb-4 text-xl font-semibold text-gray-900">Error</h1>
       <FormAlert>{message}</FormAlert>
-      <p className="text-center text-sm">
-        <Link to="/login" className={linkClass}>
-          Go to login
-        </Link>
-      </p>
+      <LoginLink label="Go to login" className="" />
     </AuthShell>
   )
 }

@@ -1,5 +1,7 @@
 // The frame of the public sign-in pages: product name above a centered white card.
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { linkClass } from '#app/components/forms'
 
 export function AuthShell({ children }: { children: ReactNode }) {
   return (
@@ -16,5 +18,16 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle?: str
       <h1 className="text-xl font-semibold text-gray-900">{title}</h1>
       {subtitle ? <p className="mt-1 text-sm text-gray-600">{subtitle}</p> : null}
     </div>
+  )
+}
+
+/** The way back to /login under every public page. */
+export function LoginLink({ label = 'Back to login', className = 'mt-6' }: { label?: string; className?: string }) {
+  return (
+    <p className={`${className} text-center text-sm`}>
+      <Link to="/login" className={linkClass}>
+        {label}
+      </Link>
+    </p>
   )
 }
