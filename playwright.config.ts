@@ -26,6 +26,8 @@ export default defineConfig({
     { name: 'js', use: { javaScriptEnabled: true } },
     // Forms must work without JavaScript: specs tagged @nojs run again with it disabled.
     { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false } },
+    // Attacks and smoke calls through the real HTTP server (tests/security), no browser needed.
+    { name: 'security', testDir: 'tests/security' },
   ],
   webServer: {
     command: 'npx tsx server.ts',

@@ -39,8 +39,15 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-export async function findUserByEmail(email: string) {
-  return platformDb.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
+/** The account of one realm (null: the platform) for an e-mail: each realm has its own (ADR 0011). */
+export async function findAccount(clientId: number | null, email: string) {
+  const query = platformDb.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email))
+  return (clientId === null ? query.where('client_id', 'is', null) : query.where('client_id', '=', clientId)).executeTakeFirst()
+}
+
+/** Every active account of an e-mail, one per realm (password reset reaches each of them). */
+export async function accountsForEmail(email: string) {
+  return platformDb.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).where('active', '=', true).execute()
 }
 
 export type OrganisationChoice = {
@@ -49,27 +56,39 @@ export type OrganisationChoice = {
   companyDetails: { companyName: string; logo: string | null } | null
 }
 
-/** The organisations a person may sign in to, for the picker (superadmin first, needing none). */
+/** The realms an e-mail may sign in to, for the picker (the platform first, needing no organisation). */
 export async function organisationsForEmail(email: string): Promise<OrganisationChoice[] | null> {
-  const user = await findUserByEmail(email)
-  if (!user || !user.active) return null
-  const rows = await platformDb
-    .selectFrom('memberships as m')
-    .innerJoin('organisations as o', 'o.id', 'm.client_id')
-    .select(['o.public_id', 'o.name', 'o.logo', 'm.role'])
-    .where('m.user_id', '=', user.id)
-    .where('m.role', 'in', SIGN_IN_ROLES)
-    .where('m.active', '=', true)
-    .where('m.archived', '=', false)
-    .where('o.active', '=', true)
-    .orderBy('o.name')
-    .execute()
+  const address = normalizeEmail(email)
+  const [platform, rows] = await Promise.all([
+    platformDb
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', address)
+      .where('client_id', 'is', null)
+      .where('active', '=', true)
+      .where((eb) => eb.or([eb('is_superadmin', '=', true), eb('platform_role_id', 'is not', null)]))
+      .executeTakeFirst(),
+    platformDb
+      .selectFrom('users as u')
+      .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').onRef('m.client_id', '=', 'u.client_id'))
+      .innerJoin('organisations as o', 'o.id', 'm.client_id')
+      .select(['o.public_id', 'o.name', 'o.logo', 'm.role'])
+      .where('u.email', '=', address)
+      .where('u.active', '=', true)
+      .where('m.role', 'in', SIGN_IN_ROLES)
+      .where('m.active', '=', true)
+      .where('m.archived', '=', false)
+      .where('o.active', '=', true)
+      .orderBy('o.name')
+      .execute(),
+  ])
+  if (!platform && rows.length === 0) return null
   const choices: OrganisationChoice[] = rows.map((r) => ({
     client_id: r.public_id,
     role: r.role as Role,
     companyDetails: { companyName: r.name, logo: r.logo },
   }))
-  if (user.is_superadmin || user.platform_role_id) choices.unshift({ client_id: null, role: 'superadmin', companyDetails: null })
+  if (platform) choices.unshift({ client_id: null, role: 'superadmin', companyDetails: null })
   return choices
 }
 
@@ -79,7 +98,8 @@ export async function organisationsForEmail(email: string): Promise<Organisation
  */
 export async function loadAuthUser(userId: number, clientId: number | null): Promise<AuthUser | null> {
   const user = await platformDb.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
-  if (!user || !user.active) return null
+  // The account must belong to the realm the session names: an organisation account is never a platform one.
+  if (!user || !user.active || user.client_id !== clientId) return null
   const base = {
     id: user.id,
     publicId: user.public_id,
@@ -149,9 +169,10 @@ export function paymentDueDays(user: Pick<AuthUser, 'paymentDueSince'>, now = ne
   return daysPastDue(user.paymentDueSince, now)
 }
 
-export function intercomHashId(user: Pick<AuthUser, 'publicId'>): string {
-  const e = env()
-  return hmac(user.publicId, e.INTERCOM_IDENTITY_SECRET ?? e.SESSION_SECRET)
+/** Intercom's identity verification hash: only with Intercom's own secret, never one of ours. */
+export function intercomHashId(user: Pick<AuthUser, 'publicId'>): string | null {
+  const secret = env().INTERCOM_IDENTITY_SECRET
+  return secret ? hmac(user.publicId, secret) : null
 }
 
 /** The user object of the spec (GET /api/auth/user, login answers). */

@@ -1,13 +1,13 @@
 // Sign-in flows: password login, 2FA challenges, password reset and single-use auto-login links.
 import { sql } from 'kysely'
 import { enqueue } from '#jobs/queues'
-import { hmac, newSixDigitCode, newToken, safeEqual, sha256 } from '#app/services/crypto.server'
+import { deriveKey, hmac, newSixDigitCode, newToken, safeEqual, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#app/services/password.server'
 import { consume, isAllowed, resetLimit, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { revokeUserSessions, type SessionData } from '#app/services/session.server'
 import { recordAudit } from './audit.server'
-import { type AuthUser, findUserByEmail, loadAuthUser, normalizeEmail } from './account.server'
+import { accountsForEmail, type AuthUser, findAccount, loadAuthUser, normalizeEmail } from './account.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 
 export const LOGIN_FAILED = 'Email or Password Incorrect'
@@ -43,24 +43,26 @@ export async function attemptLogin(input: LoginInput, ctx: RequestContext): Prom
     return { kind: 'error', status: 429, message: TOO_MANY_ATTEMPTS }
   }
 
-  const person = await findUserByEmail(email)
-  const passwordOk = person ? await verifyPassword(person.password_hash, input.password) : (await burnPasswordCheck(input.password), false)
   const organisation = input.clientId
     ? await platformDb.selectFrom('organisations').select(['id']).where('public_id', '=', input.clientId).executeTakeFirst()
     : undefined
-  const clientId = wantsPlatform ? null : organisation?.id ?? null
-  const user = person && passwordOk && (wantsPlatform || clientId !== null) ? await loadAuthUser(person.id, clientId) : null
+  const realm = wantsPlatform ? null : organisation?.id
+  // The password is checked against the account of the realm picked, and only that one (ADR 0011).
+  const person = realm === undefined ? undefined : await findAccount(realm, email)
+  const passwordOk = person ? await verifyPassword(person.password_hash, input.password) : (await burnPasswordCheck(input.password), false)
+  const user = person && passwordOk ? await loadAuthUser(person.id, realm ?? null) : null
 
   if (!person || !user) {
     await Promise.all([consume('loginFailuresPerIp', ctx.ip), consume('loginFailuresPerAccount', email)])
+    // Only an account of this realm is named in its audit log: an outsider's e-mail is nobody's business here.
     await recordAudit({
-      clientId: organisation?.id ?? null,
+      clientId: realm ?? null,
       userId: person?.id ?? null,
       module: 'auth',
       action: 'login',
       status: 'failure',
       ip: ctx.ip,
-      message: `Failed login for ${email}`,
+      message: person ? `Failed login for ${person.email}` : 'Failed login for an unknown account',
     })
     return { kind: 'error', status: 401, message: LOGIN_FAILED }
   }
@@ -86,7 +88,7 @@ async function sendTwoFactorCode(user: Pick<AuthUser, 'email' | 'clientId'>, cod
 }
 
 function codeHash(nonce: string, code: string) {
-  return hmac(`2fa:${nonce}:${code}`)
+  return hmac(`2fa:${nonce}:${code}`, deriveKey('two-factor-code'))
 }
 
 /** One live challenge per person: a new login attempt voids the codes of earlier ones. */
@@ -187,33 +189,44 @@ export async function requestPasswordReset(email: string, ctx: RequestContext): 
   return { ok: true, status: 200 }
 }
 
-/** Runs in the worker: creates the token and queues the e-mail for a real, active account. */
+/** Runs in the worker: one reset link per active account of the address, each naming its realm. */
 export async function sendPasswordResetEmail(email: string, origin: string): Promise<'sent' | 'skipped'> {
-  const user = await findUserByEmail(email)
-  if (!user || !user.active) return 'skipped'
-  if (!(await consume('resetPerEmail', user.email))) return 'skipped'
+  const accounts = await accountsForEmail(email)
+  if (accounts.length === 0) return 'skipped'
+  if (!(await consume('resetPerEmail', normalizeEmail(email)))) return 'skipped'
+  const realmNames = new Map(
+    (await platformDb.selectFrom('organisations').select(['id', 'name']).where('id', 'in', [0, ...accounts.map((a) => a.client_id ?? 0)]).execute()).map((o) => [o.id, o.name]),
+  )
+  for (const account of accounts) {
+    const realmName = account.client_id === null ? 'Draftdesk platform' : realmNames.get(account.client_id) ?? 'your organisation'
+    await sendResetLink(account, realmName, origin)
+  }
+  return 'sent'
+}
+
+async function sendResetLink(account: { id: number; email: string; client_id: number | null }, realmName: string, origin: string) {
   await platformDb
     .updateTable('auth_tokens')
     .set({ used_at: new Date() })
-    .where('user_id', '=', user.id)
+    .where('user_id', '=', account.id)
     .where('purpose', '=', 'password_reset')
     .where('used_at', 'is', null)
     .execute()
   const token = newToken()
   await platformDb
     .insertInto('auth_tokens')
-    .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: user.id, client_id: null, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
+    .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
     .execute()
   const link = `${origin}/forgot-password-2/${token}`
+  const esc = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
   await enqueue('email', {
-    clientId: null,
-    to: user.email,
-    subject: 'Reset your password',
-    text: `We received a request to reset your password. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-    html: `<p>We received a request to reset your password.</p><p><a href="${link}">Choose a new password</a> (the link works once, within 60 minutes).</p><p>If you did not ask for this, ignore this e-mail.</p>`,
+    clientId: account.client_id,
+    to: account.email,
+    subject: `Reset your password for ${realmName}`,
+    text: `We received a request to reset your ${realmName} password. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+    html: `<p>We received a request to reset your <strong>${esc(realmName)}</strong> password.</p><p><a href="${link}">Choose a new password</a> (the link works once, within 60 minutes).</p><p>If you did not ask for this, ignore this e-mail.</p>`,
   })
-  await recordAudit({ clientId: null, userId: user.id, module: 'auth', action: 'password_reset_requested', status: 'success', message: 'Password reset e-mail sent' })
-  return 'sent'
+  await recordAudit({ clientId: account.client_id, userId: account.id, module: 'auth', action: 'password_reset_requested', status: 'success', message: 'Password reset e-mail sent' })
 }
 
 /** Consumes a single-use token of the given purpose; null when unknown, used or expired. */
@@ -239,7 +252,7 @@ export async function resetPassword(code: string, password: string, ctx: Request
     .execute()
   await revokeUserSessions(row.user_id)
   await resetLimit('loginFailuresPerAccount', (await platformDb.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirstOrThrow()).email)
-  await recordAudit({ clientId: null, userId: row.user_id, module: 'auth', action: 'password_reset', status: 'success', ip: ctx.ip, message: 'Password reset with an e-mailed link' })
+  await recordAudit({ clientId: row.client_id, userId: row.user_id, module: 'auth', action: 'password_reset', status: 'success', ip: ctx.ip, message: 'Password reset with an e-mailed link' })
   return { ok: true }
 }
 

@@ -4,7 +4,7 @@ import { enqueue } from '#jobs/queues'
 import type { SortDir } from '#app/rules/table-query'
 import { scopedAs, scopedInsert, scopedUpdate } from '#db/tenant'
 import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
-import { findOrCreatePerson, isDuplicateKey, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
+import { createMember, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
 
 export type CustomerJson = ReturnType<typeof toCustomerJson>
 
@@ -60,33 +60,21 @@ export async function findCustomer(t: Tenant, publicId: string): Promise<MemberR
   return (await customersQuery(t).select([...MEMBER_COLUMNS]).where('u.public_id', '=', publicId).executeTakeFirst()) as MemberRow | undefined
 }
 
-export type CreateCustomerOutcome = { ok: true; customer: MemberRow; reused: boolean } | { ok: false; error: string }
+export type CreateCustomerOutcome = { ok: true; customer: MemberRow } | { ok: false; error: string }
 
 export async function createCustomer(t: Tenant, input: CustomerCreateInput, ctx: { origin: string }): Promise<CreateCustomerOutcome> {
-  const person = await findOrCreatePerson(t.db, input)
-  const membership = await membersQuery(t).select(['m.role']).where('m.user_id', '=', person.userId).executeTakeFirst()
-  if (membership) return { ok: false, error: membership.role === 'customer' ? CUSTOMER_EXISTS : MEMBER_EXISTS }
-  try {
-    await scopedInsert(t, 'memberships', {
-      user_id: person.userId,
-      role: 'customer',
-      permissions: JSON.stringify([]),
-      active: input.active,
-    }).execute()
-  } catch (error) {
-    if (isDuplicateKey(error)) return { ok: false, error: CUSTOMER_EXISTS }
-    throw error
-  }
-  const customer = (await findCustomer(t, person.publicId))!
-  if (input.welcomeEmail) await sendWelcomeEmail(t, customer, person.reused ? null : input.password, ctx.origin)
-  return { ok: true, customer, reused: person.reused }
+  const created = await createMember(t, { ...input, role: 'customer', permissions: [] })
+  if (!created.ok) return { ok: false, error: created.existingRole === null || created.existingRole === 'customer' ? CUSTOMER_EXISTS : MEMBER_EXISTS }
+  const customer = (await findCustomer(t, created.publicId))!
+  if (input.welcomeEmail) await sendWelcomeEmail(t, customer, input.password, ctx.origin)
+  return { ok: true, customer }
 }
 
-/** The login details go out through the e-mail queue; a reused person keeps (and is told to use) their own password. */
-async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string | null, origin: string) {
+/** The login details of the new account go out through the e-mail queue. */
+async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string, origin: string) {
   const company = t.user.organisationName ?? 'our team'
   const loginUrl = `${origin}/login`
-  const passwordLine = password ? `Password: ${password}` : 'Password: the one you already use with us'
+  const passwordLine = `Password: ${password}`
   const text = [
     `Hello ${customer.firstName},`,
     '',

@@ -1,14 +1,16 @@
 // What customers and staff share: a person in `users` plus their membership in this organisation.
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { sql } from 'kysely'
 import { newPublicId } from '#app/services/crypto.server'
 import { hashPassword } from '#app/services/password.server'
 import { likePattern, type SortDir } from '#app/rules/table-query'
-import { scopedAs, type TenantScope } from '#db/tenant'
-import type { Database, MembershipRole } from '#db/types'
+import { scopedAs, scopedInsert, type TenantScope } from '#db/tenant'
+import type { MembershipRole } from '#db/types'
 
-/** memberships AS m JOIN users AS u, limited to this organisation. */
+/** memberships AS m JOIN users AS u, both limited to this organisation. */
 export function membersQuery(t: TenantScope) {
-  return scopedAs(t, 'memberships', 'm').innerJoin('users as u', 'u.id', 'm.user_id')
+  return scopedAs(t, 'memberships', 'm')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .where(sql.ref('u.client_id'), '=', t.clientId)
 }
 
 export const MEMBER_COLUMNS = [
@@ -73,33 +75,43 @@ export function sortMembers<Q extends { orderBy: any }>(query: Q, sort: string, 
   return q.orderBy('m.id', dir) as Q
 }
 
-export type PersonOutcome = { userId: number; publicId: string; reused: boolean }
+export type NewMember = { email: string; firstName: string; lastName: string; password: string; role: MembershipRole; permissions: string[]; active?: boolean }
+export type NewMemberOutcome = { ok: true; userId: number; publicId: string } | { ok: false; existingRole: MembershipRole | null }
 
 /**
- * The person behind an e-mail: an existing `users` row is reused untouched (ADR 0001: one person,
- * one password), otherwise a new one is created with the given password.
+ * Creates this organisation's account and its membership together (ADR 0011: an account belongs to
+ * one realm). An account of the same address in another organisation or on the platform is never
+ * looked at; one already in this organisation is reported with its role.
  */
-export async function findOrCreatePerson(
-  db: Kysely<Database> | Transaction<Database>,
-  input: { email: string; firstName: string; lastName: string; password: string },
-): Promise<PersonOutcome> {
-  const existing = await db.selectFrom('users').select(['id', 'public_id']).where('email', '=', input.email).executeTakeFirst()
-  if (existing) return { userId: existing.id, publicId: existing.public_id, reused: true }
+export async function createMember(t: TenantScope, input: NewMember): Promise<NewMemberOutcome> {
+  const existing = await membersQuery(t).select(['m.role']).where('u.email', '=', input.email).executeTakeFirst()
+  if (existing) return { ok: false, existingRole: existing.role }
+  const passwordHash = await hashPassword(input.password)
   const publicId = newPublicId()
-  // INSERT IGNORE: a concurrent create of the same e-mail makes this a no-op, and the re-read finds theirs.
-  const result = await db
-    .insertInto('users')
-    .ignore()
-    .values({
-      public_id: publicId,
-      email: input.email,
-      password_hash: await hashPassword(input.password),
-      first_name: input.firstName,
-      last_name: input.lastName,
+  try {
+    return await t.db.transaction().execute(async (trx) => {
+      const tx = { db: trx, clientId: t.clientId }
+      const account = await scopedInsert(tx, 'users', {
+        public_id: publicId,
+        email: input.email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+      }).executeTakeFirstOrThrow()
+      const userId = Number(account.insertId)
+      await scopedInsert(tx, 'memberships', {
+        user_id: userId,
+        role: input.role,
+        permissions: JSON.stringify(input.permissions),
+        ...(input.active !== undefined ? { active: input.active } : {}),
+      }).execute()
+      return { ok: true as const, userId, publicId }
     })
-    .executeTakeFirst()
-  const row = await db.selectFrom('users').select(['id', 'public_id']).where('email', '=', input.email).executeTakeFirstOrThrow()
-  return { userId: row.id, publicId: row.public_id, reused: Number(result.numInsertedOrUpdatedRows ?? 0) === 0 }
+  } catch (error) {
+    // Two creates of one address racing in this organisation: the unique (realm, email) index decides.
+    if (isDuplicateKey(error)) return { ok: false, existingRole: null }
+    throw error
+  }
 }
 
 /** Signs a person out of this organisation only; their sessions elsewhere stay. */

@@ -1,4 +1,4 @@
-// Platform users (cross-tenant): people without memberships who run the platform, either superadmin
+// Platform users: the accounts of the platform realm (client_id NULL) who run the platform, either superadmin
 // or holding a platform role. Listing, create, update and activation; deactivation ends their sessions.
 import { sql } from 'kysely'
 import type { AuthUser } from './account.server'
@@ -22,6 +22,7 @@ function baseQuery() {
       'u.id', 'u.public_id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_superadmin', 'u.active', 'u.profile_img',
       'u.created_at', 'u.platform_role_id', 'r.key as role_key', 'r.name as role_name', 'r.permissions as role_permissions',
     ])
+    .where('u.client_id', 'is', null)
     .where((eb) => eb.or([eb('u.is_superadmin', '=', true), eb('u.platform_role_id', 'is not', null)]))
 }
 
@@ -83,8 +84,10 @@ function mayGive(actor: Actor, role: ResolvedRole): string | null {
   return grantableBy(actor, role.modules) ? null : GRANT_DENIED
 }
 
-export async function emailInUse(email: string, exceptUserId?: number): Promise<boolean> {
+/** Whether a realm (null: the platform) already has an account for the address (ADR 0011). */
+export async function emailInUse(realm: number | null, email: string, exceptUserId?: number): Promise<boolean> {
   let query = platformDb.selectFrom('users').select('id').where('email', '=', email)
+  query = realm === null ? query.where('client_id', 'is', null) : query.where('client_id', '=', realm)
   if (exceptUserId) query = query.where('id', '!=', exceptUserId)
   return !!(await query.executeTakeFirst())
 }
@@ -94,7 +97,7 @@ export async function createPlatformUser(actor: Actor, input: UserCreateInput): 
   if (!role) return { ok: false, status: 400, error: ROLE_REQUIRED, field: 'role' }
   const refused = mayGive(actor, role)
   if (refused) return { ok: false, status: 403, error: refused }
-  if (await emailInUse(input.email)) return { ok: false, status: 400, error: EMAIL_TAKEN, field: 'email' }
+  if (await emailInUse(null, input.email)) return { ok: false, status: 400, error: EMAIL_TAKEN, field: 'email' }
   const publicId = newPublicId()
   try {
     await platformDb

@@ -7,13 +7,13 @@ import { platformDb } from '#app/services/db.server'
 import { hashPassword } from '#app/services/password.server'
 import { revokeUserSessions } from '#app/services/session.server'
 import { newStorageKey, type SniffedUpload, storage } from '#app/services/storage.server'
-import { AVATAR_PREFIX } from './file-responses.server'
+import { AVATAR_PREFIX } from './files.server'
 
 export type ProfileOutcome = { ok: true } | { ok: false; field: 'email'; error: string }
 
-/** The e-mail is the sign-in name of every organisation the person belongs to, so it stays unique. */
-export async function updateProfile(user: Pick<AuthUser, 'id'>, input: ProfileInput): Promise<ProfileOutcome> {
-  if (await emailInUse(input.email, user.id)) return { ok: false, field: 'email', error: EMAIL_TAKEN }
+/** The e-mail is the account's sign-in name in its realm, so it stays unique there (ADR 0011). */
+export async function updateProfile(user: Pick<AuthUser, 'id' | 'clientId'>, input: ProfileInput): Promise<ProfileOutcome> {
+  if (await emailInUse(user.clientId, input.email, user.id)) return { ok: false, field: 'email', error: EMAIL_TAKEN }
   try {
     await platformDb
       .updateTable('users')

@@ -7,12 +7,10 @@ export const USER_CREATED = 'User Created Successfully'
 export const USER_UPDATED = 'User Updated Successfully'
 export const USER_EXISTS = 'This user is already a member of your organisation'
 export const USER_IS_CUSTOMER = 'This email belongs to a customer of your organisation'
-export const EXISTING_PERSON_NOTE = 'This person already had an account: they sign in with their existing password.'
 export const OWN_ROW = "You can't change your own account here"
 export const OWNER_ROW = "The owner's account can't be changed here"
 export const GRANT_DENIED = "You can't grant or remove permissions you don't have"
 export const NOT_A_CONTRIBUTOR = 'Only contributors have a customer-facing name'
-export const SHARED_PASSWORD = 'This person also belongs to another organisation: only they can change their password'
 export const SCHEDULING_LINK_INVALID = 'Please, enter a valid link'
 
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const

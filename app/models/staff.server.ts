@@ -8,13 +8,12 @@ import { FULL_PERMISSION_SET, isContributor, roleBadges } from '#app/rules/peopl
 import type { SortDir } from '#app/rules/table-query'
 import { scoped, scopedInsert, scopedUpdate } from '#db/tenant'
 import type { WriterProfile } from '#db/tables/people'
-import { findOrCreatePerson, isDuplicateKey, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
+import { createMember, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
 import {
   GRANT_DENIED,
   NOT_A_CONTRIBUTOR,
   OWN_ROW,
   OWNER_ROW,
-  SHARED_PASSWORD,
   type StaffCreateInput,
   type StaffSort,
   type StaffUpdateInput,
@@ -169,22 +168,15 @@ async function saveWriterProfile(t: Tenant, userId: number, input: WriterProfile
     .execute()
 }
 
-export type StaffOutcome = { ok: true; user: MemberRow; reused: boolean } | StaffError
+export type StaffOutcome = { ok: true; user: MemberRow } | StaffError
 
 export async function createStaff(t: Tenant, input: StaffCreateInput): Promise<StaffOutcome> {
   const permissions = requestedPermissions(input)
   if (!grantAllowed(t, [], permissions)) return fail(403, GRANT_DENIED)
-  const person = await findOrCreatePerson(t.db, input)
-  const existing = await membersQuery(t).select(['m.role']).where('m.user_id', '=', person.userId).executeTakeFirst()
-  if (existing) return fail(400, existing.role === 'customer' ? USER_IS_CUSTOMER : USER_EXISTS)
-  try {
-    await scopedInsert(t, 'memberships', { user_id: person.userId, role: 'user', permissions: JSON.stringify(permissions) }).execute()
-  } catch (error) {
-    if (isDuplicateKey(error)) return fail(400, USER_EXISTS)
-    throw error
-  }
-  if (isContributor(permissions)) await saveWriterProfile(t, person.userId, input)
-  return { ok: true, user: (await findStaff(t, person.publicId))!, reused: person.reused }
+  const created = await createMember(t, { ...input, role: 'user', permissions })
+  if (!created.ok) return fail(400, created.existingRole === 'customer' ? USER_IS_CUSTOMER : USER_EXISTS)
+  if (isContributor(permissions)) await saveWriterProfile(t, created.userId, input)
+  return { ok: true, user: (await findStaff(t, created.publicId))! }
 }
 
 export async function updateStaff(t: Tenant, publicId: string, input: StaffUpdateInput): Promise<StaffOutcome> {
@@ -193,21 +185,9 @@ export async function updateStaff(t: Tenant, publicId: string, input: StaffUpdat
   if (denied) return denied
   const permissions = requestedPermissions(input)
   if (!grantAllowed(t, target!.permissions, permissions)) return fail(403, GRANT_DENIED)
-  let passwordHash: string | undefined
-  if (input.password) {
-    // One person, one password (ADR 0001): an organisation may only set it for someone who belongs to it alone.
-    const elsewhere = await t.db
-      .selectFrom('memberships')
-      .select('id')
-      .where('user_id', '=', target!.userId)
-      .where('client_id', '!=', t.clientId)
-      .executeTakeFirst()
-    const person = await t.db.selectFrom('users').select(['is_superadmin', 'platform_role_id']).where('id', '=', target!.userId).executeTakeFirstOrThrow()
-    if (elsewhere || person.is_superadmin || person.platform_role_id) return fail(403, SHARED_PASSWORD)
-    passwordHash = await hashPassword(input.password)
-  }
-  await t.db
-    .updateTable('users')
+  // The account is this organisation's own (ADR 0011), so setting its password touches no other realm.
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined
+  await scopedUpdate(t, 'users')
     .set({
       first_name: input.firstName,
       last_name: input.lastName,
@@ -219,7 +199,7 @@ export async function updateStaff(t: Tenant, publicId: string, input: StaffUpdat
   await scopedUpdate(t, 'memberships').set({ permissions: JSON.stringify(permissions), updated_at: new Date() }).where('id', '=', target!.membershipId).execute()
   if (isContributor(permissions)) await saveWriterProfile(t, target!.userId, input)
   if (passwordHash) await revokeUserSessions(target!.userId)
-  return { ok: true, user: (await findStaff(t, publicId))!, reused: false }
+  return { ok: true, user: (await findStaff(t, publicId))! }
 }
 
 export async function setStaffStatus(t: Tenant, publicId: string, change: { active?: boolean; archived?: boolean }): Promise<StaffOutcome> {
@@ -236,7 +216,7 @@ export async function setStaffStatus(t: Tenant, publicId: string, change: { acti
     .execute()
   // Deactivation ends their sessions in this organisation only: other memberships are other employers.
   if (change.active === false || change.archived === true) await revokeMembershipSessions(t, target!.userId)
-  return { ok: true, user: (await findStaff(t, publicId))!, reused: false }
+  return { ok: true, user: (await findStaff(t, publicId))! }
 }
 
 export async function setCustomerFacingName(t: Tenant, publicId: string, name: string): Promise<StaffOutcome> {
@@ -245,5 +225,5 @@ export async function setCustomerFacingName(t: Tenant, publicId: string, name: s
   if (target.userId === t.user.id) return fail(403, OWN_ROW)
   if (!isContributor(target.permissions)) return fail(400, NOT_A_CONTRIBUTOR)
   await scopedUpdate(t, 'memberships').set({ customer_facing_name: name || null, updated_at: new Date() }).where('id', '=', target.membershipId).execute()
-  return { ok: true, user: (await findStaff(t, publicId))!, reused: false }
+  return { ok: true, user: (await findStaff(t, publicId))! }
 }

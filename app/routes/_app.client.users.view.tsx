@@ -15,7 +15,7 @@ import { SwitchForm } from '#app/components/people/switch-form'
 import { createUserValidator, EMPTY_USER, updateUserValidator, UserForm, type UserFormValues } from '#app/components/people/user-form'
 import { auditAction } from '#app/models/audit.server'
 import { startLoginAs } from '#app/models/impersonation.server'
-import { EXISTING_PERSON_NOTE, STAFF_SORTS, USER_CREATED, USER_UPDATED } from '#app/models/staff.schema'
+import { STAFF_SORTS, USER_CREATED, USER_UPDATED } from '#app/models/staff.schema'
 import { createStaff, findStaff, listStaff, setCustomerFacingName, setStaffStatus, toStaffJson, updateStaff, writerProfile, writerProfiles } from '#app/models/staff.server'
 import { can } from '#app/rules/permissions'
 import { isContributor } from '#app/rules/people'
@@ -114,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
       }
       await auditAction(t, request, { module: 'users', action: 'create', message: `Created user ${outcome.user.email}` })
-      return redirectWithToast(request, listHref(url), outcome.reused ? `${USER_CREATED}. ${EXISTING_PERSON_NOTE}` : USER_CREATED)
+      return redirectWithToast(request, listHref(url), USER_CREATED)
     }
     case 'update': {
       const t = await requirePermission(request, { all: ['UPDATE_USERS'] })

@@ -1,7 +1,7 @@
 // GET /api/client/users (start, size, filters, sorting, archived, active, permissions, requiredFields) → {data, count, message};
 // POST /api/client/users (user fields, permissions, skipWriterValidation) → {user, message} or {error}.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { EXISTING_PERSON_NOTE, fromWriterData, staffCreateSchema, USER_CREATED } from '#app/models/staff.schema'
+import { fromWriterData, staffCreateSchema, USER_CREATED } from '#app/models/staff.schema'
 import { createStaff, listStaff } from '#app/models/staff.server'
 import { parseStaffQuery, staffAnswer, staffRowsJson } from '#app/models/staff-responses.server'
 import { can } from '#app/rules/permissions'
@@ -33,6 +33,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiJson({ status: false, error: Object.values(errors)[0], errors }, 400)
   }
   const outcome = await createStaff(t, parsed.data)
-  const message = outcome.ok && outcome.reused ? `${USER_CREATED}. ${EXISTING_PERSON_NOTE}` : USER_CREATED
+  const message = USER_CREATED
   return staffAnswer(t, request, outcome, { action: 'create', message: (email) => `Created user ${email}` }, message)
 }

@@ -58,26 +58,33 @@ export async function seedCore(db: Kysely<Database>): Promise<OrgIds> {
   }
 
   const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 })
+  // One account per realm (ADR 0011): multi@demo.test is two accounts that share only the address.
   for (const u of DEMO_USERS) {
-    await db
-      .insertInto('users')
-      .values({
-        public_id: seedId(`user:${u.email}`),
-        email: u.email,
-        password_hash: passwordHash,
-        first_name: u.firstName,
-        last_name: u.lastName,
-        is_superadmin: !!u.superadmin,
-        created_at: new Date('2026-03-01T09:00:00Z'),
-      })
-      .onDuplicateKeyUpdate({ first_name: u.firstName })
-      .execute()
-    const user = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirstOrThrow()
-    for (const m of u.memberships) {
+    const realms: (keyof typeof DEMO_ORGS | null)[] = u.superadmin ? [null] : u.memberships.map((m) => m.org)
+    for (const realm of realms) {
+      const clientId = realm === null ? null : orgIds[realm]
+      const publicId = seedId(realm === null || realm === u.memberships[0]?.org ? `user:${u.email}` : `user:${realm}:${u.email}`)
+      await db
+        .insertInto('users')
+        .values({
+          public_id: publicId,
+          client_id: clientId,
+          email: u.email,
+          password_hash: passwordHash,
+          first_name: u.firstName,
+          last_name: u.lastName,
+          is_superadmin: !!u.superadmin,
+          created_at: new Date('2026-03-01T09:00:00Z'),
+        })
+        .onDuplicateKeyUpdate({ first_name: u.firstName })
+        .execute()
+      const user = await db.selectFrom('users').select('id').where('public_id', '=', publicId).executeTakeFirstOrThrow()
+      const membership = u.memberships.find((m) => m.org === realm)
+      if (!membership || clientId === null) continue
       await db
         .insertInto('memberships')
-        .values({ client_id: orgIds[m.org], user_id: user.id, role: m.role, permissions: JSON.stringify(m.permissions) })
-        .onDuplicateKeyUpdate({ role: m.role })
+        .values({ client_id: clientId, user_id: user.id, role: membership.role, permissions: JSON.stringify(membership.permissions) })
+        .onDuplicateKeyUpdate({ role: membership.role })
         .execute()
     }
   }

@@ -123,6 +123,7 @@ async function seedOrgPeople(db: Kysely<Database>, clientId: number, people: See
       .values(
         chunk.map((p) => ({
           public_id: seedId(`user:${p.email}`),
+          client_id: clientId,
           email: p.email,
           password_hash: p.canSignIn ? hashes.demo : hashes.unusable,
           first_name: p.firstName,
@@ -134,7 +135,7 @@ async function seedOrgPeople(db: Kysely<Database>, clientId: number, people: See
   )
   const ids = new Map<string, number>()
   await chunks(people, 500, async (chunk) => {
-    const rows = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', chunk.map((p) => p.email)).execute()
+    const rows = await db.selectFrom('users').select(['id', 'email']).where('client_id', '=', clientId).where('email', 'in', chunk.map((p) => p.email)).execute()
     for (const r of rows) ids.set(r.email, r.id)
   })
   await chunks(people, 500, (chunk) =>
@@ -186,6 +187,6 @@ export async function seedPeople(db: Kysely<Database>, orgIds: OrgIds): Promise<
   const hashes = { demo, unusable }
   await seedOrgPeople(db, orgIds.demo, [...demoTeam(), ...customers('demo', 300)], hashes)
   await seedOrgPeople(db, orgIds.rival, [...rivalTeam(), ...customers('rival', 8)], hashes)
-  const wendy = await db.selectFrom('users').select('id').where('email', '=', 'writer@demo.test').executeTakeFirst()
+  const wendy = await db.selectFrom('users').select('id').where('client_id', '=', orgIds.demo).where('email', '=', 'writer@demo.test').executeTakeFirst()
   if (wendy) await seedProfiles(db, orgIds.demo, [{ userId: wendy.id, profile: profile(3, { link: 'https://calendly.com/draftdesk-demo/wendy' }) }])
 }

@@ -68,8 +68,10 @@ export async function seedPlatform(db: Kysely<Database>, orgIds: OrgIds): Promis
   }
 
   // Spread over the last days of a fixed month so the list has an order; the public ids make reruns no-ops.
-  const userIds = new Map((await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]))
-  const names = new Map((await db.selectFrom('users').select(['email', 'first_name', 'last_name']).execute()).map((u) => [u.email, `${u.first_name} ${u.last_name}`]))
+  // Accounts are per realm (ADR 0011): an actor is looked up in the realm of the log row.
+  const accounts = await db.selectFrom('users').select(['id', 'email', 'realm', 'first_name', 'last_name']).execute()
+  const userIds = new Map(accounts.map((u) => [`${u.realm}:${u.email}`, u.id]))
+  const names = new Map(accounts.map((u) => [`${u.realm}:${u.email}`, `${u.first_name} ${u.last_name}`]))
   const rows = [
     ...(Object.entries(ORG_LOGS) as [keyof OrgIds, AuditSeed[]][]).flatMap(([org, logs]) => logs.map((l, i) => ({ ...l, clientId: orgIds[org], tag: `${org}:${i}` }))),
     ...PLATFORM_LOGS.map((l, i) => ({ ...l, clientId: null, tag: `platform:${i}` })),
@@ -80,8 +82,8 @@ export async function seedPlatform(db: Kysely<Database>, orgIds: OrgIds): Promis
       .values({
         public_id: seedId(`audit:${l.tag}`),
         client_id: l.clientId,
-        user_id: userIds.get(l.actor) ?? null,
-        user_name: names.get(l.actor) ?? null,
+        user_id: userIds.get(`${l.clientId ?? 0}:${l.actor}`) ?? null,
+        user_name: names.get(`${l.clientId ?? 0}:${l.actor}`) ?? null,
         user_role: l.role,
         module: l.module,
         action: l.action,

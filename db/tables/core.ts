@@ -21,8 +21,12 @@ export interface OrganisationsTable {
   updated_at: Timestamp
 }
 
+/** An account of one realm: `client_id` NULL is the platform, otherwise the organisation (ADR 0011). */
 export interface UsersTable {
   id: Generated<number>
+  client_id: number | null
+  /** IFNULL(client_id, 0), generated: (realm, email) is unique. */
+  realm: ColumnType<number, never, never>
   public_id: string
   email: string
   password_hash: string
@@ -128,4 +132,4 @@ export type User = Selectable<UsersTable>
 export type Membership = Selectable<MembershipsTable>
 export type { Id }
 
-export const CORE_TENANT_TABLES = ['memberships', 'organisation_settings', 'audit_logs', 'files'] as const
+export const CORE_TENANT_TABLES = ['users', 'memberships', 'organisation_settings', 'audit_logs', 'files'] as const

@@ -8,13 +8,14 @@ export async function seedLargeData() {
   const org = await platformDb.selectFrom('organisations').select('id').where('name', '=', 'Demo Writing Co').executeTakeFirstOrThrow()
   const existing = await platformDb.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', 'like', 'bench%@bench.test').executeTakeFirstOrThrow()
   if (Number(existing.n) >= BENCH_CUSTOMERS) return
-  const hash = (await platformDb.selectFrom('users').select('password_hash').where('email', '=', 'owner@demo.test').executeTakeFirstOrThrow()).password_hash
+  const hash = (await platformDb.selectFrom('users').select('password_hash').where('email', '=', 'owner@demo.test').where('client_id', '=', org.id).executeTakeFirstOrThrow()).password_hash
   const chunk = 1000
   for (let start = 0; start < BENCH_CUSTOMERS; start += chunk) {
     const users = Array.from({ length: Math.min(chunk, BENCH_CUSTOMERS - start) }, (_, i) => {
       const n = start + i
       return {
         public_id: `bench${String(n).padStart(19, '0')}`,
+        client_id: org.id,
         email: `bench${n}@bench.test`,
         password_hash: hash,
         first_name: `Bench${n % 977}`,

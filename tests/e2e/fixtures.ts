@@ -1,18 +1,17 @@
 // Playwright fixtures: `loginAs(email, orgName?)` writes a real session row and sets its cookie,
 // so specs start signed in without clicking through the login form each time.
 import { test as base, expect, type BrowserContext } from '@playwright/test'
+import { sql } from 'kysely'
 import { platformDb } from '#app/services/db.server'
 import { sessionStorage } from '#app/services/session.server'
 
 export async function sessionCookieFor(email: string, orgName?: string): Promise<string> {
-  const user = await platformDb.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirstOrThrow()
-  let clientId: number | null = null
-  if (orgName) {
-    clientId = (await platformDb.selectFrom('organisations').select('id').where('name', '=', orgName).executeTakeFirstOrThrow()).id
-  } else {
-    const membership = await platformDb.selectFrom('memberships').select('client_id').where('user_id', '=', user.id).where('role', 'in', ['client', 'user']).orderBy('client_id').executeTakeFirst()
-    clientId = membership?.client_id ?? null
-  }
+  // Accounts are per realm (ADR 0011): the organisation named, else the first organisation account, else the platform one.
+  const org = orgName ? await platformDb.selectFrom('organisations').select('id').where('name', '=', orgName).executeTakeFirstOrThrow() : null
+  let query = platformDb.selectFrom('users').select(['id', 'client_id']).where('email', '=', email)
+  if (org) query = query.where('client_id', '=', org.id)
+  const user = await query.orderBy(sql`client_id IS NULL`).orderBy('client_id').executeTakeFirstOrThrow()
+  const clientId = user.client_id
   const session = await sessionStorage().getSession()
   session.set('userId', user.id)
   session.set('clientId', clientId)

@@ -29,6 +29,13 @@ export async function createOrganisation(opts: { name?: string; settings?: Recor
   return { id, publicId, name: opts.name ?? `Org ${publicId.slice(0, 6)}` }
 }
 
+type MembershipSeed = { clientId: number; role: MembershipRole; permissions?: string[]; active?: boolean; archived?: boolean }
+
+/**
+ * One person: a platform account when `superadmin` (or with no memberships), otherwise one account
+ * per organisation in `memberships` (ADR 0011), all with the same e-mail and password. `id` is the
+ * first account; `accounts` maps each organisation id (null: platform) to its account id.
+ */
 export async function createUser(opts: {
   email?: string
   password?: string
@@ -36,25 +43,31 @@ export async function createUser(opts: {
   lastName?: string
   superadmin?: boolean
   active?: boolean
-  memberships?: { clientId: number; role: MembershipRole; permissions?: string[]; active?: boolean; archived?: boolean }[]
+  memberships?: MembershipSeed[]
 } = {}) {
   const email = opts.email ?? uniqueEmail()
   const passwordHash = opts.password ? await hashPassword(opts.password) : await (cachedHash ??= hashPassword(TEST_PASSWORD))
-  const publicId = newPublicId()
-  const result = await platformDb
-    .insertInto('users')
-    .values({
-      public_id: publicId,
-      email,
-      password_hash: passwordHash,
-      first_name: opts.firstName ?? 'Test',
-      last_name: opts.lastName ?? 'Person',
-      is_superadmin: !!opts.superadmin,
-      active: opts.active ?? true,
-    })
-    .executeTakeFirstOrThrow()
-  const id = Number(result.insertId)
-  for (const m of opts.memberships ?? []) {
+  const realms: (MembershipSeed | null)[] = opts.superadmin || !opts.memberships?.length ? [null] : []
+  realms.push(...(opts.memberships ?? []))
+  const accounts = new Map<number | null, { id: number; publicId: string }>()
+  for (const m of realms) {
+    const publicId = newPublicId()
+    const result = await platformDb
+      .insertInto('users')
+      .values({
+        public_id: publicId,
+        client_id: m?.clientId ?? null,
+        email,
+        password_hash: passwordHash,
+        first_name: opts.firstName ?? 'Test',
+        last_name: opts.lastName ?? 'Person',
+        is_superadmin: !m && !!opts.superadmin,
+        active: opts.active ?? true,
+      })
+      .executeTakeFirstOrThrow()
+    const id = Number(result.insertId)
+    accounts.set(m?.clientId ?? null, { id, publicId })
+    if (!m) continue
     await platformDb
       .insertInto('memberships')
       .values({
@@ -67,7 +80,8 @@ export async function createUser(opts: {
       })
       .execute()
   }
-  return { id, publicId, email, password: opts.password ?? TEST_PASSWORD }
+  const first = accounts.values().next().value!
+  return { id: first.id, publicId: first.publicId, email, password: opts.password ?? TEST_PASSWORD, accounts }
 }
 
 /** Tenant A with an owner and a restricted staff member, for isolation tests against tenant B. */
@@ -77,8 +91,13 @@ export async function createTenant(name?: string) {
   return { org, owner }
 }
 
-export async function userIdByEmail(email: string): Promise<number> {
-  return (await platformDb.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+/** The account of an e-mail in one realm (an organisation id, or null for the platform); the only one when omitted. */
+export async function userIdByEmail(email: string, realm?: number | null): Promise<number> {
+  let query = platformDb.selectFrom('users').select('id').where('email', '=', email)
+  if (realm !== undefined) query = realm === null ? query.where('client_id', 'is', null) : query.where('client_id', '=', realm)
+  const rows = await query.execute()
+  if (rows.length !== 1) throw new Error(`${rows.length} accounts for ${email}: name the realm`)
+  return rows[0]!.id
 }
 
 export async function orgIdByName(name: string): Promise<{ id: number; publicId: string }> {

@@ -6,7 +6,7 @@ import * as createApi from '#app/routes/api.customers.create'
 import * as getApi from '#app/routes/api.customers.get'
 import { platformDb } from '#app/services/db.server'
 import { verifyPassword } from '#app/services/password.server'
-import { createOrganisation, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
+import { createOrganisation, createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { waitForMail } from '#tests/mailbox'
 import { Client, signIn, startMailPipeline } from './helpers'
 
@@ -70,18 +70,23 @@ describe('POST /api/customers/create', () => {
     expect(audit).toContainEqual({ module: 'customers', action: 'create' })
   })
 
-  it('reuses an existing person without touching their password', async () => {
+  it('creates its own account for an address known elsewhere and never touches the other one', async () => {
     const org = await createOrganisation()
     const owner = await createUser({ memberships: [{ clientId: org.id, role: 'client' }] })
-    const person = await createUser({})
+    const elsewhere = await createTenant()
     const client = new Client()
     await signIn(client, owner.email, org.name, TEST_PASSWORD)
-    const res = await create(client, newCustomer({ email: person.email, password: 'Something-else-99' }))
+    const res = await create(client, newCustomer({ email: elsewhere.owner.email, password: 'Something-else-99' }))
     expect(res.status).toBe(200)
-    expect(res.json.newCustomer._id).toBe(person.publicId)
-    const row = await platformDb.selectFrom('users').select('password_hash').where('id', '=', person.id).executeTakeFirstOrThrow()
-    expect(await verifyPassword(row.password_hash, TEST_PASSWORD)).toBe(true)
-    const again = await create(client, newCustomer({ email: person.email }))
+    // A new account of this organisation (ADR 0011): the other organisation's owner is untouched.
+    expect(res.json.newCustomer._id).not.toBe(elsewhere.owner.publicId)
+    const theirs = await platformDb.selectFrom('users').select(['password_hash', 'client_id']).where('id', '=', elsewhere.owner.id).executeTakeFirstOrThrow()
+    expect(theirs.client_id).toBe(elsewhere.org.id)
+    expect(await verifyPassword(theirs.password_hash, TEST_PASSWORD)).toBe(true)
+    const ours = await platformDb.selectFrom('users').select(['password_hash', 'client_id']).where('public_id', '=', res.json.newCustomer._id).executeTakeFirstOrThrow()
+    expect(ours.client_id).toBe(org.id)
+    expect(await verifyPassword(ours.password_hash, 'Something-else-99')).toBe(true)
+    const again = await create(client, newCustomer({ email: elsewhere.owner.email }))
     expect(again.status).toBe(400)
     expect(again.json.error).toBe('A customer with this email already exists')
     const staff = await create(client, newCustomer({ email: owner.email }))

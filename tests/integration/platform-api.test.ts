@@ -83,7 +83,7 @@ describe('platform users API', () => {
     expect(missing.json.errors).toMatchObject({ firstName: 'Enter First Name', lastName: 'Enter Last name', email: 'Email is required', password: 'Password is required' })
     const empty = await admin.call(usersCreate.action, { path: '/api/users/create', body: newUser({ email: '', password: '' }) })
     expect(empty.json.errors).toMatchObject({ email: 'Enter Email', password: 'Enter Password' })
-    const taken = await admin.call(usersCreate.action, { path: '/api/users/create', body: newUser({ email: 'owner@demo.test' }) })
+    const taken = await admin.call(usersCreate.action, { path: '/api/users/create', body: newUser({ email: 'support@demo.test' }) })
     expect(taken.status).toBe(400)
     expect(taken.json.error).toBe('Email already exists')
     const badRole = await admin.call(usersCreate.action, { path: '/api/users/create', body: newUser({ role: 'nope' }) })

@@ -26,16 +26,20 @@ function image(data: Buffer | string, name = 'me.png', id?: string) {
 }
 
 describe('profile API', () => {
-  it('updates the own name and e-mail; the e-mail stays unique', async () => {
-    const { owner, client } = await person()
+  it('updates the own name and e-mail; the e-mail stays unique in its realm only', async () => {
+    const { org, owner, client } = await person()
+    const colleague = await createUser({ memberships: [{ clientId: org.id, role: 'user' }] })
     const email = uniqueEmail('renamed')
     const res = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { _id: owner.publicId, firstName: 'New', lastName: 'Name', email: email.toUpperCase() } })
     expect(res.status).toBe(200)
     expect(res.json.status).toBe(true)
     expect(res.json.user).toMatchObject({ firstName: 'New', lastName: 'Name', email })
-    const taken = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email: 'owner@demo.test' } })
+    const taken = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email: colleague.email } })
     expect(taken.status).toBe(400)
     expect(taken.json.error).toBe('Email already exists')
+    // Another organisation's account with the address is another realm's business (ADR 0011).
+    const elsewhere = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email: 'owner@demo.test' } })
+    expect(elsewhere.status).toBe(200)
     const missing = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: '', lastName: '' } })
     expect(missing.status).toBe(400)
     expect(missing.json.errors).toMatchObject({ firstName: 'Enter First Name', lastName: 'Enter Last name', email: 'Email is required' })
