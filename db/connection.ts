@@ -1,7 +1,6 @@
 // Builds a Kysely instance for DATABASE_URL; shared by the app, migrations, seeds and tests.
 import { Kysely, MysqlDialect } from 'kysely'
 import { createPool, type PoolOptions } from 'mysql2'
-import { TenantGuardPlugin } from './tenant'
 import type { Database } from './types'
 
 export function poolOptions(url = process.env.DATABASE_URL): PoolOptions {
@@ -23,9 +22,7 @@ export function poolOptions(url = process.env.DATABASE_URL): PoolOptions {
   }
 }
 
+/** Unguarded: the app wraps it in tenant guards (app/services/db.server.ts); migrations and seeds use it as is. */
 export function createDatabase(url?: string): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new MysqlDialect({ pool: createPool(poolOptions(url)) }),
-    plugins: [new TenantGuardPlugin()],
-  })
+  return new Kysely<Database>({ dialect: new MysqlDialect({ pool: createPool(poolOptions(url)) }) })
 }

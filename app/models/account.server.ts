@@ -82,7 +82,11 @@ export async function organisationsForEmail(email: string): Promise<Organisation
       .orderBy('o.name')
       .execute(),
   ])
-  if (!platform && rows.length === 0) return null
+  // An address with an account but nowhere to sign in (say, only a customer) still gets the picker, empty.
+  if (!platform && rows.length === 0) {
+    const any = await platformDb.selectFrom('users').select('id').where('email', '=', address).where('active', '=', true).executeTakeFirst()
+    if (!any) return null
+  }
   const choices: OrganisationChoice[] = rows.map((r) => ({
     client_id: r.public_id,
     role: r.role as Role,

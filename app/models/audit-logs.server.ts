@@ -2,9 +2,9 @@
 import type { SelectQueryBuilder } from 'kysely'
 import type { AuthUser } from './account.server'
 import { hasFullAccess } from '#app/rules/permissions'
-import { db } from '#app/services/db.server'
+import { tenantOf } from '#app/services/auth.server'
 import type { AuditQuery } from './audit-logs.schema'
-import { scoped, type TenantScope } from '#db/tenant'
+import { scoped, scopedJoin, type TenantScope } from '#db/tenant'
 import type { Database } from '#db/types'
 
 type AuditBase = SelectQueryBuilder<Database, 'audit_logs', {}>
@@ -17,12 +17,15 @@ export function withFilters(base: AuditBase, q: Pick<AuditQuery, 'module' | 'act
   return query
 }
 
-/** One page, newest first, on the (client_id, created_at, id) index; plus the total for the pager. */
-export async function pageOfLogs(base: AuditBase, q: AuditQuery) {
+/**
+ * One page, newest first, on the (client_id, created_at, id) index; plus the total for the pager.
+ * An organisation's page (t given) joins only its own accounts; the platform's joins any.
+ */
+export async function pageOfLogs(base: AuditBase, q: AuditQuery, t?: TenantScope) {
   const filtered = withFilters(base, q)
   const [rows, total] = await Promise.all([
     filtered
-      .leftJoin('users as u', 'u.id', 'audit_logs.user_id')
+      .leftJoin('users as u', (j) => (t ? scopedJoin(t, 'u', j.onRef('u.id', '=', 'audit_logs.user_id')) : j.onRef('u.id', '=', 'audit_logs.user_id')))
       .leftJoin('organisations as o', 'o.id', 'audit_logs.client_id')
       .select([
         'audit_logs.public_id', 'audit_logs.user_name', 'audit_logs.user_role', 'audit_logs.module', 'audit_logs.action',
@@ -67,7 +70,7 @@ export async function filterOptions(base: AuditBase) {
 }
 
 export async function listAuditLogs(t: TenantScope, q: AuditQuery) {
-  return pageOfLogs(scoped(t, 'audit_logs'), q)
+  return pageOfLogs(scoped(t, 'audit_logs'), q, t)
 }
 
 export async function auditFilterOptions(t: TenantScope) {
@@ -92,6 +95,6 @@ export async function auditScopeFor(user: AuthUser): Promise<AuditScope | null> 
     return { platform: true, list: listAllAuditLogs, options: allAuditFilterOptions }
   }
   if (user.role !== 'client' || !hasFullAccess(user)) return null
-  const t = { db, clientId: user.clientId }
+  const t = tenantOf({ ...user, clientId: user.clientId })
   return { platform: false, list: (q) => listAuditLogs(t, q), options: () => auditFilterOptions(t) }
 }

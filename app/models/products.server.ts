@@ -9,7 +9,7 @@ import { listContractsForPicker } from './contracts.server'
 import { listDownloadablesForPicker } from './downloadables.server'
 import { workflowIdsByPublicId } from './workflows.server'
 import type { ProductInput } from './products.schema'
-import { scoped, scopedAs, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 
 export type ProductJson = {
   _id: string
@@ -47,13 +47,13 @@ async function hydrate(t: TenantScope, rows: ProductRow[]): Promise<ProductJson[
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const services = await scopedAs(t, 'product_workflows', 'pw')
-    .innerJoin('workflows as w', (j) => j.onRef('w.id', '=', 'pw.workflow_id').onRef('w.client_id', '=', 'pw.client_id'))
+    .innerJoin('workflows as w', (j) => scopedJoin(t, 'w', j.onRef('w.id', '=', 'pw.workflow_id')))
     .select(['pw.product_id', 'w.public_id', 'w.name', 'w.service_type', 'w.archived'])
     .where('pw.product_id', 'in', ids)
     .orderBy('pw.position')
     .execute()
   const files = await scopedAs(t, 'product_downloadables', 'pd')
-    .innerJoin('downloadables as d', (j) => j.onRef('d.id', '=', 'pd.downloadable_id').onRef('d.client_id', '=', 'pd.client_id'))
+    .innerJoin('downloadables as d', (j) => scopedJoin(t, 'd', j.onRef('d.id', '=', 'pd.downloadable_id')))
     .select(['pd.product_id', 'd.public_id', 'd.title'])
     .where('pd.product_id', 'in', ids)
     .orderBy('pd.position')

@@ -10,7 +10,7 @@ import { safeReturnPath } from '#app/rules/landing'
 import type { Database } from '#db/types'
 import type { Kysely } from 'kysely'
 import { apiError, clientIp, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/utils/http.server'
-import { db } from './db.server'
+import { tenantDb } from './db.server'
 import { type AppSession, getSession } from './session.server'
 import { paymentDueDays, trialDaysLeft } from '#app/models/account.server'
 
@@ -28,7 +28,7 @@ authenticator.use(
         role: String(form.get('role') ?? '') || null,
         remember: form.get('remember') === 'on' || form.get('remember') === 'true',
       },
-      { ip: clientIp(request), origin: new URL(request.url).origin },
+      { ip: clientIp(request) },
     ),
   ),
   'password',
@@ -88,7 +88,16 @@ export const ORGANISATION_REQUIRED = 'Open an organisation first: this page belo
 export async function requirePermission(request: Request, guard: Guard = {}): Promise<Tenant> {
   const user = await requireUser(request, guard)
   if (user.clientId === null) denied(request, ORGANISATION_REQUIRED)
-  return { db, clientId: user.clientId, user }
+  return tenantOf(user as AuthUser & { clientId: number })
+}
+
+/**
+ * The tenant of a signed-in organisation account (its session's organisation): the one place a
+ * request gets a guarded handle. requirePermission() uses it; so do the few readers that check
+ * a session themselves (file downloads, audit scope).
+ */
+export function tenantOf(user: AuthUser & { clientId: number }): Tenant {
+  return { db: tenantDb(user.clientId), clientId: user.clientId, user }
 }
 
 /**
@@ -102,5 +111,19 @@ export async function requirePlatform(request: Request, module?: string | string
   // A list means any one of them will do (the user forms read roles with the users module).
   const wanted = module === undefined ? [] : Array.isArray(module) ? module : [module]
   if (!wanted.some((m) => (user.roleModules ?? []).includes(m))) denied(request)
+  return user
+}
+
+export const IMPERSONATION_CREDENTIALS_REFUSED =
+  'You are signed in as someone else: their password, e-mail and two-factor settings can only be changed by them.'
+
+/**
+ * Credentials (password, e-mail, two-factor) change only in a session the account's owner signed
+ * in to themselves: a log-in-as session is refused, whatever the permissions of either person.
+ */
+export async function requireOwnCredentials(request: Request): Promise<AuthUser> {
+  const user = await requireUser(request)
+  const { session } = await getAuth(request)
+  if (session.get('impersonatorUserId')) denied(request, IMPERSONATION_CREDENTIALS_REFUSED)
   return user
 }

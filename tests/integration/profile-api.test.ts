@@ -38,7 +38,8 @@ describe('profile API', () => {
     expect(taken.status).toBe(400)
     expect(taken.json.error).toBe('Email already exists')
     // Another organisation's account with the address is another realm's business (ADR 0011).
-    const elsewhere = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email: 'owner@demo.test' } })
+    const stranger = await createTenant()
+    const elsewhere = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email: stranger.owner.email } })
     expect(elsewhere.status).toBe(200)
     const missing = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: '', lastName: '' } })
     expect(missing.status).toBe(400)

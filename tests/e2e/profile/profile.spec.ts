@@ -1,6 +1,6 @@
 // /profile: card, details form, password change (with and without JavaScript) and avatar upload.
 import { expect, test } from '#tests/e2e/fixtures'
-import { createTenant, uniqueEmail } from '#tests/factories/index'
+import { createTenant, createUser, uniqueEmail } from '#tests/factories/index'
 import { ready } from '../platform/helpers'
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex')
@@ -33,15 +33,17 @@ test('updates the name and e-mail, with the spec messages on empty fields @nojs'
   await expect(card).toContainText(email)
 })
 
-test('an e-mail used by someone else is refused @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
-  await freshOwner(loginAs)
+test('an e-mail used by someone else in the organisation is refused @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
+  const { org, owner } = await createTenant()
+  const colleague = await createUser({ memberships: [{ clientId: org.id, role: 'user' }] })
+  await loginAs(owner.email)
   await page.goto('/profile')
   await ready(page, javaScriptEnabled)
   const form = page.getByRole('region', { name: 'Update profile' })
-  await form.getByLabel('Email').fill('owner@demo.test')
+  await form.getByLabel('Email').fill(colleague.email)
   await form.getByRole('button', { name: 'Update Profile' }).click()
   await expect(form.getByText('Email already exists')).toBeVisible()
-  await expect(form.getByLabel('Email')).toHaveValue('owner@demo.test')
+  await expect(form.getByLabel('Email')).toHaveValue(colleague.email)
 })
 
 test('password change checks the confirmation, then succeeds @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
