@@ -3,18 +3,21 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ensureChromium, root, startMariaDb, startRedis, stopByPidFile } from './services.mjs'
+import { ensureChromium, findFreePort, portIsFree, rememberedPorts, rememberPorts, root, startMariaDb, startRedis, stopByPidFile } from './services.mjs'
 
 const mode = process.argv[2] ?? 'start'
 const extraArgs = process.argv.slice(3)
 process.chdir(root)
 
+// Default ports; a port another program (another checkout) holds is never shared: see choosePorts().
 const profiles = {
-  start: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000 },
-  worker: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000 },
-  test: { dir: '.data/test', mysqlPort: 3317, redisPort: 6390, database: 'draftdesk_test', appEnv: 'test', port: 3100 },
-  bench: { dir: '.data/bench', mysqlPort: 3327, redisPort: 6400, database: 'draftdesk_bench', appEnv: 'test', port: 3200 },
+  start: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525 },
+  worker: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525 },
+  test: { dir: '.data/test', mysqlPort: 3317, redisPort: 6390, database: 'draftdesk_test', appEnv: 'test', port: 3100, sinkPort: 2545 },
+  bench: { dir: '.data/bench', mysqlPort: 3327, redisPort: 6400, database: 'draftdesk_bench', appEnv: 'test', port: 3200, sinkPort: 2555 },
 }
+// playwright.config.ts gives its test server the SMTP sink at the app port minus 500.
+const PLAYWRIGHT_SINK_OFFSET = 500
 const profile = profiles[mode]
 if (!profile) {
   console.error(`Unknown mode ${mode}`)
@@ -59,27 +62,67 @@ function stopStarted() {
   for (const pidFile of started) stopByPidFile(pidFile)
 }
 
+/** A port that must be free: a clear stop instead of a server that fails to bind while another answers. */
+async function requireFreePort(port, what, hint) {
+  if (!(await portIsFree(port))) throw new Error(`Port ${port} (${what}) is in use, perhaps by another checkout's npm ${mode}. Stop it, or ${hint}.`)
+  return port
+}
+
+/** The first free port from `preferred` up (with its companions); says so when it is not the default. */
+async function freePort(preferred, what, companions, avoid) {
+  const port = await findFreePort(preferred, { companions, avoid })
+  if (port === null) throw new Error(`No free port for ${what} near ${preferred}.`)
+  if (port !== preferred) console.log(`Port ${preferred} (${what}) is in use; this run uses ${port}.`)
+  return port
+}
+
+/**
+ * The app and SMTP sink ports. Test and bench runs pick free ones, so two checkouts can test at
+ * once; npm start keeps its well-known app port (stopping if it is taken) and picks a free sink,
+ * remembered in the profile directory for `npm run worker`. Ports set in the environment win.
+ */
+async function choosePorts(env, dir) {
+  if (mode === 'test') {
+    env.PORT ??= String(await freePort(profile.port, 'the test server', (p) => [p - PLAYWRIGHT_SINK_OFFSET]))
+    env.SMTP_SINK_PORT ??= String(await freePort(profile.sinkPort, "Vitest's SMTP sink", undefined, [Number(env.PORT) - PLAYWRIGHT_SINK_OFFSET]))
+  } else if (mode === 'bench') {
+    env.BENCH_PORT ??= String(await freePort(profile.port, 'the bench server'))
+    env.BENCH_SINK_PORT ??= String(await freePort(profile.sinkPort, "the bench server's SMTP sink"))
+  } else if (mode === 'start') {
+    env.PORT ??= String(await requireFreePort(profile.port, 'the app', `start this one on another: PORT=${profile.port + 1} npm start`))
+    if (env.APP_ENV !== 'production' && !env.SMTP_URL && !env.SMTP_SINK_PORT) {
+      env.SMTP_SINK_PORT = String(await freePort(rememberedPorts(dir).smtpSink ?? profile.sinkPort, 'the development SMTP sink'))
+      rememberPorts(dir, { smtpSink: Number(env.SMTP_SINK_PORT) })
+    }
+  } else if (mode === 'worker') {
+    // The worker sends to the sink of the npm start it runs beside.
+    const smtpSink = rememberedPorts(dir).smtpSink
+    if (smtpSink && !env.SMTP_URL) env.SMTP_SINK_PORT ??= String(smtpSink)
+  }
+  env.PORT ??= String(profile.port)
+}
+
 async function bootstrap() {
   ensureDependencies()
   const env = { ...process.env }
+  const dir = path.join(root, profile.dir)
   const local = !env.DATABASE_URL || !env.REDIS_URL
   if (local) {
-    const dir = path.join(root, profile.dir)
-    const wasRunning = (f) => fs.existsSync(path.join(dir, f))
-    const dbRunningBefore = wasRunning('mariadb.pid')
-    const redisRunningBefore = wasRunning('redis.pid')
+    // Services are recognised by their data directory, so another checkout's server on our
+    // default port is never used: ours starts on a free port instead (remembered in `dir`).
     const db = await startMariaDb({ dir, port: profile.mysqlPort, database: profile.database })
     const redis = await startRedis({ dir, port: profile.redisPort })
-    // Test and bench runs own their services; a dev run leaves services it reused alone.
-    if (mode !== 'start' || !dbRunningBefore) started.push(db.pidFile)
-    if (mode !== 'start' || !redisRunningBefore) started.push(redis.pidFile)
+    // Test and bench runs own their services; start and worker leave services they reused alone.
+    const ownsServices = mode === 'test' || mode === 'bench'
+    if (ownsServices || !db.reused) started.push(db.pidFile)
+    if (ownsServices || !redis.reused) started.push(redis.pidFile)
     env.DATABASE_URL ??= db.url
     env.REDIS_URL ??= redis.url
     env.APP_ENV ??= profile.appEnv
   } else {
     env.APP_ENV ??= 'production'
   }
-  env.PORT ??= String(profile.port)
+  await choosePorts(env, dir)
   if (env.APP_ENV !== 'production') {
     env.SESSION_SECRET ??= 'local-development-secret-not-for-production'
   }

@@ -1,5 +1,7 @@
-// Starts private MariaDB and Redis servers under .data/<profile>/ on loopback, reusing running ones.
+// Starts private MariaDB and Redis servers under .data/<profile>/ on loopback, reusing this checkout's
+// running ones. A server is recognised by its data directory and pid file, never by its port alone.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -48,68 +50,229 @@ function alive(pidFile) {
   }
 }
 
-function waitForPort(port, timeoutMs) {
-  const deadline = Date.now() + timeoutMs
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = net.connect(port, '127.0.0.1')
-      socket.once('connect', () => { socket.end(); resolve() })
-      socket.once('error', () => {
-        socket.destroy()
-        if (Date.now() > deadline) reject(new Error(`Nothing listens on 127.0.0.1:${port}`))
-        else setTimeout(attempt, 100)
-      })
-    }
-    attempt()
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** True when nothing listens on 127.0.0.1:port (we can bind it ourselves). */
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.once('error', () => resolve(false))
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)))
   })
 }
 
-export async function startMariaDb({ dir, port, database }) {
+/**
+ * The first port from `preferred` upwards that is free, together with its companions (e.g. the
+ * SMTP sink the test server derives from its own port) and not in `avoid` (ports promised to
+ * something that has not started yet); null if none in `span` ports is.
+ */
+export async function findFreePort(preferred, { companions = () => [], avoid = [], span = 200 } = {}) {
+  for (let port = preferred; port < preferred + span && port < 65536; port++) {
+    if (avoid.includes(port)) continue
+    const all = [port, ...companions(port)]
+    if (all.every((p) => p > 1024 && p < 65536) && (await Promise.all(all.map(portIsFree))).every(Boolean)) return port
+  }
+  return null
+}
+
+// Ports this checkout's services last ran on, per profile directory, so `npm run worker` (and the
+// next run) find the same servers the previous command started on a port it had to pick.
+function portsFile(dir) {
+  return path.join(dir, 'ports.json')
+}
+
+export function rememberedPorts(dir) {
+  try {
+    return JSON.parse(fs.readFileSync(portsFile(dir), 'utf8'))
+  } catch {
+    return {}
+  }
+}
+
+export function rememberPorts(dir, ports) {
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(portsFile(dir), `${JSON.stringify({ ...rememberedPorts(dir), ...ports }, null, 2)}\n`)
+}
+
+function samePath(a, b) {
+  try {
+    return fs.realpathSync(a) === fs.realpathSync(b)
+  } catch {
+    return path.resolve(a) === path.resolve(b)
+  }
+}
+
+/** The command-line options of a running process (`--name=value`), or null where /proc has none. */
+function processOptions(pid) {
+  try {
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    return Object.fromEntries(args.filter((a) => a.startsWith('--') && a.includes('=')).map((a) => [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]))
+  } catch {
+    return null
+  }
+}
+
+function logTail(file, lines = 15) {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * Chooses the port for a service this checkout is about to start: the remembered one or the
+ * default if free, else (onBusy 'pick') the next free one; onBusy 'fail' stops with the reason.
+ */
+async function choosePort({ name, preferred, remembered, onBusy, dataDir }) {
+  for (const port of [remembered, preferred]) if (port && (await portIsFree(port))) return port
+  const message = `Port ${preferred} is taken by a program that is not this checkout's ${name} (its data lives in ${dataDir}); another checkout's services?`
+  if (onBusy === 'fail') throw new Error(`${message} Stop them, or set DATABASE_URL and REDIS_URL to servers of your own.`)
+  const port = await findFreePort(preferred + 1)
+  if (!port) throw new Error(`${message} No free port near it either.`)
+  console.log(`${message} This checkout's ${name} uses port ${port} instead.`)
+  return port
+}
+
+/** The database client talking to one server through its socket, as root (the only account a fresh datadir has). */
+function mariaDbQuery(socket, sql) {
+  const client = findBinary(['mariadb', 'mysql'])
+  return execFileSync(client, ['--no-defaults', '-uroot', `--socket=${socket}`, '-N', '-B', '-e', sql], { stdio: ['ignore', 'pipe', 'pipe'] }).toString()
+}
+
+/** What a MariaDB server says about itself: its data directory and port (null if it does not answer). */
+function mariaDbIdentity(socket) {
+  try {
+    const [datadir, port] = mariaDbQuery(socket, 'SELECT @@datadir, @@port').trim().split('\t')
+    return { datadir, port: Number(port) }
+  } catch {
+    return null
+  }
+}
+
+/** A socket path of this data directory alone (short enough for the 108-byte limit of Unix sockets). */
+function mariaDbSocket(datadir) {
+  return path.join(os.tmpdir(), `draftdesk-${createHash('sha256').update(path.resolve(datadir)).digest('hex').slice(0, 12)}.sock`)
+}
+
+/**
+ * This checkout's MariaDB if it runs: the pid in our pid file is a mariadbd started on our data
+ * directory, and the server on its socket reports that data directory. Never a server found by port.
+ */
+function runningMariaDb(datadir, pidFile) {
+  const pid = alive(pidFile)
+  if (!pid) return null
+  const options = processOptions(pid)
+  if (options && !samePath(options.datadir ?? '', datadir)) return null
+  const socket = options?.socket ?? mariaDbSocket(datadir)
+  const identity = mariaDbIdentity(socket)
+  if (!identity || !samePath(identity.datadir, datadir)) return null
+  return { pid, port: identity.port, socket }
+}
+
+/**
+ * Starts (or finds) the MariaDB server of this checkout's profile directory. A port held by anything
+ * else, another checkout's server included, is never used: with onBusy 'pick' (the default) the
+ * server starts on a free port, remembered in <dir>/ports.json; with 'fail' it stops with a message.
+ */
+export async function startMariaDb({ dir, port, database, onBusy = 'pick' }) {
   aptInstall(['mariadb-server', 'mariadb-client'], () => !!findBinary(['mariadbd', 'mysqld']))
   const datadir = path.join(dir, 'mariadb')
-  const socket = path.join(os.tmpdir(), `draftdesk-${port}.sock`)
   const pidFile = path.join(dir, 'mariadb.pid')
   const user = os.userInfo().username
   fs.mkdirSync(dir, { recursive: true })
-  if (!alive(pidFile)) {
+  let server = runningMariaDb(datadir, pidFile)
+  const reused = !!server
+  if (!server) {
+    if (alive(pidFile)) throw new Error(`${pidFile} names a live process that is not this checkout's MariaDB answering on its socket; stop it or remove the pid file.`)
+    const chosen = await choosePort({ name: 'MariaDB', preferred: port, remembered: rememberedPorts(dir).mysql, onBusy, dataDir: datadir })
     if (!fs.existsSync(path.join(datadir, 'mysql'))) {
       const installDb = findBinary(['mariadb-install-db', 'mysql_install_db'])
       execFileSync(installDb, ['--no-defaults', `--datadir=${datadir}`, `--user=${user}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' })
     }
-    const mariadbd = findBinary(['mariadbd', 'mysqld'])
-    const log = fs.openSync(path.join(dir, 'mariadb.log'), 'a')
-    const child = spawn(mariadbd, [
+    const socket = mariaDbSocket(datadir)
+    const logFile = path.join(dir, 'mariadb.log')
+    const log = fs.openSync(logFile, 'a')
+    const child = spawn(findBinary(['mariadbd', 'mysqld']), [
       '--no-defaults', `--datadir=${datadir}`, `--socket=${socket}`, `--pid-file=${pidFile}`,
-      `--port=${port}`, '--bind-address=127.0.0.1', `--user=${user}`, '--skip-name-resolve',
+      `--port=${chosen}`, '--bind-address=127.0.0.1', `--user=${user}`, '--skip-name-resolve',
       '--character-set-server=utf8mb4', '--collation-server=utf8mb4_unicode_ci',
       '--innodb-buffer-pool-size=256M', '--max-connections=500',
     ], { detached: true, stdio: ['ignore', log, log] })
+    let exited = false
+    child.once('exit', () => { exited = true })
     child.unref()
-    await waitForPort(port, 30000)
+    // Ready means our own server answers on our own socket about our own datadir and port; a port
+    // that merely accepts connections may be someone else's.
+    const deadline = Date.now() + 30000
+    for (;;) {
+      const identity = mariaDbIdentity(socket)
+      if (identity && samePath(identity.datadir, datadir) && identity.port === chosen) {
+        server = { pid: child.pid, port: chosen, socket }
+        break
+      }
+      if (exited || Date.now() > deadline) {
+        if (!exited) try { process.kill(child.pid, 'SIGTERM') } catch {}
+        throw new Error(`This checkout's MariaDB did not start on port ${chosen}:\n${logTail(logFile)}`)
+      }
+      await sleep(200)
+    }
   }
-  const client = findBinary(['mariadb', 'mysql'])
-  execFileSync(client, ['--no-defaults', '-uroot', `--socket=${socket}`, '-e',
+  rememberPorts(dir, { mysql: server.port })
+  mariaDbQuery(server.socket,
     `CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
      CREATE USER IF NOT EXISTS 'draftdesk'@'127.0.0.1' IDENTIFIED BY 'draftdesk';
      CREATE USER IF NOT EXISTS 'draftdesk'@'localhost' IDENTIFIED BY 'draftdesk';
      GRANT ALL ON *.* TO 'draftdesk'@'127.0.0.1';
-     GRANT ALL ON *.* TO 'draftdesk'@'localhost';`], { stdio: 'inherit' })
-  return { url: `mysql://draftdesk:draftdesk@127.0.0.1:${port}/${database}`, pidFile }
+     GRANT ALL ON *.* TO 'draftdesk'@'localhost';`)
+  return { url: `mysql://draftdesk:draftdesk@127.0.0.1:${server.port}/${database}`, pidFile, port: server.port, reused }
 }
 
-export async function startRedis({ dir, port }) {
+/** What a Redis server on a port says its working directory is (null if none answers or CONFIG is refused). */
+function redisDir(port) {
+  const result = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), '--raw', 'CONFIG', 'GET', 'dir'], { encoding: 'utf8', timeout: 5000 })
+  const [key, value] = (result.stdout ?? '').trim().split('\n')
+  return result.status === 0 && key === 'dir' && value ? value : null
+}
+
+function isOurRedis(port, dir) {
+  const served = redisDir(port)
+  return !!served && samePath(served, dir)
+}
+
+/**
+ * Starts (or finds) the Redis server of this checkout's profile directory: ours is the one whose
+ * pid file is ours and whose CONFIG dir is our directory. A busy port is handled as for MariaDB.
+ */
+export async function startRedis({ dir, port, onBusy = 'pick' }) {
   aptInstall(['redis-server'], () => !!findBinary(['redis-server']))
   const pidFile = path.join(dir, 'redis.pid')
   fs.mkdirSync(dir, { recursive: true })
-  if (!alive(pidFile)) {
+  const remembered = rememberedPorts(dir).redis
+  let found = null
+  if (alive(pidFile)) {
+    // Redis rewrites its process title, so ask the server on each candidate port where it lives.
+    found = [remembered, port].find((p) => p && isOurRedis(p, dir)) ?? null
+    if (!found) throw new Error(`${pidFile} names a live process, but no Redis on port ${remembered ?? port} works in ${dir}; stop it or remove the pid file.`)
+  }
+  const reused = !!found
+  if (!found) {
+    const chosen = await choosePort({ name: 'Redis', preferred: port, remembered, onBusy, dataDir: dir })
+    const logFile = path.join(dir, 'redis.log')
     execFileSync(findBinary(['redis-server']), [
-      '--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--dir', dir,
-      '--pidfile', pidFile, '--logfile', path.join(dir, 'redis.log'),
+      '--port', String(chosen), '--bind', '127.0.0.1', '--daemonize', 'yes', '--dir', dir,
+      '--pidfile', pidFile, '--logfile', logFile,
       '--maxmemory-policy', 'noeviction', '--save', '60 1000', '--appendonly', 'no',
     ], { stdio: 'inherit' })
-    await waitForPort(port, 10000)
+    const deadline = Date.now() + 10000
+    while (!isOurRedis(chosen, dir)) {
+      if (Date.now() > deadline) throw new Error(`This checkout's Redis did not start on port ${chosen}:\n${logTail(logFile)}`)
+      await sleep(100)
+    }
+    found = chosen
   }
-  return { url: `redis://127.0.0.1:${port}`, pidFile }
+  rememberPorts(dir, { redis: found })
+  return { url: `redis://127.0.0.1:${found}`, pidFile, port: found, reused }
 }
 
 export function stopByPidFile(pidFile) {

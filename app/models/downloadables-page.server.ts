@@ -26,5 +26,6 @@ export async function readFilePost(t: Tenant, request: Request, fileOptional: bo
   const sniffed = await sniffUpload(upload as File, { allowed: DOCUMENT_TYPES, maxBytes: DOWNLOADABLE_MAX_BYTES })
   if (isUploadError(sniffed)) return fail({ file: sniffed.error })
   const file = await saveUpload(t, sniffed, 'downloadable')
+  if (isUploadError(file)) return fail({ file: file.error })
   return { ok: true, title: result.data!.title, file }
 }

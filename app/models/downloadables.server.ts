@@ -1,5 +1,5 @@
 // Downloadable files of an organisation: a title plus one stored upload; products attach them.
-import { findFile, type StoredFile } from './files.server'
+import { claimFile, type StoredFile } from './files.server'
 import { iso, likePattern, type ListSort, type Paging } from './content-common.server'
 import { newPublicId } from '#app/services/crypto.server'
 import type { Downloadable } from '#db/tables/content'
@@ -45,11 +45,12 @@ export async function getDownloadable(t: TenantScope, publicId: string) {
   return scoped(t, 'downloadables').selectAll().where('public_id', '=', publicId).executeTakeFirst()
 }
 
-/** The stored upload behind a key, only if this organisation owns it. */
+/**
+ * The stored upload behind a key, only if this organisation owns it and it is a generic upload or
+ * already a downloadable; it becomes a downloadable, so READ_DOWNLOADABLES opens it.
+ */
 export async function ownedUpload(t: TenantScope, key: string): Promise<StoredFile | null> {
-  const row = await findFile(t, key)
-  if (!row) return null
-  return { _id: row.public_id, key: row.storage_key, originalname: row.original_name, size: Number(row.size), mimetype: row.mime_type }
+  return claimFile(t, key, 'downloadable')
 }
 
 export async function createDownloadable(t: TenantScope, input: { title: string; file: StoredFile }) {

@@ -6,6 +6,7 @@ import { ContractEditPage, contractValidator } from '#app/components/content/con
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { getContractTemplate, toContractTemplateJson, updateContractTemplate } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
+import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePlatform(request, 'contract-template')
   const result = await contractValidator.validate(await request.formData())
-  if (result.error) return validationError(result.error, result.submittedData)
+  if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const row = await updateContractTemplate(params.id ?? '', result.data)
   if (!row) throw notFound()
   await platformAudit(user, request, { module: 'CONTRACT_TEMPLATES', action: 'UPDATE', message: `Contract template "${row.title}" updated` })

@@ -6,6 +6,7 @@ import { PageHeader } from '#app/components/page'
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { createContractTemplate } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
+import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePlatform(request, 'contract-template')
   const result = await contractValidator.validate(await request.formData())
-  if (result.error) return validationError(result.error, result.submittedData)
+  if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const row = await createContractTemplate(result.data)
   await platformAudit(user, request, { module: 'CONTRACT_TEMPLATES', action: 'CREATE', message: `Contract template "${row.title}" created` })
   return redirectWithToast(request, '/contract-template/list', 'Saved Successfully!')

@@ -10,7 +10,7 @@ import { redirectWithToast, sampleFlag } from '#app/models/content-common.server
 import { contractCloneSource, createContract, suggestedContractName } from '#app/models/contracts.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { sanitizeContractHtml } from '#app/services/sanitize.server'
+import { sanitizeContractHtml, sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
 import { notFound } from '#app/utils/http.server'
 
@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_CONTRACTS'] })
   const from = await source(request, t)
   const result = await contractValidator.validate(await request.formData())
-  if (result.error) return validationError(result.error, result.submittedData)
+  if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const row = await createContract(t, { ...result.data, templateId: from.templateId })
   await auditAction(t, request, { module: 'CONTRACTS', action: 'CLONE', message: `Contract "${row.title}" cloned from "${from.title}"` })
   return redirectWithToast(request, '/products/contracts/view', 'Saved Successfully!')

@@ -8,6 +8,7 @@ import { redirectWithToast } from '#app/models/content-common.server'
 import { createContract } from '#app/models/contracts.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
+import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_CONTRACTS'] })
   const result = await contractValidator.validate(await request.formData())
-  if (result.error) return validationError(result.error, result.submittedData)
+  if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const row = await createContract(t, result.data)
   await auditAction(t, request, { module: 'CONTRACTS', action: 'CREATE', message: `Contract "${row.title}" created` })
   return redirectWithToast(request, '/products/contracts/view', 'Saved Successfully!')

@@ -13,6 +13,7 @@ import { getContract, toContractJson, updateContract } from '#app/models/contrac
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
+import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/utils/http.server'
 
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const row = await getContract(t, params.id ?? '')
   if (!row) throw notFound()
   const result = await contractValidator.validate(await request.formData())
-  if (result.error) return validationError(result.error, result.submittedData)
+  if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const updated = await updateContract(t, row, result.data)
   await auditAction(t, request, { module: 'CONTRACTS', action: 'UPDATE', message: `Contract "${updated.title}" updated` })
   return redirectWithToast(request, '/products/contracts/view', 'Saved Successfully!')

@@ -13,15 +13,29 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Dropped with their content, not unwrapped into text.
   nonTextTags: ['style', 'script', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
   transformTags: {
-    a: (tagName, attribs) => ({
+    // A link may open a new tab and nothing else (no named frames), and never hands the opener or
+    // the referrer to the page it opens; a rel from the input is replaced, not merged.
+    a: (tagName, { target, rel: _rel, ...attribs }) => ({
       tagName,
-      attribs: { ...attribs, ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer' } : {}) },
+      attribs: { ...attribs, ...(target === '_blank' ? { target } : {}), rel: 'noopener noreferrer' },
     }),
   },
 }
 
 export function sanitizeContractHtml(html: string): string {
   return sanitizeHtml(html ?? '', OPTIONS).trim()
+}
+
+/**
+ * A refused form's values as they go back to the form: the HTML fields sanitized, so the editor
+ * is never filled with markup the server would not have saved (no script runs on a failed post).
+ */
+export function sanitizeSubmittedHtml<T extends Record<string, unknown>>(submitted: T, fields: readonly string[] = ['content']): T {
+  const safe: Record<string, unknown> = { ...submitted }
+  for (const field of fields) {
+    if (field in safe) safe[field] = typeof safe[field] === 'string' ? sanitizeContractHtml(safe[field]) : ''
+  }
+  return safe as T
 }
 
 /** True when the HTML has no visible text (an editor's empty `<p><br></p>` counts as empty). */

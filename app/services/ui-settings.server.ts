@@ -3,7 +3,8 @@
 import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES, resolveLanguage } from '#app/i18n/index'
-import { env, isProduction } from './env.server'
+import { deriveSecret } from './crypto.server'
+import { isProduction } from './env.server'
 
 export const SIDEBAR_MODES = ['default', 'condensed'] as const
 export type SidebarMode = (typeof SIDEBAR_MODES)[number]
@@ -31,7 +32,7 @@ function uiCookie() {
     sameSite: 'lax',
     secure: isProduction(),
     maxAge: 365 * 24 * 3600,
-    secrets: [env().SESSION_SECRET],
+    secrets: [deriveSecret('ui-settings-cookie')],
   }))
 }
 

@@ -89,7 +89,7 @@ async function main() {
   console.log(`Bench data: ${BENCH_CUSTOMERS} extra customers in Demo Writing Co (${Date.now() - seeded} ms)`)
   // Node itself is the child (not npx), so stopping it really stops the server.
   const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SMTP_SINK_PORT: '2555' },
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SMTP_SINK_PORT: process.env.BENCH_SINK_PORT ?? '2555' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   try {

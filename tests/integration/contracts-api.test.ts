@@ -22,7 +22,7 @@ describe('contracts API', () => {
     expect(created.status).toBe(200)
     const html: string = created.json.contract.content
     expect(html).not.toMatch(/script|onerror|onclick|javascript:|iframe|<img/i)
-    expect(html).toContain('<a href="https://ok.test">ok</a>')
+    expect(html).toContain('<a href="https://ok.test" rel="noopener noreferrer">ok</a>')
     const id = created.json.contract._id
 
     const bad = await owner.call(create.action, { path: '/api/contract/create', body: { title: '', content: '<p>x</p>' } })

@@ -1,5 +1,6 @@
 // Contract editor: a small contenteditable with a toolbar once JavaScript runs; a plain HTML textarea without it.
-// Either way the server sanitizes what is posted, and the HTML shown here already came through the sanitizer.
+// Either way the server sanitizes what is posted, and the HTML shown here already came through the sanitizer:
+// the loader's saved contract, or after a refused post the submitted value as sanitizeSubmittedHtml sent it back.
 import { useEffect, useId, useRef, useState } from 'react'
 import { useField } from 'remix-validated-form'
 import { FieldError, inputClass, labelClass } from '#app/components/forms'

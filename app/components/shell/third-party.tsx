@@ -6,7 +6,7 @@ export type ChatConfig = {
   appId: string
   /** Shown for visitors and for users allowed to contact the team; shut down for everyone else. */
   show: boolean
-  user: { id: string; name: string; email: string; userHash: string } | null
+  user: { id: string; name: string; email: string; userHash: string | null } | null
 }
 
 export type AnalyticsConfig = { key: string; user: { id: string; name: string; email: string } }
@@ -49,7 +49,7 @@ export function ChatWidget({ config }: { config: ChatConfig | null }) {
     window.Intercom(
       'boot',
       user
-        ? { app_id: appId, user_id: user.id, name: user.name, email: user.email, user_hash: user.userHash }
+        ? { app_id: appId, user_id: user.id, name: user.name, email: user.email, ...(user.userHash ? { user_hash: user.userHash } : {}) }
         : { app_id: appId },
     )
   }, [appId, show, user?.id, user?.name, user?.email, user?.userHash])
