@@ -4,9 +4,12 @@ import { apiPaging, COUPON_SIZES } from '#app/models/content-common.server'
 import { listCoupons } from '#app/models/coupons.server'
 import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_COUPONS'] })
   const { coupons, count } = await listCoupons(t, apiPaging(request, COUPON_SIZES))
   return apiJson({ status: true, coupons, count })
 }
+
+export const action = () => methodNotAllowed()

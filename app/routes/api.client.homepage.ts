@@ -4,8 +4,11 @@ import { getHomepageStats } from '#app/models/homepage.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/dashboard'))
   return apiJson({ status: true, data: await getHomepageStats(t) })
 }
+
+export const action = () => methodNotAllowed()

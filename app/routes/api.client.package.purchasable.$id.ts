@@ -15,3 +15,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!product) return apiError(404, 'Product not found')
   return apiJson({ status: true, message: 'Changed Successfully!', data: product, package: product })
 }
+
+export const loader = () => methodNotAllowed()

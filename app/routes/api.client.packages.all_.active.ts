@@ -3,9 +3,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listActiveProducts } from '#app/models/products.server'
 import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { any: ['READ_PRODUCTS', 'WRITE_ORDERS'] })
   const products = await listActiveProducts(t)
   return apiJson({ status: true, packages: products, data: products })
 }
+
+export const action = () => methodNotAllowed()

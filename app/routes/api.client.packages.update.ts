@@ -15,3 +15,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) return apiError(result.status, result.error)
   return apiJson({ status: true, data: result.product, package: result.product })
 }
+
+export const loader = () => methodNotAllowed()

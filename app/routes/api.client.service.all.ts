@@ -4,7 +4,7 @@ import { listWorkflows } from '#app/models/workflows.server'
 import { listQuerySchema, pageOf } from '#app/models/workflows.schema'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { parseQuery } from '#app/utils/api.server'
+import { parseQuery, methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,3 +14,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { services, count } = await listWorkflows(t, { archived: query.data.archived, search: query.data.search, ...pageOf(query.data) })
   return apiJson({ status: true, services, data: services, count })
 }
+
+export const action = () => methodNotAllowed()

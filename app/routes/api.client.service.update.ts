@@ -16,3 +16,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const service = await getWorkflow(t, result.id)
   return apiJson({ status: true, data: service, service })
 }
+
+export const loader = () => methodNotAllowed()

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listWriters } from '#app/models/staff.server'
 import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { any: ['ASSIGN_WRITER_REVIEWER', 'READ_USERS'] })
@@ -10,3 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const writers = await listWriters(t, { active: active === 'true' ? true : active === 'false' ? false : undefined })
   return apiJson({ status: true, writers })
 }
+
+export const action = () => methodNotAllowed()

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getContractTemplate, toContractTemplateJson } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')
@@ -10,3 +11,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!row) return apiError(404, 'Template not found')
   return apiJson({ status: true, template: toContractTemplateJson(row) })
 }
+
+export const action = () => methodNotAllowed()

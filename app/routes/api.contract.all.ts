@@ -4,6 +4,7 @@ import { apiPaging } from '#app/models/content-common.server'
 import { listContracts, packagesByContract, toContractJson } from '#app/models/contracts.server'
 import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_CONTRACTS'] })
@@ -11,3 +12,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const packages = await packagesByContract(t, rows.map((r) => r.id))
   return apiJson({ status: true, contracts: rows.map((r) => toContractJson(r, packages.get(r.id))), count })
 }
+
+export const action = () => methodNotAllowed()

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listCustomers, toCustomerJson } from '#app/models/customers.server'
 import { customerListQuerySchema } from '#app/models/customers.schema'
 import { requirePermission } from '#app/services/auth.server'
-import { parseQuery } from '#app/utils/api.server'
+import { parseQuery, methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,3 +14,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const customers = rows.map(toCustomerJson)
   return apiJson({ status: true, customers, data: customers, count })
 }
+
+export const action = () => methodNotAllowed()

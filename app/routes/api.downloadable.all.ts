@@ -4,9 +4,12 @@ import { apiPaging } from '#app/models/content-common.server'
 import { listDownloadables, toDownloadableJson } from '#app/models/downloadables.server'
 import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_DOWNLOADABLES'] })
   const { rows, count } = await listDownloadables(t, apiPaging(request))
   return apiJson({ status: true, downloadables: rows.map(toDownloadableJson), count })
 }
+
+export const action = () => methodNotAllowed()

@@ -3,8 +3,11 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { permissionsCatalogue } from '#app/rules/permissions'
 import { requireUser } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request)
   return apiJson({ status: true, permissions: permissionsCatalogue() })
 }
+
+export const action = () => methodNotAllowed()

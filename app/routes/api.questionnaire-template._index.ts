@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listFormTemplates, toFormTemplateJson } from '#app/models/form-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export const MODULE = 'questionnaire-template'
 
@@ -11,3 +12,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { rows, count } = await listFormTemplates()
   return apiJson({ status: true, templates: rows.map(toFormTemplateJson), count })
 }
+
+export const action = () => methodNotAllowed()

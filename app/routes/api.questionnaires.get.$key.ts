@@ -5,6 +5,7 @@ import { getForm, getSampleForm, toFormJson } from '#app/models/forms.server'
 import { toFormTemplateJson } from '#app/models/form-templates.server'
 import { requirePermission } from '#app/services/auth.server'
 import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_QUESTIONNAIRES'] })
@@ -17,3 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Organisations see what the provider published, never its unpublished draft.
   return apiJson({ status: true, questionnaire: { ...json, draft_data: json.published_data ?? { items: [] } } })
 }
+
+export const action = () => methodNotAllowed()

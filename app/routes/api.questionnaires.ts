@@ -5,6 +5,7 @@ import { questionnairesAnswer } from '#app/models/forms.server'
 import { listFormModules } from '#app/models/workflows.server'
 import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { any: ['READ_WORKFLOWS', 'READ_QUESTIONNAIRES'] })
@@ -13,3 +14,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const modules = (await listFormModules(t)).map((m) => ({ _id: m.id, name: m.title }))
   return apiJson({ ...answer, modules })
 }
+
+export const action = () => methodNotAllowed()

@@ -1,0 +1,48 @@
+// Shared steps of the security specs: signing in through the real login API, so every spec
+// exercises the same cookie path an attacker faces (no session rows written behind the server's back).
+import { expect, type APIRequestContext } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'Demo-pass-2026'
+export const DEMO_ORG = 'Demo Writing Co'
+export const RIVAL_ORG = 'Rival Resumes'
+
+/** The origin Playwright's web server answers on (the same rule as playwright.config.ts). */
+export const BASE_URL = `http://localhost:${process.env.PORT ?? 3100}`
+
+/** Sent on every non-GET: cookie-authenticated writes without an Origin are refused (CSRF). */
+export const ORIGIN_HEADERS = { Origin: BASE_URL } as const
+
+type OrganisationChoice = { client_id: string | null; role: string; companyDetails: { companyName: string } | null }
+
+/** The login picker's entry for this e-mail: the named organisation, else the first one offered (the platform first). */
+export async function organisationChoice(request: APIRequestContext, email: string, orgName?: string): Promise<OrganisationChoice> {
+  const res = await request.get(`/api/user/orgs?email=${encodeURIComponent(email)}`)
+  expect(res.status(), `organisations of ${email}`).toBe(200)
+  const choices = ((await res.json()) as { userData: OrganisationChoice[] }).userData
+  const choice = orgName ? choices.find((c) => c.companyDetails?.companyName === orgName) : choices[0]
+  if (!choice) throw new Error(`${email} has no account in ${orgName ?? 'any organisation'}`)
+  return choice
+}
+
+/** The session cookie (`name=value`) a Set-Cookie list carries, whatever the cookie is named. */
+export function sessionCookieFrom(setCookies: string[]): string | undefined {
+  const pairs = setCookies.map((header) => header.split(';')[0]!.trim())
+  return pairs.find((pair) => /session/i.test(pair.split('=')[0]!) && pair.split('=').slice(1).join('=') !== '')
+}
+
+/**
+ * Signs in through GET /api/user/orgs and POST /api/auth/login and returns the session cookie as
+ * `name=value`. The request context keeps the cookie too, so later calls on it are signed in.
+ */
+export async function signIn(request: APIRequestContext, email: string, orgName?: string, password = DEMO_PASSWORD): Promise<string> {
+  const choice = await organisationChoice(request, email, orgName)
+  const res = await request.post('/api/auth/login', {
+    headers: ORIGIN_HEADERS,
+    data: { email, password, clientId: choice.client_id, role: choice.role },
+    maxRedirects: 0,
+  })
+  expect(res.status(), `sign-in of ${email}: ${await res.text()}`).toBe(200)
+  const cookie = sessionCookieFrom(res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value))
+  if (!cookie) throw new Error(`The login of ${email} set no session cookie`)
+  return cookie
+}
