@@ -3,8 +3,9 @@ import type { ContentTables } from './tables/content'
 import type { CoreTables } from './tables/core'
 import type { PeopleTables } from './tables/people'
 import type { PlatformTables } from './tables/platform'
+import type { TwoFactorTables } from './tables/two-factor'
 import type { WorkflowTables } from './tables/workflows'
 
 export * from './tables/core'
 
-export interface Database extends CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables {}
+export interface Database extends CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables {}

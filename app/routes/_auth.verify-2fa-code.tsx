@@ -1,12 +1,13 @@
-// Second sign-in step for organisations with 2FA: the e-mailed code, a resend button, and the
-// end of a challenge that can no longer succeed.
+// Second sign-in step: the e-mailed code of an organisation with 2FA (with a resend button), or the
+// code of the account's authenticator app or a recovery code (ADR 0012); and the end of a challenge
+// that can no longer succeed.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
 import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, linkClass, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
-import { CODE_ATTEMPTS_EXHAUSTED, INCORRECT_CODE, resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
+import { CODE_ATTEMPTS_EXHAUSTED, INCORRECT_CODE, pendingChallengeMethod, resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
 import { CODE_RESENT, twoFactorSchema } from '#app/models/login.schema'
 import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { getAuth } from '#app/services/auth.server'
@@ -25,12 +26,14 @@ type VerifyState = { formError?: string; notice?: string; fieldErrors?: Record<s
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await getAuth(request)
   if (user) throw redirect('/dashboard')
-  if (!session.get('pendingTwoFactor')) {
+  const pending = session.get('pendingTwoFactor')
+  if (!pending) {
     const reason = new URL(request.url).searchParams.get('ended')
-    if (reason && reason in ENDED) return { ended: ENDED[reason as EndReason] as string }
+    if (reason && reason in ENDED) return { ended: ENDED[reason as EndReason] as string, method: null }
     throw redirect('/dashboard')
   }
-  return { ended: null }
+  // A challenge that can no longer succeed still shows its form: the next post says why and ends it.
+  return { ended: null, method: (await pendingChallengeMethod(pending)) ?? 'email' }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await validator.validate(form)
   if (result.error) return data<VerifyState>({ fieldErrors: result.error.fieldErrors }, { status: 422 })
-  const outcome = await verifyTwoFactor(pending, result.data.code, { ip: clientIp(request), origin: new URL(request.url).origin })
+  const outcome = await verifyTwoFactor(pending, result.data.code, { ip: clientIp(request) })
   if (outcome.kind === 'signed-in') {
     // A new session id, without the pending challenge.
     const cookie = await startSession(request, outcome.session)
@@ -64,7 +67,7 @@ async function endChallenge(session: AppSession, reason: EndReason) {
 }
 
 export default function VerifyTwoFactorRoute() {
-  const { ended } = useLoaderData<typeof loader>()
+  const { ended, method } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
 
@@ -86,20 +89,30 @@ export default function VerifyTwoFactorRoute() {
 
   return (
     <>
-      <AuthHeading title="Verification" subtitle="We sent a verification code to your e-mail. Enter it below to finish signing in." />
+      <AuthHeading
+        title="Verification"
+        subtitle={
+          method === 'totp'
+            ? 'Enter the 6-digit code from your authenticator app, or one of your recovery codes, to finish signing in.'
+            : 'We sent a verification code to your e-mail. Enter it below to finish signing in.'
+        }
+      />
       <FormAlert>{actionData?.formError}</FormAlert>
       <SuccessAlert>{actionData?.notice}</SuccessAlert>
       <ValidatedForm method="post" validator={validator} noValidate={hydrated} className="space-y-5">
         <input type="hidden" name="intent" value="verify" />
-        <TextField name="code" label="Verification code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+        <TextField name="code" label="Verification code" inputMode={method === 'totp' ? 'text' : 'numeric'} autoComplete="one-time-code" required autoFocus />
         <SubmitButton>Verify</SubmitButton>
       </ValidatedForm>
-      <Form method="post" className="mt-4 text-center text-sm text-gray-600">
-        Did not get it?{' '}
-        <button type="submit" name="intent" value="resend" className={linkClass}>
-          Resend code
-        </button>
-      </Form>
+      {/* An authenticator makes its own codes: there is nothing to resend. */}
+      {method === 'email' && (
+        <Form method="post" className="mt-4 text-center text-sm text-gray-600">
+          Did not get it?{' '}
+          <button type="submit" name="intent" value="resend" className={linkClass}>
+            Resend code
+          </button>
+        </Form>
+      )}
       <LoginLink className="mt-4" />
     </>
   )

@@ -1,9 +1,11 @@
-// POST /api/auth/login {email, password, clientId, role}: 200 user, 302 + metadata.redirectTo for 2FA, 401 error.
+// POST /api/auth/login {email, password, clientId, role}: 200 user, 302 + metadata.redirectTo for 2FA
+// (e-mailed code or authenticator app), 401 error.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { emailField, passwordField } from '#app/models/login.schema'
 import { toUserJson } from '#app/models/account.server'
-import { attemptLogin } from '#app/models/auth.server'
+import { attemptLogin, type TwoFactorMethod } from '#app/models/auth.server'
+import { TWO_FACTOR_PAGE } from '#app/models/two-factor.server'
 import { landingPath } from '#app/rules/landing'
 import { commitSession, getSession, startSession } from '#app/services/session.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
@@ -18,6 +20,14 @@ const loginApiSchema = z.object({
 })
 
 export const TWO_FACTOR_API_PATH = 'auth/verification-2fa'
+// A 302 must carry a Location. It names the code-entry page, not the API: a client that follows the
+// redirect with a GET lands on a page, where GET /api/auth/verification-2fa would resend the code.
+export const VERIFY_CODE_PAGE = '/verify-2fa-code'
+
+const TWO_FACTOR_PROMPT: Record<TwoFactorMethod, string> = {
+  email: 'A verification code has been sent to your e-mail.',
+  totp: 'Enter the code from your authenticator app.',
+}
 
 export async function loader() {
   return methodNotAllowed()
@@ -30,18 +40,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const { remember, ...input } = parsed.data
   const outcome = await attemptLogin(
     { ...input, remember: remember === true || remember === 'true' || remember === 'on' },
-    { ip: clientIp(request), origin: new URL(request.url).origin },
+    { ip: clientIp(request) },
   )
   if (outcome.kind === 'error') return apiJson({ status: false, error: outcome.message }, outcome.status)
   if (outcome.kind === 'two-factor') {
     const session = await getSession(request)
     session.set('pendingTwoFactor', outcome.session.pendingTwoFactor)
     return apiJson(
-      { status: true, message: 'A verification code has been sent to your e-mail.', metadata: { redirectTo: TWO_FACTOR_API_PATH, method: 'POST' } },
+      { status: true, message: TWO_FACTOR_PROMPT[outcome.method], metadata: { redirectTo: TWO_FACTOR_API_PATH, method: 'POST' } },
       302,
-      { 'Set-Cookie': await commitSession(session) },
+      { Location: VERIFY_CODE_PAGE, 'Set-Cookie': await commitSession(session) },
     )
   }
   const cookie = await startSession(request, outcome.session)
-  return apiJson({ status: true, user: toUserJson(outcome.user), redirectTo: landingPath(outcome.user) }, 200, { 'Set-Cookie': cookie })
+  // A platform account that must enroll TOTP first can reach nothing else (ADR 0012).
+  const redirectTo = outcome.mustEnrollTotp ? TWO_FACTOR_PAGE : landingPath(outcome.user)
+  return apiJson({ status: true, user: toUserJson(outcome.user), redirectTo }, 200, { 'Set-Cookie': cookie })
 }

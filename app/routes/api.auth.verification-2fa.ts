@@ -1,4 +1,5 @@
-// POST /api/auth/verification-2fa {verificationCode} finishes a 2FA login; GET resends the code.
+// POST /api/auth/verification-2fa {verificationCode} finishes a 2FA login with the e-mailed code, or, for
+// an account with TOTP, an authenticator or recovery code; GET resends an e-mailed code (400 for TOTP).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { toUserJson } from '#app/models/account.server'
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!pending) return apiJson({ status: false, error: NO_PENDING_LOGIN }, 401)
   const parsed = await parseBody(request, verifySchema)
   if (!parsed.ok) return parsed.response
-  const outcome = await verifyTwoFactor(pending, parsed.data.verificationCode, { ip: clientIp(request), origin: new URL(request.url).origin })
+  const outcome = await verifyTwoFactor(pending, parsed.data.verificationCode, { ip: clientIp(request) })
   if (outcome.kind === 'error') {
     if (outcome.dead) session.unset('pendingTwoFactor')
     return apiJson({ status: false, error: outcome.message ?? INCORRECT_CODE }, outcome.status, { 'Set-Cookie': await commitSession(session) })

@@ -129,6 +129,8 @@ export const APP_ROUTES: AppRoute[] = [
 
   // Profile and notifications live in the top bar.
   { path: '/profile', guard: {}, built: true },
+  // Two-factor set-up (ADR 0012); the only page a platform account reaches before it enrolls, where required.
+  { path: '/profile/security', guard: {}, built: true },
   { path: '/notifications', guard: {}, built: false },
 
   { path: '/users/view', guard: {}, label: 'menu.view', section: 'Platform Users', built: true, platform: true, module: 'users' },

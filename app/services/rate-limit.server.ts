@@ -1,5 +1,7 @@
-// Redis-backed rate limits for the auth endpoints (brute force, code guessing, mail bombing).
+// Redis-backed rate limits for the auth endpoints (brute force, code guessing, mail bombing) and the
+// addresses an account has signed in from (ADR 0012: an attacker cannot lock the owner out).
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { LOGIN_LIMITS, TWO_FACTOR_LIMITS } from '#app/rules/login-limits'
 import { redis } from './redis.server'
 
 function limiter(keyPrefix: string, points: number, duration: number) {
@@ -8,15 +10,21 @@ function limiter(keyPrefix: string, points: number, duration: number) {
 }
 
 export const limits = {
-  loginFailuresPerAccount: limiter('login-fail-account', 100, 3600),
-  loginFailuresPerIp: limiter('login-fail-ip', 500, 3600),
+  // Keyed by loginAccountKey (realm and e-mail); see app/rules/login-limits.ts for who each one stops.
+  loginFailuresPerAccount: limiter('login-fail-account', LOGIN_LIMITS.perAccount.failures, LOGIN_LIMITS.perAccount.windowSeconds),
+  loginFailuresPerAccountIp: limiter('login-fail-account-ip', LOGIN_LIMITS.perAccountAndIp.failures, LOGIN_LIMITS.perAccountAndIp.windowSeconds),
+  loginFailuresPerIp: limiter('login-fail-ip', LOGIN_LIMITS.perIp.failures, LOGIN_LIMITS.perIp.windowSeconds),
   // Generous: the login form looks organisations up as the e-mail is typed.
   orgLookupsPerIp: limiter('org-lookup-ip', 2000, 600),
   twoFactorPerIp: limiter('2fa-ip', 300, 600),
+  // Keyed by account id: survives new challenges, so logging in again buys no new guesses.
+  twoFactorFailuresPerAccount: limiter('2fa-fail-account', TWO_FACTOR_LIMITS.perAccount.failures, TWO_FACTOR_LIMITS.perAccount.windowSeconds),
   twoFactorResends: limiter('2fa-resend', 5, 600),
   resetPerIp: limiter('reset-ip', 100, 3600),
   resetPerEmail: limiter('reset-email', 10, 3600),
   autoLoginPerIp: limiter('auto-login-ip', 300, 600),
+  // Wrong current passwords on the profile (password or e-mail change), per account: a stolen session cannot guess on.
+  currentPasswordFailures: limiter('current-password-fail', 10, 3600),
 }
 
 export type LimitName = keyof typeof limits
@@ -27,7 +35,10 @@ export async function isAllowed(name: LimitName, key: string): Promise<boolean> 
   return !res || res.remainingPoints > 0
 }
 
-/** Consumes one point; false when the limit is exhausted. */
+/**
+ * Consumes one point; false when the limit is exhausted. Atomic in Redis, so spending a point
+ * before checking a password or code means parallel guesses can never overrun a limit.
+ */
 export async function consume(name: LimitName, key: string): Promise<boolean> {
   try {
     await limits[name]().consume(key)
@@ -38,8 +49,24 @@ export async function consume(name: LimitName, key: string): Promise<boolean> {
   }
 }
 
+/** Gives a point back: an attempt that turned out right is not a failure. */
+export async function refund(name: LimitName, key: string): Promise<void> {
+  await limits[name]().reward(key, 1)
+}
+
 export async function resetLimit(name: LimitName, key: string): Promise<void> {
   await limits[name]().delete(key)
+}
+
+const knownSourceKey = (accountKey: string, ip: string) => `login-known:${accountKey}|${ip}`
+
+/** Remembers that the account signed in from this address (for LOGIN_LIMITS.knownSourceDays). */
+export async function rememberSource(accountKey: string, ip: string): Promise<void> {
+  await redis().set(knownSourceKey(accountKey, ip), '1', 'EX', LOGIN_LIMITS.knownSourceDays * 24 * 3600)
+}
+
+export async function isKnownSource(accountKey: string, ip: string): Promise<boolean> {
+  return (await redis().exists(knownSourceKey(accountKey, ip))) === 1
 }
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.'
