@@ -14,6 +14,7 @@ ENV NODE_ENV=production APP_ENV=production PORT=3000
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/package.json /app/server.ts ./
+COPY --from=build /app/server ./server
 COPY --from=build /app/app ./app
 COPY --from=build /app/db ./db
 COPY --from=build /app/jobs ./jobs

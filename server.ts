@@ -1,50 +1,38 @@
 // One process: pages, the JSON API, websockets, the BullMQ workers and (outside production) the SMTP sink.
 import { createServer } from 'node:http'
 import path from 'node:path'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { remixHandler } from './server/remix-handler'
+import { sameOriginGuard, securityHeaders } from './server/security'
 
 const { env, smtpSinkPort } = await import('./app/services/env.server')
 const config = env()
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', config.APP_ENV === 'production' ? 1 : false)
+// Only as many proxies as configured may speak for the client (X-Forwarded-For/-Proto); off by default.
+app.set('trust proxy', config.TRUST_PROXY)
 app.use(compression())
 
-// The client IP travels to Remix in a header no client can set itself.
-app.use((req, res, next) => {
+// The client IP (as trust proxy allows) and the socket's own peer travel to Remix in headers no
+// client can set itself.
+app.use((req, _res, next) => {
   req.headers['x-draftdesk-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'same-origin')
-  res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+  req.headers['x-draftdesk-peer-ip'] = req.socket.remoteAddress ?? 'unknown'
   next()
 })
-
-// Cross-site request forgery: a state-changing request must come from our own origin.
-app.use((req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
-  const origin = req.get('origin')
-  if (!origin) return next()
-  let originHost = ''
-  try {
-    originHost = new URL(origin).host
-  } catch {}
-  if (originHost !== req.get('host')) {
-    res.status(403).json({ status: false, statusCode: 403, error: 'Cross-origin request refused' })
-    return
-  }
-  next()
-})
+app.use(securityHeaders(config))
+// Cross-site request forgery: writes and state-changing GETs must come from our own pages.
+app.use(sameOriginGuard())
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
 
 const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
-app.all('*', createRequestHandler({ build, mode: 'production' }))
+app.all('*', remixHandler({ build }))
 
 const server = createServer(app)
 const { attachRealtime } = await import('./app/services/realtime.server')
@@ -56,8 +44,9 @@ const sink = sinkPort ? await (await import('./app/services/mail-sink.server')).
 
 const workers = config.RUN_WORKERS === 'true' ? (await import('./jobs/worker')).startWorkers() : null
 
-server.listen(config.PORT, () => {
-  console.log(`Draftdesk is running on http://localhost:${config.PORT}`)
+// Outside production only loopback can reach the server (and the dev mailbox); production listens on HOST.
+server.listen(config.PORT, config.HOST, () => {
+  console.log(`Draftdesk is running on ${config.APP_ENV === 'production' ? config.PUBLIC_URL : `http://localhost:${config.PORT}`} (listening on ${config.HOST})`)
   if (config.APP_ENV === 'development') {
     console.log(`Demo logins (password Demo-pass-2026): superadmin@demo.test, owner@demo.test, staff@demo.test,`)
     console.log(`  writer@demo.test, reviewer@demo.test, owner2@demo.test, multi@demo.test`)

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { resolveLanguage } from '#app/i18n/index'
 import { getSession } from '#app/services/session.server'
+import { useNonce } from '#app/utils/nonce'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -21,6 +22,7 @@ const unregisterServiceWorkers = `if('serviceWorker' in navigator){navigator.ser
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
   return (
     <html lang={data?.lang ?? 'en'} className="h-full bg-gray-50">
       <head>
@@ -31,9 +33,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full text-gray-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <script dangerouslySetInnerHTML={{ __html: unregisterServiceWorkers }} />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: unregisterServiceWorkers }} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

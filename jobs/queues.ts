@@ -14,7 +14,6 @@ export const QUEUES = {
   'password-reset': z.object({
     clientId: z.null(),
     email: z.string(),
-    origin: z.string().url(),
   }),
 } as const
 

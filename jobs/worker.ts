@@ -8,7 +8,7 @@ import { sendEmailJob } from './send-email'
 export function startWorkers(): { close: () => Promise<void> } {
   const workers = [
     new Worker<Payload<'email'>>('email', sendEmailJob, { connection: newRedisConnection(), concurrency: 10 }),
-    new Worker<Payload<'password-reset'>>('password-reset', (job) => sendPasswordResetEmail(job.data.email, job.data.origin), {
+    new Worker<Payload<'password-reset'>>('password-reset', (job) => sendPasswordResetEmail(job.data.email), {
       connection: newRedisConnection(),
       concurrency: 5,
     }),

@@ -1,6 +1,7 @@
-// Audit trail: who did what, in which organisation, from where. Every mutation writes one row.
-import { newPublicId } from '#app/services/crypto.server'
-import { db } from '#app/services/db.server'
+// Audit trail: who did what, in which organisation, from where. Every mutation writes one row, and a row
+// written in a log-in-as session names the person who really acted (actor_user_id and the message).
+import { newPublicId, sha256 } from '#app/services/crypto.server'
+import { platformDb } from '#app/services/db.server'
 import { getSession } from '#app/services/session.server'
 import { clientIp } from '#app/utils/http.server'
 
@@ -15,23 +16,50 @@ export type AuditEntry = {
   status: 'success' | 'failure'
   ip?: string | null
   message: string
+  /** The request the action came in on: its IP and, in a log-in-as session, who really acted. */
+  request?: Request
 }
 
+/** Who really signed in when the request's session is a log-in-as session (null otherwise). */
+export async function impersonatorOf(request: Request): Promise<number | null> {
+  return (await getSession(request)).get('impersonatorUserId') ?? null
+}
+
+/** The id hash of the request's session row (null without one): what log-in-as links are bound to. */
+export async function sessionIdHash(request: Request): Promise<string | null> {
+  const session = await getSession(request)
+  return session.id ? sha256(session.id) : null
+}
+
+/** "(as Writer One by Owner Name)": readable in the log page and API without another column. */
+async function actingAsNote(entry: AuditEntry, actorUserId: number): Promise<string> {
+  const actor = await platformDb.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', actorUserId).executeTakeFirst()
+  const by = actor ? `${actor.first_name} ${actor.last_name}`.trim() || actor.email : `user #${actorUserId}`
+  return ` (as ${entry.userName?.trim() || `user #${entry.userId ?? '?'}`} by ${by})`
+}
+
+/**
+ * Writes through platformDb: login, platform and tenant events alike are recorded here, and the
+ * entry's clientId always comes from an authenticated context, never from input.
+ */
 export async function recordAudit(entry: AuditEntry): Promise<void> {
-  await db
+  const actorUserId = entry.actorUserId ?? (entry.request ? await impersonatorOf(entry.request) : null)
+  const acting = actorUserId !== null && actorUserId !== entry.userId
+  const message = acting ? `${entry.message}${await actingAsNote(entry, actorUserId)}` : entry.message
+  await platformDb
     .insertInto('audit_logs')
     .values({
       public_id: newPublicId(),
       client_id: entry.clientId,
       user_id: entry.userId ?? null,
-      actor_user_id: entry.actorUserId ?? null,
+      actor_user_id: actorUserId,
       user_name: entry.userName ?? null,
       user_role: entry.userRole ?? null,
       module: entry.module,
       action: entry.action,
       status: entry.status,
-      host_ip: entry.ip ?? null,
-      message: entry.message.slice(0, 1000),
+      host_ip: entry.ip ?? (entry.request ? clientIp(entry.request) : null),
+      message: message.slice(0, 1000),
     })
     .execute()
 }
@@ -42,18 +70,16 @@ export async function auditAction(
   request: Request,
   entry: { module: string; action: string; message: string; status?: 'success' | 'failure' },
 ): Promise<void> {
-  const session = await getSession(request)
   await recordAudit({
     clientId: t.clientId,
     userId: t.user.id,
-    actorUserId: session.get('impersonatorUserId') ?? null,
     userName: `${t.user.firstName} ${t.user.lastName}`,
     userRole: t.user.role,
     module: entry.module,
     action: entry.action,
     status: entry.status ?? 'success',
-    ip: clientIp(request),
     message: entry.message,
+    request,
   })
 }
 
@@ -66,17 +92,15 @@ export async function auditUserAction(
   request: Request,
   entry: { module: string; action: string; message: string; status?: 'success' | 'failure'; clientId?: number | null },
 ): Promise<void> {
-  const session = await getSession(request)
   await recordAudit({
     clientId: entry.clientId !== undefined ? entry.clientId : user.clientId,
     userId: user.id,
-    actorUserId: session.get('impersonatorUserId') ?? null,
     userName: `${user.firstName} ${user.lastName}`,
     userRole: user.role,
     module: entry.module,
     action: entry.action,
     status: entry.status ?? 'success',
-    ip: clientIp(request),
     message: entry.message,
+    request,
   })
 }

@@ -1,14 +1,17 @@
 // Sign-in flows: password login, 2FA challenges, password reset and single-use auto-login links.
 import { sql } from 'kysely'
 import { enqueue } from '#jobs/queues'
+import { loginAccountKey, loginLimitDecision } from '#app/rules/login-limits'
 import { deriveKey, hmac, newSixDigitCode, newToken, safeEqual, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#app/services/password.server'
-import { consume, isAllowed, resetLimit, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
+import { consume, isKnownSource, refund, rememberSource, resetLimit, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { revokeUserSessions, type SessionData } from '#app/services/session.server'
+import { publicUrl } from '#app/utils/public-url.server'
 import { recordAudit } from './audit.server'
 import { accountsForEmail, type AuthUser, findAccount, loadAuthUser, normalizeEmail } from './account.server'
 import { getWebsiteSettings } from './organisation-settings.server'
+import { checkAccountCode, hasTotp, mustEnrollTotp, TWO_FACTOR_LOCKED, underCodeBudget } from './two-factor.server'
 
 export const LOGIN_FAILED = 'Email or Password Incorrect'
 export const SELECT_ORGANISATION = 'Please Select One Organization!'
@@ -22,12 +25,15 @@ export const TWO_FACTOR_MAX_ATTEMPTS = 5
 export const RESET_TTL = 60 * MINUTE
 export const AUTO_LOGIN_TTL = 15 * MINUTE
 
-export type RequestContext = { ip: string; origin: string }
+export type RequestContext = { ip: string }
 
 export type LoginOutcome =
-  | { kind: 'signed-in'; user: AuthUser; session: SessionData }
-  | { kind: 'two-factor'; session: SessionData }
+  | { kind: 'signed-in'; user: AuthUser; session: SessionData; mustEnrollTotp: boolean }
+  | { kind: 'two-factor'; method: TwoFactorMethod; session: SessionData }
   | { kind: 'error'; status: 400 | 401 | 429; message: string }
+
+/** The second step of a sign-in: the organisation's e-mailed code, or the account's authenticator app. */
+export type TwoFactorMethod = 'email' | 'totp'
 
 export type LoginInput = { email: string; password: string; clientId?: string | null; role?: string | null; remember?: boolean }
 
@@ -35,25 +41,43 @@ function actorFields(user: AuthUser) {
   return { userId: user.id, userName: `${user.firstName} ${user.lastName}`, userRole: user.role }
 }
 
+/**
+ * Spends one point of each failed-login limit before the password is checked (ADR 0012), so parallel
+ * guesses cannot overrun them; a refused address spends nothing more. The per-account limit never
+ * stops an address the account has signed in from, so an attacker elsewhere cannot lock the owner out.
+ */
+async function spendLoginAttempt(accountKey: string, ip: string) {
+  const accountIpOk = await consume('loginFailuresPerAccountIp', `${accountKey}|${ip}`)
+  const ipOk = accountIpOk && (await consume('loginFailuresPerIp', ip))
+  const accountOk = ipOk && (await consume('loginFailuresPerAccount', accountKey))
+  const knownSource = ipOk && !accountOk && (await isKnownSource(accountKey, ip))
+  return loginLimitDecision({ ipOk, accountIpOk, accountOk, knownSource })
+}
+
+/** A right password was no failure: its points come back, and this address's typos are forgiven. */
+async function refundLoginAttempt(accountKey: string, ip: string) {
+  await Promise.all([resetLimit('loginFailuresPerAccountIp', `${accountKey}|${ip}`), refund('loginFailuresPerIp', ip), refund('loginFailuresPerAccount', accountKey)])
+}
+
 export async function attemptLogin(input: LoginInput, ctx: RequestContext): Promise<LoginOutcome> {
   const email = normalizeEmail(input.email)
   const wantsPlatform = input.role === 'superadmin'
   if (!wantsPlatform && !input.clientId) return { kind: 'error', status: 400, message: SELECT_ORGANISATION }
-  if (!(await isAllowed('loginFailuresPerIp', ctx.ip)) || !(await isAllowed('loginFailuresPerAccount', email))) {
-    return { kind: 'error', status: 429, message: TOO_MANY_ATTEMPTS }
-  }
 
   const organisation = input.clientId
     ? await platformDb.selectFrom('organisations').select(['id']).where('public_id', '=', input.clientId).executeTakeFirst()
     : undefined
   const realm = wantsPlatform ? null : organisation?.id
+  // Limits are per account of a realm (an unknown organisation's public id stands in for one).
+  const accountKey = loginAccountKey(realm === undefined ? `unknown-${input.clientId}` : realm, email)
+  if ((await spendLoginAttempt(accountKey, ctx.ip)) !== 'allow') return { kind: 'error', status: 429, message: TOO_MANY_ATTEMPTS }
+
   // The password is checked against the account of the realm picked, and only that one (ADR 0011).
   const person = realm === undefined ? undefined : await findAccount(realm, email)
   const passwordOk = person ? await verifyPassword(person.password_hash, input.password) : (await burnPasswordCheck(input.password), false)
   const user = person && passwordOk ? await loadAuthUser(person.id, realm ?? null) : null
 
   if (!person || !user) {
-    await Promise.all([consume('loginFailuresPerIp', ctx.ip), consume('loginFailuresPerAccount', email)])
     // Only an account of this realm is named in its audit log: an outsider's e-mail is nobody's business here.
     await recordAudit({
       clientId: realm ?? null,
@@ -66,15 +90,22 @@ export async function attemptLogin(input: LoginInput, ctx: RequestContext): Prom
     })
     return { kind: 'error', status: 401, message: LOGIN_FAILED }
   }
-  await resetLimit('loginFailuresPerAccount', email)
+  await refundLoginAttempt(accountKey, ctx.ip)
 
   const remember = !!input.remember
-  if (user.clientId !== null && (await getWebsiteSettings({ db: platformDb, clientId: user.clientId })).enable_2FA) {
-    const tokenId = await createTwoFactorChallenge(user)
-    return { kind: 'two-factor', session: { pendingTwoFactor: { tokenId, userId: user.id, clientId: user.clientId, remember } } }
+  // An authenticator app, where the account has one, replaces the organisation's e-mailed code (ADR 0012).
+  const method: TwoFactorMethod | null = (await hasTotp(user.id))
+    ? 'totp'
+    : user.clientId !== null && (await getWebsiteSettings({ db: platformDb, clientId: user.clientId })).enable_2FA
+      ? 'email'
+      : null
+  if (method) {
+    const tokenId = await createTwoFactorChallenge(user, method)
+    return { kind: 'two-factor', method, session: { pendingTwoFactor: { tokenId, userId: user.id, clientId: user.clientId, remember } } }
   }
+  await rememberSource(accountKey, ctx.ip)
   await recordAudit({ clientId: user.clientId, ...actorFields(user), module: 'auth', action: 'login', status: 'success', ip: ctx.ip, message: 'Signed in' })
-  return { kind: 'signed-in', user, session: { userId: user.id, clientId: user.clientId, remember } }
+  return { kind: 'signed-in', user, session: { userId: user.id, clientId: user.clientId, remember }, mustEnrollTotp: await mustEnrollTotp(user) }
 }
 
 async function sendTwoFactorCode(user: Pick<AuthUser, 'email' | 'clientId'>, code: string) {
@@ -91,8 +122,14 @@ function codeHash(nonce: string, code: string) {
   return hmac(`2fa:${nonce}:${code}`, deriveKey('two-factor-code'))
 }
 
-/** One live challenge per person: a new login attempt voids the codes of earlier ones. */
-export async function createTwoFactorChallenge(user: AuthUser): Promise<number> {
+/** What a challenge row keeps: the method, and for the e-mailed code its keyed hash. */
+type ChallengeData = { method?: TwoFactorMethod; nonce?: string; codeHash?: string }
+
+/**
+ * One live challenge per person: a new login attempt voids the codes of earlier ones. An e-mail
+ * challenge sends its code; an authenticator challenge only counts the attempts.
+ */
+export async function createTwoFactorChallenge(user: AuthUser, method: TwoFactorMethod = 'email'): Promise<number> {
   await platformDb
     .updateTable('auth_tokens')
     .set({ used_at: new Date() })
@@ -102,6 +139,7 @@ export async function createTwoFactorChallenge(user: AuthUser): Promise<number> 
     .execute()
   const code = newSixDigitCode()
   const nonce = newToken()
+  const data: ChallengeData = method === 'email' ? { method, nonce, codeHash: codeHash(nonce, code) } : { method }
   const result = await platformDb
     .insertInto('auth_tokens')
     .values({
@@ -109,12 +147,29 @@ export async function createTwoFactorChallenge(user: AuthUser): Promise<number> 
       token_hash: sha256(nonce),
       user_id: user.id,
       client_id: user.clientId,
-      data: JSON.stringify({ nonce, codeHash: codeHash(nonce, code) }),
+      data: JSON.stringify(data),
       expires_at: new Date(Date.now() + TWO_FACTOR_TTL),
     })
     .executeTakeFirstOrThrow()
-  await sendTwoFactorCode(user, code)
+  if (method === 'email') await sendTwoFactorCode(user, code)
   return Number(result.insertId)
+}
+
+function challengeMethodOf(data: unknown): TwoFactorMethod {
+  return (data as ChallengeData).method === 'totp' ? 'totp' : 'email'
+}
+
+/** The method of a pending login's challenge, or null when the challenge can no longer succeed. */
+export async function pendingChallengeMethod(pending: NonNullable<SessionData['pendingTwoFactor']>): Promise<TwoFactorMethod | null> {
+  const row = await platformDb
+    .selectFrom('auth_tokens')
+    .select(['data', 'used_at', 'expires_at', 'attempts'])
+    .where('id', '=', pending.tokenId)
+    .where('purpose', '=', 'two_factor')
+    .where('user_id', '=', pending.userId)
+    .executeTakeFirst()
+  if (!row || row.used_at || row.expires_at.getTime() < Date.now() || row.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return null
+  return challengeMethodOf(row.data)
 }
 
 export type TwoFactorOutcome =
@@ -123,6 +178,18 @@ export type TwoFactorOutcome =
 
 export async function verifyTwoFactor(pending: NonNullable<SessionData['pendingTwoFactor']>, code: string, ctx: RequestContext): Promise<TwoFactorOutcome> {
   if (!(await consume('twoFactorPerIp', ctx.ip))) return { kind: 'error', status: 429, message: TOO_MANY_ATTEMPTS }
+  // The attempt is counted before the code is compared, and only while the challenge is live with
+  // attempts left: however many guesses arrive at once, at most TWO_FACTOR_MAX_ATTEMPTS are compared.
+  const counted = await platformDb
+    .updateTable('auth_tokens')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', pending.tokenId)
+    .where('purpose', '=', 'two_factor')
+    .where('user_id', '=', pending.userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .where('attempts', '<', TWO_FACTOR_MAX_ATTEMPTS)
+    .executeTakeFirst()
   const row = await platformDb
     .selectFrom('auth_tokens')
     .selectAll()
@@ -133,13 +200,19 @@ export async function verifyTwoFactor(pending: NonNullable<SessionData['pendingT
   if (!row || row.used_at || row.expires_at.getTime() < Date.now()) {
     return { kind: 'error', status: 401, message: INCORRECT_CODE, dead: true }
   }
-  if (row.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return { kind: 'error', status: 403, message: CODE_ATTEMPTS_EXHAUSTED, dead: true }
-  const data = row.data as { nonce: string; codeHash: string }
-  if (!safeEqual(codeHash(data.nonce, code.trim()), data.codeHash)) {
-    await platformDb.updateTable('auth_tokens').set({ attempts: sql`attempts + 1` }).where('id', '=', row.id).execute()
-    const dead = row.attempts + 1 >= TWO_FACTOR_MAX_ATTEMPTS
-    await recordAudit({ clientId: row.client_id, userId: row.user_id, module: 'auth', action: '2fa', status: 'failure', ip: ctx.ip, message: 'Incorrect verification code' })
-    return dead
+  if (Number(counted.numUpdatedRows) !== 1) return { kind: 'error', status: 403, message: CODE_ATTEMPTS_EXHAUSTED, dead: true }
+
+  const data = row.data as ChallengeData
+  const method = challengeMethodOf(data)
+  // Both methods also spend the account's budget of wrong codes, which outlives the challenge.
+  const check =
+    method === 'totp'
+      ? await checkAccountCode(row.user_id, code)
+      : await underCodeBudget(row.user_id, async () => (data.nonce && data.codeHash && safeEqual(codeHash(data.nonce, code.trim()), data.codeHash) ? ('email' as const) : null))
+  if (!check.ok) {
+    await recordAudit({ clientId: row.client_id, userId: row.user_id, module: 'auth', action: '2fa', status: 'failure', ip: ctx.ip, message: check.locked ? 'Verification code refused: too many incorrect codes for this account' : 'Incorrect verification code' })
+    if (check.locked) return { kind: 'error', status: 429, message: TWO_FACTOR_LOCKED }
+    return row.attempts >= TWO_FACTOR_MAX_ATTEMPTS
       ? { kind: 'error', status: 403, message: CODE_ATTEMPTS_EXHAUSTED, dead: true }
       : { kind: 'error', status: 401, message: INCORRECT_CODE }
   }
@@ -152,19 +225,24 @@ export async function verifyTwoFactor(pending: NonNullable<SessionData['pendingT
     .executeTakeFirst()
   const user = await loadAuthUser(pending.userId, pending.clientId)
   if (Number(claimed.numUpdatedRows) !== 1 || !user) return { kind: 'error', status: 401, message: INCORRECT_CODE, dead: true }
-  await recordAudit({ clientId: user.clientId, ...actorFields(user), module: 'auth', action: 'login', status: 'success', ip: ctx.ip, message: 'Signed in with a verification code' })
+  await rememberSource(loginAccountKey(user.clientId, user.email), ctx.ip)
+  const how = check.kind === 'totp' ? 'an authenticator app' : check.kind === 'recovery' ? 'a recovery code' : 'a verification code'
+  await recordAudit({ clientId: user.clientId, ...actorFields(user), module: 'auth', action: 'login', status: 'success', ip: ctx.ip, message: `Signed in with ${how}` })
   return { kind: 'signed-in', user, session: { userId: user.id, clientId: user.clientId, remember: pending.remember } }
 }
 
-export async function resendTwoFactor(pending: NonNullable<SessionData['pendingTwoFactor']>): Promise<{ ok: true } | { ok: false; status: 401 | 429; message: string }> {
-  if (!(await consume('twoFactorResends', String(pending.tokenId)))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS }
+export const NOTHING_TO_RESEND = 'Your code comes from your authenticator app: there is nothing to resend.'
+
+export async function resendTwoFactor(pending: NonNullable<SessionData['pendingTwoFactor']>): Promise<{ ok: true } | { ok: false; status: 400 | 401 | 429; message: string }> {
   const row = await platformDb
     .selectFrom('auth_tokens')
-    .select(['id', 'used_at', 'attempts', 'user_id'])
+    .select(['id', 'used_at', 'attempts', 'user_id', 'data'])
     .where('id', '=', pending.tokenId)
     .where('purpose', '=', 'two_factor')
     .where('user_id', '=', pending.userId)
     .executeTakeFirst()
+  if (row && challengeMethodOf(row.data) === 'totp') return { ok: false, status: 400, message: NOTHING_TO_RESEND }
+  if (!(await consume('twoFactorResends', String(pending.tokenId)))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS }
   const user = await loadAuthUser(pending.userId, pending.clientId)
   if (!row || row.used_at || row.attempts >= TWO_FACTOR_MAX_ATTEMPTS || !user) return { ok: false, status: 401, message: CODE_ATTEMPTS_EXHAUSTED }
   const code = newSixDigitCode()
@@ -172,7 +250,7 @@ export async function resendTwoFactor(pending: NonNullable<SessionData['pendingT
   // The attempt counter survives a resend, so resending never buys more guesses.
   await platformDb
     .updateTable('auth_tokens')
-    .set({ token_hash: sha256(nonce), data: JSON.stringify({ nonce, codeHash: codeHash(nonce, code) }), expires_at: new Date(Date.now() + TWO_FACTOR_TTL) })
+    .set({ token_hash: sha256(nonce), data: JSON.stringify({ method: 'email', nonce, codeHash: codeHash(nonce, code) } satisfies ChallengeData), expires_at: new Date(Date.now() + TWO_FACTOR_TTL) })
     .where('id', '=', row.id)
     .execute()
   await sendTwoFactorCode(user, code)
@@ -185,12 +263,12 @@ export async function resendTwoFactor(pending: NonNullable<SessionData['pendingT
  */
 export async function requestPasswordReset(email: string, ctx: RequestContext): Promise<{ ok: boolean; status: 200 | 429 }> {
   if (!(await consume('resetPerIp', ctx.ip))) return { ok: false, status: 429 }
-  await enqueue('password-reset', { clientId: null, email: normalizeEmail(email), origin: ctx.origin })
+  await enqueue('password-reset', { clientId: null, email: normalizeEmail(email) })
   return { ok: true, status: 200 }
 }
 
 /** Runs in the worker: one reset link per active account of the address, each naming its realm. */
-export async function sendPasswordResetEmail(email: string, origin: string): Promise<'sent' | 'skipped'> {
+export async function sendPasswordResetEmail(email: string): Promise<'sent' | 'skipped'> {
   const accounts = await accountsForEmail(email)
   if (accounts.length === 0) return 'skipped'
   if (!(await consume('resetPerEmail', normalizeEmail(email)))) return 'skipped'
@@ -199,12 +277,13 @@ export async function sendPasswordResetEmail(email: string, origin: string): Pro
   )
   for (const account of accounts) {
     const realmName = account.client_id === null ? 'Draftdesk platform' : realmNames.get(account.client_id) ?? 'your organisation'
-    await sendResetLink(account, realmName, origin)
+    await sendResetLink(account, realmName)
   }
   return 'sent'
 }
 
-async function sendResetLink(account: { id: number; email: string; client_id: number | null }, realmName: string, origin: string) {
+/** One reset link for one account (also an admin's "Send reset link", ADR 13). */
+export async function sendResetLink(account: { id: number; email: string; client_id: number | null }, realmName: string) {
   await platformDb
     .updateTable('auth_tokens')
     .set({ used_at: new Date() })
@@ -217,7 +296,7 @@ async function sendResetLink(account: { id: number; email: string; client_id: nu
     .insertInto('auth_tokens')
     .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
     .execute()
-  const link = `${origin}/forgot-password-2/${token}`
+  const link = publicUrl(`/forgot-password-2/${token}`)
   const esc = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
   await enqueue('email', {
     clientId: account.client_id,
@@ -251,18 +330,39 @@ export async function resetPassword(code: string, password: string, ctx: Request
     .where('id', '=', row.user_id)
     .execute()
   await revokeUserSessions(row.user_id)
-  await resetLimit('loginFailuresPerAccount', (await platformDb.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirstOrThrow()).email)
+  // The owner proved the mailbox: guesses made against this account so far no longer hold it back.
+  const account = await platformDb.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirstOrThrow()
+  await resetLimit('loginFailuresPerAccount', loginAccountKey(row.client_id, account.email))
   await recordAudit({ clientId: row.client_id, userId: row.user_id, module: 'auth', action: 'password_reset', status: 'success', ip: ctx.ip, message: 'Password reset with an e-mailed link' })
   return { ok: true }
 }
 
-/** A single-use link that signs `target` in to `clientId`; the actor is kept for the audit and banner. */
+/** Where a link is opened: this admin portal, or the customer portal (a separate application). */
+export type AutoLoginPortal = 'admin' | 'customer'
+const PORTAL_PREFIX: Record<AutoLoginPortal, string> = { admin: '', customer: '/customer-portal' }
+
+/** What an auto-login token's data holds. `boundTo` is the id hash of the session that created a log-in-as link. */
+type AutoLoginData = { actorUserId?: number; actorClientId?: number | null; boundTo?: string; portal?: AutoLoginPortal }
+
+/** The opener: its IP, and the id hash of its session (null when it has none). */
+export type AutoLoginContext = RequestContext & { sessionId: string | null }
+
+export const LINK_OTHER_SESSION = 'This sign-in link only works in the browser session that created it. Create a new one from your own account.'
+
+/**
+ * A single-use link that signs `target` in; the actor is kept for the audit and banner. A log-in-as
+ * link (actor ≠ target) must be bound to the creating session (`boundTo`, its id hash): opened from
+ * any other session it signs nobody in (ADR 13).
+ */
 export async function createAutoLoginLink(
   actor: Pick<AuthUser, 'id'> & { clientId?: number | null },
   target: { userId: number; clientId: number | null },
-  origin: string,
+  opts: { portal?: AutoLoginPortal; boundTo?: string | null } = {},
 ): Promise<string> {
+  if (actor.id !== target.userId && !opts.boundTo) throw new Error('A log-in-as link must be bound to the session that creates it')
+  const portal = opts.portal ?? 'admin'
   const token = newToken()
+  const data: AutoLoginData = { actorUserId: actor.id, actorClientId: actor.clientId ?? null, portal, ...(opts.boundTo ? { boundTo: opts.boundTo } : {}) }
   await platformDb
     .insertInto('auth_tokens')
     .values({
@@ -270,40 +370,101 @@ export async function createAutoLoginLink(
       token_hash: sha256(token),
       user_id: target.userId,
       client_id: target.clientId,
-      data: JSON.stringify({ actorUserId: actor.id, actorClientId: actor.clientId ?? null }),
+      data: JSON.stringify(data),
       expires_at: new Date(Date.now() + AUTO_LOGIN_TTL),
     })
     .execute()
-  return `${origin}/auto-login/${token}`
+  return publicUrl(`${PORTAL_PREFIX[portal]}/auto-login/${token}`)
 }
 
-export async function consumeAutoLogin(code: string, ctx: RequestContext): Promise<{ ok: true; user: AuthUser; session: SessionData } | { ok: false; status: 401 | 429; message: string }> {
+type LinkFailure = { ok: false; status: 401 | 429; message: string }
+type LiveLink = { ok: true; id: number; userId: number; clientId: number | null; data: AutoLoginData; impersonating: boolean }
+
+/**
+ * Finds a live link for this portal and checks its binding; `claim` then spends it (only the request
+ * that flips used_at wins). Every refusal is audited.
+ */
+async function checkAutoLogin(code: string, ctx: AutoLoginContext, portal: AutoLoginPortal, claim: boolean): Promise<LiveLink | LinkFailure> {
   if (!(await consume('autoLoginPerIp', ctx.ip))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS }
-  const row = await claimToken('auto_login', code)
-  const user = row ? await loadAuthUser(row.user_id, row.client_id) : null
-  if (!row || !user) {
-    await recordAudit({ clientId: row?.client_id ?? null, userId: row?.user_id ?? null, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: 'Invalid or expired auto-login link' })
+  const row = code ? await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(code)).where('purpose', '=', 'auto_login').executeTakeFirst() : undefined
+  const data = (row?.data ?? {}) as AutoLoginData
+  const fail = async (message: string, audit: string): Promise<LinkFailure> => {
+    await recordAudit({ clientId: row?.client_id ?? null, userId: row?.user_id ?? null, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: audit })
+    return { ok: false, status: 401, message }
+  }
+  if (!row || row.used_at || row.expires_at.getTime() < Date.now() || (data.portal ?? 'admin') !== portal) return fail(INVALID_LINK, 'Invalid or expired auto-login link')
+  const impersonating = data.actorUserId !== undefined && data.actorUserId !== row.user_id
+  if ((impersonating || data.boundTo) && (!ctx.sessionId || data.boundTo !== ctx.sessionId)) {
+    return fail(LINK_OTHER_SESSION, `A log-in-as link created by user #${data.actorUserId} was opened outside the session that created it`)
+  }
+  if (claim) {
+    const claimed = await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== 1) return fail(INVALID_LINK, 'Auto-login link already used')
+  }
+  return { ok: true, id: row.id, userId: row.user_id, clientId: row.client_id, data, impersonating }
+}
+
+export type AutoLoginPreview = { ok: true; name: string; email: string; organisation: string | null; impersonating: boolean } | LinkFailure
+
+/** For the confirmation page: whom the link signs in as, without spending it. */
+export async function previewAutoLogin(code: string, ctx: AutoLoginContext, portal: AutoLoginPortal = 'admin'): Promise<AutoLoginPreview> {
+  const link = await checkAutoLogin(code, ctx, portal, false)
+  if (!link.ok) return link
+  const target = await platformDb.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', link.userId).executeTakeFirst()
+  const organisation = link.clientId === null ? null : (await platformDb.selectFrom('organisations').select('name').where('id', '=', link.clientId).executeTakeFirst())?.name ?? null
+  if (!target) return { ok: false, status: 401, message: INVALID_LINK }
+  return { ok: true, name: `${target.first_name} ${target.last_name}`.trim() || target.email, email: target.email, organisation, impersonating: link.impersonating }
+}
+
+export type AutoLoginOutcome = { ok: true; user: AuthUser; session: SessionData; impersonating: boolean } | LinkFailure
+
+/** Spends a link of this portal. A log-in-as session records who really signed in and the session to return to. */
+export async function consumeAutoLogin(code: string, ctx: AutoLoginContext): Promise<AutoLoginOutcome> {
+  const link = await checkAutoLogin(code, ctx, 'admin', true)
+  if (!link.ok) return link
+  const user = await loadAuthUser(link.userId, link.clientId)
+  if (!user) {
+    await recordAudit({ clientId: link.clientId, userId: link.userId, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: 'Auto-login link for an account that can no longer sign in' })
     return { ok: false, status: 401, message: INVALID_LINK }
   }
-  const { actorUserId, actorClientId } = row.data as { actorUserId?: number; actorClientId?: number | null }
-  const impersonating = actorUserId !== undefined && actorUserId !== user.id
+  const { actorUserId, actorClientId } = link.data
   await recordAudit({
     clientId: user.clientId,
     ...actorFields(user),
-    actorUserId: actorUserId ?? null,
+    actorUserId: link.impersonating ? actorUserId : null,
     module: 'auth',
     action: 'auto_login',
     status: 'success',
     ip: ctx.ip,
-    message: impersonating ? `Signed in as ${user.email} by user #${actorUserId}` : 'Signed in with an auto-login link',
+    message: link.impersonating ? `Signed in as ${user.email} with a log-in-as link` : 'Signed in with an auto-login link',
   })
-  return {
-    ok: true,
-    user,
-    session: { userId: user.id, clientId: user.clientId, remember: false, ...(impersonating ? { impersonatorUserId: actorUserId, impersonatorClientId: actorClientId ?? null } : {}) },
-  }
+  const impersonation: SessionData = link.impersonating
+    ? { impersonatorUserId: actorUserId, impersonatorClientId: actorClientId ?? null, impersonatorSessionId: ctx.sessionId ?? undefined }
+    : {}
+  return { ok: true, user, impersonating: link.impersonating, session: { userId: user.id, clientId: user.clientId, remember: false, ...impersonation } }
 }
 
-export async function recordLogout(user: AuthUser, ip: string) {
-  await recordAudit({ clientId: user.clientId, ...actorFields(user), module: 'auth', action: 'logout', status: 'success', ip, message: 'Signed out' })
+/** The customer portal's link (a separate application): spent here, signing nobody in to this portal. */
+export async function consumeCustomerPortalLink(code: string, ctx: AutoLoginContext): Promise<{ ok: true; name: string } | LinkFailure> {
+  const preview = await previewAutoLogin(code, ctx, 'customer')
+  if (!preview.ok) return preview
+  const link = await checkAutoLogin(code, ctx, 'customer', true)
+  if (!link.ok) return link
+  await recordAudit({
+    clientId: link.clientId,
+    userId: link.userId,
+    userName: preview.name,
+    userRole: 'customer',
+    actorUserId: link.data.actorUserId ?? null,
+    module: 'auth',
+    action: 'auto_login',
+    status: 'success',
+    ip: ctx.ip,
+    message: `Opened the customer portal as ${preview.email} with a log-in-as link`,
+  })
+  return { ok: true, name: preview.name }
+}
+
+export async function recordLogout(user: AuthUser, ip: string, request?: Request) {
+  await recordAudit({ clientId: user.clientId, ...actorFields(user), module: 'auth', action: 'logout', status: 'success', ip, message: 'Signed out', request })
 }

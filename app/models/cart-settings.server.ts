@@ -1,7 +1,6 @@
 // Cart settings (website customization's cartSettings): where the portal sends a shopper after add-to-cart.
 import { sql } from 'kysely'
 import { auditAction } from './audit.server'
-import { env } from '#app/services/env.server'
 import { scoped, type TenantScope } from '#db/tenant'
 
 export type CartSettings = { redirectTo: string }
@@ -18,12 +17,6 @@ export async function saveCartSettings(t: TenantScope, settings: CartSettings): 
     .onDuplicateKeyUpdate({ redirect_to: settings.redirectTo, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
     .execute()
   return settings
-}
-
-/** The host of the public checkout and cart links: the configured public URL, else the one the request came to. */
-export function portalHost(request: Request): string {
-  const configured = env().PUBLIC_URL
-  return (configured || new URL(request.url).origin).replace(/\/+$/, '')
 }
 
 export async function saveCartSettingsAudited(

@@ -1,7 +1,7 @@
 // Shared by the content screens: page/size parsing per the spec's table sizes, flash toasts, hidden samples.
 import { parseTableQuery } from '#app/rules/table-query'
 import { auditAction, recordAudit } from './audit.server'
-import { clientIp, notFound } from '#app/utils/http.server'
+import { notFound } from '#app/utils/http.server'
 import { scoped, scopedInsert, scopedDelete, type TenantScope } from '#db/tenant'
 import { LIST_SIZES } from './content.schema'
 
@@ -67,8 +67,8 @@ export async function platformAudit(
     module: entry.module,
     action: entry.action,
     status: 'success',
-    ip: clientIp(request),
     message: entry.message,
+    request,
   })
 }
 

@@ -1,6 +1,7 @@
 // Customers of an organisation: a person (`users`) with a membership of role 'customer'.
 import type { Tenant } from '#app/services/auth.server'
 import { enqueue } from '#jobs/queues'
+import { publicUrl } from '#app/utils/public-url.server'
 import type { SortDir } from '#app/rules/table-query'
 import { scopedAs, scopedInsert, scopedUpdate } from '#db/tenant'
 import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
@@ -62,18 +63,18 @@ export async function findCustomer(t: Tenant, publicId: string): Promise<MemberR
 
 export type CreateCustomerOutcome = { ok: true; customer: MemberRow } | { ok: false; error: string }
 
-export async function createCustomer(t: Tenant, input: CustomerCreateInput, ctx: { origin: string }): Promise<CreateCustomerOutcome> {
+export async function createCustomer(t: Tenant, input: CustomerCreateInput): Promise<CreateCustomerOutcome> {
   const created = await createMember(t, { ...input, role: 'customer', permissions: [] })
   if (!created.ok) return { ok: false, error: created.existingRole === null || created.existingRole === 'customer' ? CUSTOMER_EXISTS : MEMBER_EXISTS }
   const customer = (await findCustomer(t, created.publicId))!
-  if (input.welcomeEmail) await sendWelcomeEmail(t, customer, input.password, ctx.origin)
+  if (input.welcomeEmail) await sendWelcomeEmail(t, customer, input.password)
   return { ok: true, customer }
 }
 
 /** The login details of the new account go out through the e-mail queue. */
-async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string, origin: string) {
+async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string) {
   const company = t.user.organisationName ?? 'our team'
-  const loginUrl = `${origin}/login`
+  const loginUrl = publicUrl('/login')
   const passwordLine = `Password: ${password}`
   const text = [
     `Hello ${customer.firstName},`,

@@ -1,8 +1,5 @@
 // Clients (cross-tenant): each organisation with its owner, contributor and customer counts, trial state.
 import { sql } from 'kysely'
-import type { AuthUser } from './account.server'
-import { auditUserAction } from './audit.server'
-import { createAutoLoginLink } from './auth.server'
 import { daysLeftInTrial } from '#app/rules/account-status'
 import { likePattern, type TableQuery } from '#app/rules/table-query'
 import { platformDb } from '#app/services/db.server'
@@ -82,22 +79,4 @@ export async function clientLoginTarget(publicId: string): Promise<{ clientId: n
   const row = await clientsQuery().where('o.public_id', '=', publicId).executeTakeFirst()
   if (!row || row.owner_id === null) return null
   return { clientId: row.id, ownerId: row.owner_id, name: row.name, email: row.email ?? '' }
-}
-
-/**
- * "Login As Client": a single-use link (15 minutes) that signs the actor in as the owner. The link
- * records the actor, so the session shows the impersonation banner and audit rows name who acted;
- * the client's own log gets a row saying platform staff opened their account.
- */
-export async function loginAsClient(actor: AuthUser, request: Request, publicId: string): Promise<string | null> {
-  const target = await clientLoginTarget(publicId)
-  if (!target) return null
-  const link = await createAutoLoginLink(actor, { userId: target.ownerId, clientId: target.clientId }, new URL(request.url).origin)
-  await auditUserAction(actor, request, {
-    clientId: target.clientId,
-    module: 'clients',
-    action: 'login_as_client',
-    message: `${actor.firstName} ${actor.lastName} (platform) created a sign-in link as ${target.email} for ${target.name}`,
-  })
-  return link
 }

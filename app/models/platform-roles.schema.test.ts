@@ -61,11 +61,12 @@ describe('platform user rules', () => {
 
 describe('profile password rules', () => {
   it.each([
-    [{ password: 'Long-enough-1' }, 'Enter Confirm Password'],
-    [{ password: 'Long-enough-1', confirmPassword: '' }, 'Enter Confirm Password'],
-    [{ password: 'Long-enough-1', confirmPassword: 'Long-enough-2' }, 'Please make sure both passwords match.'],
-    [{ password: '', confirmPassword: '' }, 'New password is required'],
-    [{ password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
+    [{ password: 'Long-enough-1', confirmPassword: 'Long-enough-1' }, 'Enter your current password'],
+    [{ currentPassword: 'Old-pass-1', password: 'Long-enough-1' }, 'Enter Confirm Password'],
+    [{ currentPassword: 'Old-pass-1', password: 'Long-enough-1', confirmPassword: '' }, 'Enter Confirm Password'],
+    [{ currentPassword: 'Old-pass-1', password: 'Long-enough-1', confirmPassword: 'Long-enough-2' }, 'Please make sure both passwords match.'],
+    [{ currentPassword: 'Old-pass-1', password: '', confirmPassword: '' }, 'New password is required'],
+    [{ currentPassword: 'Old-pass-1', password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
   ])('%j -> %s', (input, message) => {
     expect(passwordFormSchema.safeParse(input).error?.issues[0]?.message).toBe(message)
   })

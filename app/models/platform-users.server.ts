@@ -1,10 +1,13 @@
 // Platform users: the accounts of the platform realm (client_id NULL) who run the platform, either superadmin
-// or holding a platform role. Listing, create, update and activation; deactivation ends their sessions.
+// or holding a platform role. Listing, create, update and activation; deactivation ends their sessions. Staff
+// reach only platform users whose role modules they hold themselves (ADR 13).
 import { sql } from 'kysely'
 import type { AuthUser } from './account.server'
+import { sendResetLink } from './auth.server'
 import { parseModules } from './platform-roles.schema'
 import { GRANT_DENIED, grantableBy } from './platform-roles.server'
 import { EMAIL_TAKEN, ROLE_REQUIRED, SUPERADMIN_ROLE, type UserCreateInput, type UserUpdateInput } from './platform-users.schema'
+import { mayManagePlatformUser, OUT_OF_REACH } from '#app/rules/reach'
 import { likePattern, type TableQuery } from '#app/rules/table-query'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
@@ -121,8 +124,19 @@ export async function createPlatformUser(actor: Actor, input: UserCreateInput): 
   return { ok: true, value: (await findPlatformUser(publicId))! }
 }
 
-export async function updatePlatformUser(actor: Actor, target: PlatformUserRow, input: UserUpdateInput): Promise<Outcome<PlatformUserRow>> {
+/** Whether the actor holds every module of the target's role (superadmin reaches everyone, nobody else a superadmin). */
+export function mayManage(actor: Actor, target: PlatformUserRow): boolean {
+  return mayManagePlatformUser(actor, { role: target.is_superadmin ? 'superadmin' : 'user', roleModules: parseModules(target.role_permissions) })
+}
+
+function refusal(actor: Actor, target: PlatformUserRow): { ok: false; status: 403; error: string } | null {
   if (target.is_superadmin && actor.role !== 'superadmin') return { ok: false, status: 403, error: SUPERADMIN_ONLY }
+  return mayManage(actor, target) ? null : { ok: false, status: 403, error: OUT_OF_REACH }
+}
+
+export async function updatePlatformUser(actor: Actor, target: PlatformUserRow, input: UserUpdateInput): Promise<Outcome<PlatformUserRow>> {
+  const refused = refusal(actor, target)
+  if (refused) return refused
   const role = await resolveRole(input.role)
   if (!role) return { ok: false, status: 400, error: ROLE_REQUIRED, field: 'role' }
   const roleChanged = role.isSuperadmin !== !!target.is_superadmin || role.roleId !== (target.is_superadmin ? null : target.platform_role_id)
@@ -153,13 +167,21 @@ export async function updatePlatformUser(actor: Actor, target: PlatformUserRow, 
 }
 
 export async function setPlatformUserActive(actor: Actor, target: PlatformUserRow, active: boolean): Promise<Outcome<PlatformUserRow>> {
-  if (target.is_superadmin && actor.role !== 'superadmin') return { ok: false, status: 403, error: SUPERADMIN_ONLY }
+  const refused = refusal(actor, target)
+  if (refused) return refused
   if (!active && target.id === actor.id) return { ok: false, status: 403, error: NOT_YOURSELF }
   await platformDb.updateTable('users').set({ active, updated_at: new Date() }).where('id', '=', target.id).execute()
   if (!active) await revokeUserSessions(target.id)
   return { ok: true, value: (await findPlatformUser(target.public_id))! }
 }
 
+/** "Send reset link": the person chooses their own password from an e-mailed link; the same reach rule holds. */
+export async function sendPlatformUserResetLink(actor: Actor, target: PlatformUserRow): Promise<Outcome<PlatformUserRow>> {
+  const refused = refusal(actor, target)
+  if (refused) return refused
+  await sendResetLink({ id: target.id, email: target.email, client_id: null }, 'Draftdesk platform')
+  return { ok: true, value: target }
+}
 
 /** The roles the actor may give on the user forms: superadmin only by a superadmin, staff within their modules. */
 export async function roleOptionsFor(actor: Actor): Promise<{ value: string; label: string }[]> {

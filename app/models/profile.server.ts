@@ -1,34 +1,136 @@
-// The signed-in person's own account: name and e-mail, password (ending their other sessions) and avatar.
+// The signed-in person's own account: name, e-mail (confirmed by a link sent to the new address), password
+// (ending their other sessions) and avatar. Password and e-mail changes need the current password (ADR 13);
+// `profileActions` is the one write path of the profile page and the profile JSON routes.
+import { enqueue } from '#jobs/queues'
 import type { AuthUser } from './account.server'
+import { recordAudit } from './audit.server'
 import { emailInUse } from './platform-users.server'
-import type { ProfileInput } from './profile.schema'
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, type PasswordChangeInput, type ProfileInput } from './profile.schema'
 import { EMAIL_TAKEN } from './platform-users.schema'
+import { INVALID_LINK } from './auth.server'
+import { newToken, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
-import { hashPassword } from '#app/services/password.server'
+import { hashPassword, verifyPassword } from '#app/services/password.server'
+import { consume, isAllowed, resetLimit, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { revokeUserSessions } from '#app/services/session.server'
 import { newStorageKey, type SniffedUpload, storage } from '#app/services/storage.server'
+import { publicUrl } from '#app/utils/public-url.server'
 import { AVATAR_PREFIX } from './files.server'
 
-export type ProfileOutcome = { ok: true } | { ok: false; field: 'email'; error: string }
+/** An e-mail change waits this long for its confirmation link. */
+export const EMAIL_CHANGE_TTL = 24 * 60 * 60 * 1000
 
-/** The e-mail is the account's sign-in name in its realm, so it stays unique there (ADR 0011). */
-export async function updateProfile(user: Pick<AuthUser, 'id' | 'clientId'>, input: ProfileInput): Promise<ProfileOutcome> {
-  if (await emailInUse(user.clientId, input.email, user.id)) return { ok: false, field: 'email', error: EMAIL_TAKEN }
+export type ProfileFailure = { ok: false; status: 400 | 429; field: 'email' | 'currentPassword'; error: string }
+export type ProfileOutcome = { ok: true; pendingEmail: string | null } | ProfileFailure
+
+type Person = Pick<AuthUser, 'id' | 'clientId' | 'email' | 'firstName' | 'lastName' | 'role' | 'organisationName'>
+
+const esc = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const realmName = (user: Pick<AuthUser, 'clientId' | 'organisationName'>) => (user.clientId === null ? 'Draftdesk platform' : (user.organisationName ?? 'your organisation'))
+
+/** Wrong guesses count per account, so a borrowed or stolen session cannot try passwords for long. */
+async function checkCurrentPassword(user: Pick<AuthUser, 'id'>, given: string | undefined): Promise<ProfileFailure | null> {
+  const key = String(user.id)
+  if (!(await isAllowed('currentPasswordFailures', key))) return { ok: false, status: 429, field: 'currentPassword', error: TOO_MANY_ATTEMPTS }
+  if (!given) return { ok: false, status: 400, field: 'currentPassword', error: CURRENT_PASSWORD_REQUIRED }
+  const row = await platformDb.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()
+  if (await verifyPassword(row.password_hash, given)) return null
+  await consume('currentPasswordFailures', key)
+  return { ok: false, status: 400, field: 'currentPassword', error: CURRENT_PASSWORD_WRONG }
+}
+
+/** The address an e-mail change waits to be confirmed for, if any. */
+export async function pendingEmailChange(user: Pick<AuthUser, 'id'>): Promise<string | null> {
+  const row = await platformDb
+    .selectFrom('auth_tokens')
+    .select('data')
+    .where('user_id', '=', user.id)
+    .where('purpose', '=', 'email_change')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return row ? String((row.data as { email?: string }).email ?? '') || null : null
+}
+
+/** One pending change per account: a link to the new address, and word to the old one. */
+async function requestEmailChange(user: Person, email: string): Promise<void> {
+  await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', user.id).where('purpose', '=', 'email_change').where('used_at', 'is', null).execute()
+  const token = newToken()
+  await platformDb
+    .insertInto('auth_tokens')
+    .values({ purpose: 'email_change', token_hash: sha256(token), user_id: user.id, client_id: user.clientId, data: JSON.stringify({ email, from: user.email }), expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL) })
+    .execute()
+  const link = publicUrl(`/confirm-email/${token}`)
+  const realm = realmName(user)
+  await enqueue('email', {
+    clientId: user.clientId,
+    to: email,
+    subject: `Confirm your new e-mail address for ${realm}`,
+    text: `Open this link within 24 hours to make ${email} the sign-in address of your ${realm} account:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.`,
+    html: `<p>Open this link within 24 hours to make <strong>${esc(email)}</strong> the sign-in address of your ${esc(realm)} account:</p><p><a href="${link}">Confirm my new e-mail address</a></p><p>If you did not ask for this, ignore this e-mail: nothing changes.</p>`,
+  })
+  await enqueue('email', {
+    clientId: user.clientId,
+    to: user.email,
+    subject: `A change of your e-mail address was requested for ${realm}`,
+    text: `Someone signed in to your ${realm} account asked to change its e-mail address to ${email}. Nothing changes until the link sent to that address is opened.\n\nIf this was not you, change your password now.`,
+    html: `<p>Someone signed in to your ${esc(realm)} account asked to change its e-mail address to <strong>${esc(email)}</strong>. Nothing changes until the link sent to that address is opened.</p><p>If this was not you, change your password now.</p>`,
+  })
+}
+
+/** For the confirmation page: the address a live link would set, without spending it. */
+export async function emailChangeOf(code: string): Promise<string | null> {
+  if (!code) return null
+  const row = await platformDb.selectFrom('auth_tokens').select(['data', 'used_at', 'expires_at']).where('token_hash', '=', sha256(code)).where('purpose', '=', 'email_change').executeTakeFirst()
+  if (!row || row.used_at || row.expires_at.getTime() < Date.now()) return null
+  return String((row.data as { email?: string }).email ?? '') || null
+}
+
+export type EmailChangeOutcome = { ok: true; email: string } | { ok: false; status: 400 | 401; message: string }
+
+/** Opening the link (single use, expiring) makes the change, if the address is still free in the account's realm. */
+export async function confirmEmailChange(code: string, ctx: { ip: string }): Promise<EmailChangeOutcome> {
+  const row = code ? await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(code)).where('purpose', '=', 'email_change').executeTakeFirst() : undefined
+  if (!row || row.used_at || row.expires_at.getTime() < Date.now()) return { ok: false, status: 401, message: INVALID_LINK }
+  const claimed = await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
+  const account = await platformDb.selectFrom('users').select(['id', 'email', 'client_id', 'active', 'first_name', 'last_name']).where('id', '=', row.user_id).executeTakeFirst()
+  if (Number(claimed.numUpdatedRows) !== 1 || !account || !account.active) return { ok: false, status: 401, message: INVALID_LINK }
+  const email = String((row.data as { email?: string }).email ?? '')
+  const fail = async (message: string): Promise<EmailChangeOutcome> => {
+    await recordAudit({ clientId: account.client_id, userId: account.id, module: 'profile', action: 'change_email', status: 'failure', ip: ctx.ip, message: `E-mail change to ${email} refused: ${message}` })
+    return { ok: false, status: 400, message }
+  }
+  if (!email) return { ok: false, status: 401, message: INVALID_LINK }
+  if (await emailInUse(account.client_id, email, account.id)) return fail(EMAIL_TAKEN)
   try {
-    await platformDb
-      .updateTable('users')
-      .set({ first_name: input.firstName, last_name: input.lastName, email: input.email, updated_at: new Date() })
-      .where('id', '=', user.id)
-      .execute()
+    await platformDb.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', account.id).execute()
   } catch (error) {
-    if ((error as { code?: string }).code === 'ER_DUP_ENTRY') return { ok: false, field: 'email', error: EMAIL_TAKEN }
+    if ((error as { code?: string }).code === 'ER_DUP_ENTRY') return fail(EMAIL_TAKEN)
     throw error
   }
-  return { ok: true }
+  await enqueue('email', {
+    clientId: account.client_id,
+    to: account.email,
+    subject: 'Your e-mail address was changed',
+    text: `The sign-in address of your account was changed from ${account.email} to ${email}. If this was not you, contact your administrator at once.`,
+    html: `<p>The sign-in address of your account was changed from ${esc(account.email)} to <strong>${esc(email)}</strong>.</p><p>If this was not you, contact your administrator at once.</p>`,
+  })
+  await recordAudit({
+    clientId: account.client_id,
+    userId: account.id,
+    userName: `${account.first_name} ${account.last_name}`,
+    module: 'profile',
+    action: 'change_email',
+    status: 'success',
+    ip: ctx.ip,
+    message: `E-mail changed from ${account.email} to ${email} with a confirmation link`,
+  })
+  return { ok: true, email }
 }
 
 /** Ends every other session of the person; the one that changed the password stays signed in. */
-export async function changePassword(user: Pick<AuthUser, 'id'>, password: string, keepSessionToken: string | undefined): Promise<void> {
+async function setPassword(user: Pick<AuthUser, 'id'>, password: string, keepSessionToken: string | undefined): Promise<void> {
   const now = new Date()
   await platformDb
     .updateTable('users')
@@ -46,4 +148,46 @@ export async function setAvatar(user: Pick<AuthUser, 'id' | 'profileImg'>, uploa
   await platformDb.updateTable('users').set({ profile_img: key, updated_at: new Date() }).where('id', '=', user.id).execute()
   if (user.profileImg?.startsWith(AVATAR_PREFIX) && user.profileImg !== key) await storage().delete(user.profileImg).catch(() => {})
   return key
+}
+
+function audit(user: Person, request: Request, action: string, status: 'success' | 'failure', message: string) {
+  return recordAudit({ clientId: user.clientId, userId: user.id, userName: `${user.firstName} ${user.lastName}`, userRole: user.role, module: 'profile', action, status, message, request })
+}
+
+/**
+ * Called by the profile page and the JSON routes, after the route has refused log-in-as sessions for
+ * credentials (requireOwnCredentials). Each validates, writes and audits.
+ */
+export const profileActions = {
+  /** Names change at once; a new e-mail needs the current password and waits for its confirmation link. */
+  async update(user: Person, request: Request, input: ProfileInput): Promise<ProfileOutcome> {
+    const changesEmail = input.email !== user.email
+    if (changesEmail) {
+      const refused = await checkCurrentPassword(user, input.currentPassword)
+      if (refused) {
+        await audit(user, request, 'request_email_change', 'failure', `E-mail change to ${input.email} refused: ${refused.error}`)
+        return refused
+      }
+      // E-mails are unique inside a realm (ADR 11); the link checks again when it is opened.
+      if (await emailInUse(user.clientId, input.email, user.id)) return { ok: false, status: 400, field: 'email', error: EMAIL_TAKEN }
+    }
+    await platformDb.updateTable('users').set({ first_name: input.firstName, last_name: input.lastName, updated_at: new Date() }).where('id', '=', user.id).execute()
+    await audit(user, request, 'update', 'success', 'Updated own profile')
+    if (!changesEmail) return { ok: true, pendingEmail: await pendingEmailChange(user) }
+    await requestEmailChange(user, input.email)
+    await audit(user, request, 'request_email_change', 'success', `Asked to change the e-mail to ${input.email}; a confirmation link was sent there`)
+    return { ok: true, pendingEmail: input.email }
+  },
+
+  async changePassword(user: Person, request: Request, input: PasswordChangeInput, keepSessionToken: string | undefined): Promise<{ ok: true } | ProfileFailure> {
+    const refused = await checkCurrentPassword(user, input.currentPassword)
+    if (refused) {
+      await audit(user, request, 'change_password', 'failure', `Password change refused: ${refused.error}`)
+      return refused
+    }
+    await setPassword(user, input.password, keepSessionToken)
+    await resetLimit('currentPasswordFailures', String(user.id))
+    await audit(user, request, 'change_password', 'success', 'Changed own password; other sessions ended')
+    return { ok: true }
+  },
 }

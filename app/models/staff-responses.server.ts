@@ -1,10 +1,9 @@
-// JSON answers of the client-users API: list parameters, payload merging and the shared write path.
+// JSON answers of the client-users API: list parameters, payload merging and the answer to a staff action.
 import { z } from 'zod'
 import type { Tenant } from '#app/services/auth.server'
 import { can } from '#app/rules/permissions'
 import { zodErrors } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
-import { auditAction } from './audit.server'
 import type { MemberRow } from './people.server'
 import { findStaff, type StaffListQuery, type StaffOutcome, toStaffJson, writerProfile, writerProfiles } from './staff.server'
 import { fromWriterData, STAFF_SORTS, type StaffSort } from './staff.schema'
@@ -106,12 +105,9 @@ export async function mergeWithCurrent(t: Tenant, id: string, body: Record<strin
   }
 }
 
-export async function staffAnswer(t: Tenant, request: Request, outcome: StaffOutcome, audit: { action: string; message: (email: string) => string }, success: string) {
-  if (!outcome.ok) {
-    await auditAction(t, request, { module: 'users', action: audit.action, status: 'failure', message: outcome.error })
-    return apiJson({ status: false, error: outcome.error, message: outcome.error }, outcome.status)
-  }
-  await auditAction(t, request, { module: 'users', action: audit.action, message: audit.message(outcome.user.email) })
+/** The JSON answer of a staff action (which already wrote its audit row). */
+export async function staffAnswer(t: Tenant, outcome: StaffOutcome, success: string) {
+  if (!outcome.ok) return apiJson({ status: false, error: outcome.error, message: outcome.error }, outcome.status)
   const user = toStaffJson(outcome.user, await writerProfile(t, outcome.user.userId))
   return apiJson({ status: true, message: success, user, data: user })
 }

@@ -1,6 +1,8 @@
 // Client staff: owner, users, contributors (WRITER) and reviewers (REVIEWER) with their permissions and profiles.
+// `staffActions` is the one write path of the staff page and the staff JSON routes: each validates, writes and audits.
 import { sql } from 'kysely'
 import type { Tenant } from '#app/services/auth.server'
+import { mayManageMember, OUT_OF_REACH } from '#app/rules/reach'
 import { hashPassword } from '#app/services/password.server'
 import { revokeUserSessions } from '#app/services/session.server'
 import { closePermissions, hasFullAccess, type PermissionAction } from '#app/rules/permissions'
@@ -8,6 +10,8 @@ import { FULL_PERMISSION_SET, isContributor, roleBadges } from '#app/rules/peopl
 import type { SortDir } from '#app/rules/table-query'
 import { scoped, scopedInsert, scopedUpdate } from '#db/tenant'
 import type { WriterProfile } from '#db/tables/people'
+import { auditAction } from './audit.server'
+import { sendResetLink } from './auth.server'
 import { createMember, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
 import {
   GRANT_DENIED,
@@ -179,9 +183,16 @@ export async function createStaff(t: Tenant, input: StaffCreateInput): Promise<S
   return { ok: true, user: (await findStaff(t, created.publicId))! }
 }
 
+/** Credentials and status reach only people whose permissions the actor holds too (ADR 13). */
+function guardCredentials(t: Tenant, target: MemberRow | undefined): StaffError | null {
+  const denied = guardTarget(t, target)
+  if (denied) return denied
+  return mayManageMember(t.user, target!) ? null : fail(403, OUT_OF_REACH)
+}
+
 export async function updateStaff(t: Tenant, publicId: string, input: StaffUpdateInput): Promise<StaffOutcome> {
   const target = await findStaff(t, publicId)
-  const denied = guardTarget(t, target)
+  const denied = input.password ? guardCredentials(t, target) : guardTarget(t, target)
   if (denied) return denied
   const permissions = requestedPermissions(input)
   if (!grantAllowed(t, target!.permissions, permissions)) return fail(403, GRANT_DENIED)
@@ -204,7 +215,7 @@ export async function updateStaff(t: Tenant, publicId: string, input: StaffUpdat
 
 export async function setStaffStatus(t: Tenant, publicId: string, change: { active?: boolean; archived?: boolean }): Promise<StaffOutcome> {
   const target = await findStaff(t, publicId)
-  const denied = guardTarget(t, target)
+  const denied = guardCredentials(t, target)
   if (denied) return denied
   await scopedUpdate(t, 'memberships')
     .set({
@@ -226,4 +237,50 @@ export async function setCustomerFacingName(t: Tenant, publicId: string, name: s
   if (!isContributor(target.permissions)) return fail(400, NOT_A_CONTRIBUTOR)
   await scopedUpdate(t, 'memberships').set({ customer_facing_name: name || null, updated_at: new Date() }).where('id', '=', target.membershipId).execute()
   return { ok: true, user: (await findStaff(t, publicId))! }
+}
+
+/** E-mails the person a link to choose their own password (no admin ever types it); the subset rule holds. */
+export async function sendStaffResetLink(t: Tenant, publicId: string): Promise<StaffOutcome> {
+  const target = await findStaff(t, publicId)
+  const denied = guardCredentials(t, target)
+  if (denied) return denied
+  await sendResetLink({ id: target!.userId, email: target!.email, client_id: t.clientId }, t.user.organisationName ?? 'your organisation')
+  return { ok: true, user: target! }
+}
+
+function statusWords(change: { active?: boolean; archived?: boolean }): string {
+  const words = [change.active === undefined ? '' : change.active ? 'activated' : 'deactivated', change.archived === undefined ? '' : change.archived ? 'archived' : 'unarchived']
+  return words.filter(Boolean).join(' and ')
+}
+
+/** Writes the audit row of one staff change, success or refusal alike; `subject` names whom a refusal was about. */
+async function audited(t: Tenant, request: Request, action: string, subject: string, outcome: StaffOutcome, success: (user: MemberRow) => string): Promise<StaffOutcome> {
+  await auditAction(t, request, {
+    module: 'users',
+    action,
+    status: outcome.ok ? 'success' : 'failure',
+    message: outcome.ok ? success(outcome.user) : `${outcome.error} (${subject})`,
+  })
+  return outcome
+}
+
+/** The staff page and the staff JSON routes call these, so each rule (and its audit row) lives once. */
+export const staffActions = {
+  async create(t: Tenant, request: Request, input: StaffCreateInput) {
+    return audited(t, request, 'create', input.email, await createStaff(t, input), (u) => `Created user ${u.email}`)
+  },
+  async update(t: Tenant, request: Request, publicId: string, input: StaffUpdateInput) {
+    const outcome = await updateStaff(t, publicId, input)
+    return audited(t, request, 'update', `user ${publicId}`, outcome, (u) => `Updated user ${u.email}${input.password ? ' and set a new password' : ''}`)
+  },
+  async setStatus(t: Tenant, request: Request, publicId: string, change: { active?: boolean; archived?: boolean }) {
+    return audited(t, request, 'change_status', `user ${publicId}`, await setStaffStatus(t, publicId, change), (u) => `User ${u.email} ${statusWords(change)}`)
+  },
+  async setCustomerFacingName(t: Tenant, request: Request, publicId: string, name: string) {
+    const outcome = await setCustomerFacingName(t, publicId, name)
+    return audited(t, request, 'customer_facing_name', `user ${publicId}`, outcome, (u) => `Customer-facing name of ${u.email} set to '${name}'`)
+  },
+  async sendResetLink(t: Tenant, request: Request, publicId: string) {
+    return audited(t, request, 'send_reset_link', `user ${publicId}`, await sendStaffResetLink(t, publicId), (u) => `Sent a password reset link to ${u.email}`)
+  },
 }

@@ -1,7 +1,7 @@
 // /client/users/view: the organisation's staff, contributors and reviewers. Add/Edit User and Settings open as
 // dialogs from the URL (?new=1, ?edit={_id}, ?settings={_id}), which without JavaScript render as page sections.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
 import { validationError } from 'remix-validated-form'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
@@ -13,12 +13,12 @@ import { LoginAsButton } from '#app/components/login-as-button'
 import { PanelDialog } from '#app/components/people/panel-dialog'
 import { SwitchForm } from '#app/components/people/switch-form'
 import { createUserValidator, EMPTY_USER, updateUserValidator, UserForm, type UserFormValues } from '#app/components/people/user-form'
-import { auditAction } from '#app/models/audit.server'
 import { startLoginAs } from '#app/models/impersonation.server'
-import { STAFF_SORTS, USER_CREATED, USER_UPDATED } from '#app/models/staff.schema'
-import { createStaff, findStaff, listStaff, setCustomerFacingName, setStaffStatus, toStaffJson, updateStaff, writerProfile, writerProfiles } from '#app/models/staff.server'
+import { customerFacingNameSchema, STAFF_SORTS, USER_CREATED, USER_UPDATED } from '#app/models/staff.schema'
+import { findStaff, listStaff, staffActions, toStaffJson, writerProfile, writerProfiles } from '#app/models/staff.server'
 import { can } from '#app/rules/permissions'
 import { isContributor } from '#app/rules/people'
+import { loginAsRefusal, mayManageMember, RESET_LINK_SENT } from '#app/rules/reach'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery, PEOPLE_PAGE_SIZES, tableHref } from '#app/rules/table-query'
 import { requirePermission } from '#app/services/auth.server'
@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loginAs: can(t.user, { all: ['LOGIN_AS_WRITER'] }),
   }
 
-  let panel: { kind: 'new' } | { kind: 'edit' | 'settings'; user: ReturnType<typeof toStaffJson> } | null = null
+  let panel: { kind: 'new' } | { kind: 'edit' | 'settings'; user: ReturnType<typeof toStaffJson> & { manageable: boolean } } | null = null
   const editId = url.searchParams.get('edit') ?? url.searchParams.get('settings')
   if (url.searchParams.get('new') && perms.create) panel = { kind: 'new' }
   else if (editId) {
@@ -75,13 +75,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Someone else's id (another organisation, or a customer) is simply not here.
     if (!target) throw notFound()
     const allowed = target.userId !== t.user.id && target.role !== 'client' && (kind === 'edit' ? perms.update : perms.update || perms.facingName)
-    if (allowed) panel = { kind, user: toStaffJson(target, await writerProfile(t, target.userId)) }
+    if (allowed) panel = { kind, user: { ...toStaffJson(target, await writerProfile(t, target.userId)), manageable: mayManageMember(t.user, target) } }
   }
 
   const { toast: flash, headers } = await takeToast(request)
   return data(
     {
-      users: rows.map((r) => ({ ...toStaffJson(r, profiles.get(r.userId)), isSelf: r.userId === t.user.id })),
+      // The subset rule (ADR 13): manageable for password, status and reset links; reachable for log-in-as.
+      users: rows.map((r) => ({
+        ...toStaffJson(r, profiles.get(r.userId)),
+        isSelf: r.userId === t.user.id,
+        manageable: mayManageMember(t.user, r),
+        reachable: loginAsRefusal(t.user, r) === null,
+      })),
       count,
       query,
       archived,
@@ -108,44 +114,39 @@ export async function action({ request }: ActionFunctionArgs) {
       const t = await requirePermission(request, { all: ['WRITE_USERS'] })
       const result = await createUserValidator.validate(form)
       if (result.error) return validationError(result.error, withoutPassword(result.submittedData))
-      const outcome = await createStaff(t, result.data)
-      if (!outcome.ok) {
-        await auditAction(t, request, { module: 'users', action: 'create', status: 'failure', message: outcome.error })
-        return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
-      }
-      await auditAction(t, request, { module: 'users', action: 'create', message: `Created user ${outcome.user.email}` })
+      const outcome = await staffActions.create(t, request, result.data)
+      if (!outcome.ok) return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
       return redirectWithToast(request, listHref(url), USER_CREATED)
     }
     case 'update': {
       const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
       const result = await updateUserValidator.validate(form)
       if (result.error) return validationError(result.error, withoutPassword(result.submittedData))
-      const outcome = await updateStaff(t, id, result.data)
-      if (!outcome.ok) {
-        await auditAction(t, request, { module: 'users', action: 'update', status: 'failure', message: outcome.error })
-        return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
-      }
-      await auditAction(t, request, { module: 'users', action: 'update', message: `Updated user ${outcome.user.email}` })
+      const outcome = await staffActions.update(t, request, id, result.data)
+      if (!outcome.ok) return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
       return redirectWithToast(request, listHref(url), USER_UPDATED)
     }
     case 'active':
     case 'archive': {
       const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
       const value = form.get('value') === 'true'
-      const change = intent === 'active' ? { active: value } : { archived: value }
-      const outcome = await setStaffStatus(t, id, change)
+      const outcome = await staffActions.setStatus(t, request, id, intent === 'active' ? { active: value } : { archived: value })
       if (!outcome.ok) return fail(outcome.status, outcome.error)
-      const what = intent === 'active' ? (value ? 'activated' : 'deactivated') : value ? 'archived' : 'unarchived'
-      await auditAction(t, request, { module: 'users', action: 'change_status', message: `User ${outcome.user.email} ${what}` })
       return switchAnswer(request, form, CHANGED)
     }
     case 'facing-name': {
       const t = await requirePermission(request, { all: ['UPDATE_CUSTOMER_FACING_NAME'] })
-      const name = String(form.get('writerCustomerFacingName') ?? '').trim().slice(0, 100)
-      const outcome = await setCustomerFacingName(t, id, name)
+      const parsed = customerFacingNameSchema.safeParse({ id, writerCustomerFacingName: form.get('writerCustomerFacingName') })
+      if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? 'Invalid name')
+      const outcome = await staffActions.setCustomerFacingName(t, request, parsed.data.id, parsed.data.writerCustomerFacingName)
       if (!outcome.ok) return fail(outcome.status, outcome.error)
-      await auditAction(t, request, { module: 'users', action: 'customer_facing_name', message: `Customer-facing name of ${outcome.user.email} set to '${name}'` })
       return data<ActionAnswer>({ ok: true, message: 'Saved' })
+    }
+    case 'send-reset': {
+      const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
+      const outcome = await staffActions.sendResetLink(t, request, id)
+      if (!outcome.ok) return fail(outcome.status, outcome.error)
+      return redirectWithToast(request, `${url.pathname}${url.search}`, `${RESET_LINK_SENT} ${outcome.user.email}`)
     }
     case 'login-as': {
       const type = form.get('type') === 'reviewer' ? 'reviewer' : 'writer'
@@ -245,7 +246,7 @@ export default function ClientUsersRoute() {
                 Settings
               </Link>
             ) : null}
-            {can.loginAs && contributor && u.active ? (
+            {can.loginAs && contributor && u.active && u.reachable ? (
               <LoginAsButton
                 endpoint="/api/client/autologin/init"
                 body={{ _id: u._id, type: 'writer' }}
@@ -271,7 +272,7 @@ export default function ClientUsersRoute() {
           </ButtonLink>
         ) : null}
       </div>
-      {flash ? <Alert tone="success">{flash}</Alert> : null}
+      {flash && panel?.kind !== 'settings' ? <Alert tone="success">{flash}</Alert> : null}
       {actionData?.error && !panel ? <FormAlert>{actionData.error}</FormAlert> : null}
 
       {panel?.kind === 'new' ? (
@@ -286,7 +287,7 @@ export default function ClientUsersRoute() {
       ) : null}
       {panel?.kind === 'settings' ? (
         <PanelDialog title="Settings" closeTo={closeHref}>
-          <UserSettings user={panel.user} canUpdate={can.update} canName={can.facingName} error={actionData?.error} savedName={actionData?.ok && actionData.message === 'Saved'} />
+          <UserSettings user={panel.user} canUpdate={can.update} canName={can.facingName} error={actionData?.error} savedName={actionData?.ok && actionData.message === 'Saved'} notice={flash} />
         </PanelDialog>
       ) : null}
 
@@ -317,7 +318,7 @@ function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: R
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[tone]}`}>{children}</span>
 }
 
-function UserSettings({ user, canUpdate, canName, error, savedName }: { user: Loaded['users'][number] | NonNullable<Extract<Loaded['panel'], { user: unknown }>>['user']; canUpdate: boolean; canName: boolean; error?: string; savedName?: boolean }) {
+function UserSettings({ user, canUpdate, canName, error, savedName, notice }: { user: Loaded['users'][number] | NonNullable<Extract<Loaded['panel'], { user: unknown }>>['user']; canUpdate: boolean; canName: boolean; error?: string; savedName?: boolean; notice?: string | null }) {
   const name = `${user.firstName} ${user.lastName}`.trim()
   const contributor = user.permissions.includes('WRITER')
   return (
@@ -326,12 +327,24 @@ function UserSettings({ user, canUpdate, canName, error, savedName }: { user: Lo
         {name} · {user.email}
       </p>
       <FormAlert>{error}</FormAlert>
-      {canUpdate ? (
-        <div className="flex flex-wrap gap-6">
-          <SwitchForm intent="active" id={user._id} on={user.active} label={`Active ${name}`} text="Active" />
-          <SwitchForm intent="archive" id={user._id} on={user.archived} label={`Archive ${name}`} text="Archive" />
-        </div>
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {canUpdate && user.manageable ? (
+        <>
+          <div className="flex flex-wrap gap-6">
+            <SwitchForm intent="active" id={user._id} on={user.active} label={`Active ${name}`} text="Active" />
+            <SwitchForm intent="archive" id={user._id} on={user.archived} label={`Archive ${name}`} text="Archive" />
+          </div>
+          <Form method="post" preventScrollReset className="space-y-1">
+            <input type="hidden" name="intent" value="send-reset" />
+            <input type="hidden" name="id" value={user._id} />
+            <button type="submit" className={buttonClass('secondary')} aria-label={`Send reset link ${name}`}>
+              Send reset link
+            </button>
+            <p className="text-xs text-gray-500">E-mails {name} a link to choose a new password themselves.</p>
+          </Form>
+        </>
       ) : null}
+      {canUpdate && !user.manageable ? <p className="text-sm text-gray-600">{name} holds permissions you don't have: only someone with at least their permissions can change their status or password.</p> : null}
       {canName && contributor ? <CustomerFacingName id={user._id} initial={user.writerCustomerFacingName ?? ''} savedNoJs={!!savedName} /> : null}
     </div>
   )

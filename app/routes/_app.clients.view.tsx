@@ -5,30 +5,34 @@ import { useLoaderData } from '@remix-run/react'
 import { Badge, PageHeader } from '#app/components/page'
 import { LoginAsButton } from '#app/components/login-as-button'
 import { DataTable } from '#app/components/data-table'
-import { loginAsClient, pageClients } from '#app/models/platform-clients.server'
+import { startLoginAsClient } from '#app/models/impersonation.server'
+import { pageClients } from '#app/models/platform-clients.server'
+import { mayLogInAsClient } from '#app/rules/reach'
 import { trialLabel } from '#app/rules/account-status'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
-import { notFound } from '#app/utils/http.server'
+import { forbidden, notFound } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePlatform(request, 'clients')
+  const actor = await requirePlatform(request, 'clients')
   const query = parseTableQuery(new URL(request.url).searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: ['name'], defaultSort: 'name' })
   const { rows, count } = await pageClients(query)
-  return { clients: rows, count, query }
+  // Only the superadmin may sign in as an owner (ADR 13): platform staff see no button.
+  return { clients: rows, count, query, canLoginAs: mayLogInAsClient(actor) }
 }
 
 /** The no-JavaScript path of 'Login As Client': the form opens a new window that lands on the link. */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'clients')
   const form = await request.formData()
-  const link = await loginAsClient(actor, request, String(form.get('_id') ?? ''))
-  if (!link) throw notFound()
-  return redirect(link)
+  const outcome = await startLoginAsClient(actor, request, String(form.get('_id') ?? ''))
+  if (!outcome.ok && outcome.status === 404) throw notFound()
+  if (!outcome.ok) throw forbidden(outcome.error)
+  return redirect(outcome.link)
 }
 
 export default function ClientsViewRoute() {
-  const { clients, count, query } = useLoaderData<typeof loader>()
+  const { clients, count, query, canLoginAs } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-6">
       <PageHeader title="Clients" />
@@ -65,7 +69,7 @@ export default function ClientsViewRoute() {
             key: 'login',
             header: 'Actions',
             cell: (c) =>
-              c.owner_id && c.active ? (
+              canLoginAs && c.owner_id && c.active ? (
                 <LoginAsButton
                   endpoint="/api/auto-login/init"
                   body={{ _id: c._id, type: 'client' }}

@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await validator.validate(form)
   if (result.error) return validationError(result.error, result.submittedData)
-  const outcome = await createCustomer(t, result.data, { origin: new URL(request.url).origin })
+  const outcome = await createCustomer(t, result.data)
   if (!outcome.ok) {
     await auditAction(t, request, { module: 'customers', action: 'create', status: 'failure', message: `Customer ${result.data.email}: ${outcome.error}` })
     const { password: _password, ...values } = result.submittedData

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { CopyLink } from '#app/components/products/copy-link'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
 import { SuccessDialog, SwitchForm, Tag } from '#app/components/workflows/list-ui'
-import { getCartSettings, portalHost } from '#app/models/cart-settings.server'
+import { getCartSettings } from '#app/models/cart-settings.server'
 import { takeToast } from '#app/services/flash.server'
 import { getProduct, listProducts, productActions, productLinks } from '#app/models/products.server'
 import { listPageQuery, PAGE_SIZE_OPTIONS } from '#app/models/workflows.schema'
@@ -16,6 +16,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
+import { publicOrigin } from '#app/utils/public-url.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/view'))
@@ -26,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The settings dialog is a URL (?settings={id}), so it opens without JavaScript too.
   const settingsId = url.searchParams.get('settings')
   const selected = canUpdate && settingsId ? await getProduct(t, settingsId) : null
-  const host = portalHost(request)
+  // Checkout and cart links are public: they point at the configured address, never the request's Host.
+  const host = publicOrigin()
   const { redirectTo } = await getCartSettings(t)
   const { toast: flash, headers } = await takeToast(request)
   return data(

@@ -1,23 +1,29 @@
 // /profile: the profile card, then three forms (details, password, avatar) that work with and without JavaScript.
+// Password and e-mail changes need the current password and are refused in a log-in-as session (ADR 13).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { SuccessAlert } from '#app/components/forms'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { AvatarForm, ChangePasswordForm, ProfileDetailsForm, passwordValidator, profileValidator, useAvatarError } from '#app/components/profile/profile-forms'
+import { TwoFactorCard } from '#app/components/profile/two-factor-card'
 import { auditUserAction } from '#app/models/audit.server'
-import { changePassword, setAvatar, updateProfile } from '#app/models/profile.server'
-import { AVATAR_MAX_BYTES, AVATAR_UPDATED, PASSWORD_CHANGED, PROFILE_UPDATED } from '#app/models/profile.schema'
+import { pendingEmailChange, profileActions, setAvatar } from '#app/models/profile.server'
+import { AVATAR_MAX_BYTES, AVATAR_UPDATED, EMAIL_CONFIRMATION_SENT, PASSWORD_CHANGED, PROFILE_UPDATED } from '#app/models/profile.schema'
 import { routeGuard } from '#app/rules/routes'
-import { getAuth, requireUser } from '#app/services/auth.server'
+import { getAuth, IMPERSONATION_CREDENTIALS_REFUSED, requireOwnCredentials, requireUser } from '#app/services/auth.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { Card } from '#app/ui/card'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, routeGuard('/profile'))
+  const { session } = await getAuth(request)
   const { toast, headers } = await takeToast(request)
   return data(
     {
+      // A log-in-as session sees why the credentials forms are closed to it.
+      credentialsLocked: session.get('impersonatorUserId') ? IMPERSONATION_CREDENTIALS_REFUSED : null,
+      pendingEmail: await pendingEmailChange(user),
       profile: {
         name: `${user.firstName} ${user.lastName}`.trim(),
         firstName: user.firstName,
@@ -47,26 +53,41 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const form = await request.formData()
-  if (form.get('subaction') === 'password') {
-    const result = await passwordValidator.validate(form)
-    // Secrets are never sent back into the form.
-    if (result.error) return validationError(result.error, {})
-    const { session } = await getAuth(request)
-    await changePassword(user, result.data.password, session.id || undefined)
-    await auditUserAction(user, request, { module: 'profile', action: 'change_password', message: 'Changed own password; other sessions ended' })
-    return redirectWithToast(request, '/profile', PASSWORD_CHANGED)
+  switch (form.get('subaction')) {
+    case 'password':
+      return changeOwnPassword(request, form)
+    case 'profile':
+    case null:
+      return updateOwnProfile(request, user, form)
+    default:
+      return data({ error: 'Unknown action' }, { status: 400 })
   }
+}
 
+async function changeOwnPassword(request: Request, form: FormData) {
+  const user = await requireOwnCredentials(request)
+  const result = await passwordValidator.validate(form)
+  // Secrets are never sent back into the form.
+  if (result.error) return validationError(result.error, {})
+  const { session } = await getAuth(request)
+  const outcome = await profileActions.changePassword(user, request, result.data, session.id || undefined)
+  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field]: outcome.error }, subaction: 'password' }, {})
+  return redirectWithToast(request, '/profile', PASSWORD_CHANGED)
+}
+
+async function updateOwnProfile(request: Request, user: Awaited<ReturnType<typeof requireUser>>, form: FormData) {
   const result = await profileValidator.validate(form)
-  if (result.error) return validationError(result.error, result.submittedData)
-  const outcome = await updateProfile(user, result.data)
-  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field]: outcome.error }, subaction: 'profile' }, result.submittedData)
-  await auditUserAction(user, request, { module: 'profile', action: 'update', message: 'Updated own profile' })
-  return redirectWithToast(request, '/profile', PROFILE_UPDATED)
+  const { currentPassword: _secret, ...kept } = result.submittedData
+  if (result.error) return validationError(result.error, kept)
+  if (result.data.email !== user.email) await requireOwnCredentials(request)
+  const outcome = await profileActions.update(user, request, result.data)
+  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field]: outcome.error }, subaction: 'profile' }, kept)
+  const asked = result.data.email !== user.email
+  return redirectWithToast(request, '/profile', asked ? `${PROFILE_UPDATED}. ${EMAIL_CONFIRMATION_SENT} ${result.data.email}.` : PROFILE_UPDATED)
 }
 
 export default function ProfileRoute() {
-  const { profile, toast } = useLoaderData<typeof loader>()
+  const { profile, toast, credentialsLocked, pendingEmail } = useLoaderData<typeof loader>()
   const avatarError = useAvatarError()
   return (
     <div className="max-w-3xl space-y-6">
@@ -83,24 +104,28 @@ export default function ProfileRoute() {
           )}
           <dl className="flex-1 divide-y divide-gray-100 text-sm">
             <Row term="Name" value={profile.name} />
-            <Row term="Email" value={profile.email} />
+            <Row term="Email" value={profile.email} note={pendingEmail ? `pending confirmation for ${pendingEmail}` : null} />
             {profile.role && <Row term="Role" value={profile.role} />}
             {profile.companyName && <Row term="Company" value={profile.companyName} />}
           </dl>
         </div>
       </Card>
-      <ProfileDetailsForm defaults={{ firstName: profile.firstName, lastName: profile.lastName, email: profile.email }} />
-      <ChangePasswordForm />
+      <ProfileDetailsForm defaults={{ firstName: profile.firstName, lastName: profile.lastName, email: profile.email }} locked={credentialsLocked} />
+      <ChangePasswordForm locked={credentialsLocked} />
+      <TwoFactorCard />
       <AvatarForm error={avatarError} />
     </div>
   )
 }
 
-function Row({ term, value }: { term: string; value: string }) {
+function Row({ term, value, note }: { term: string; value: string; note?: string | null }) {
   return (
     <div className="grid grid-cols-3 gap-4 py-3">
       <dt className="font-medium text-gray-500">{term}</dt>
-      <dd className="col-span-2 text-gray-900">{value}</dd>
+      <dd className="col-span-2 text-gray-900">
+        {value}
+        {note ? <span className="block text-xs text-amber-700">{note}</span> : null}
+      </dd>
     </div>
   )
 }

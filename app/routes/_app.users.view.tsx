@@ -6,7 +6,7 @@ import { Badge, PageHeader } from '#app/components/page'
 import { DataTable } from '#app/components/data-table'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { auditUserAction } from '#app/models/audit.server'
-import { findPlatformUser, pagePlatformUsers, setPlatformUserActive, toPlatformUserJson, type PlatformUserJson } from '#app/models/platform-users.server'
+import { findPlatformUser, mayManage, pagePlatformUsers, setPlatformUserActive, toPlatformUserJson, type PlatformUserJson } from '#app/models/platform-users.server'
 import { changeStatusSchema } from '#app/models/platform-users.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
@@ -19,7 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseTableQuery(new URL(request.url).searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: ['name'], defaultSort: 'name' })
   const { rows, count } = await pagePlatformUsers(query)
   const { toast, headers } = await takeToast(request)
-  return data({ users: rows.map(toPlatformUserJson), count, query, toast, me: actor.publicId, superadmin: actor.role === 'superadmin' }, { headers })
+  // manageable: the editor holds every module of the user's role (ADR 13).
+  const users = rows.map((r) => ({ ...toPlatformUserJson(r), manageable: mayManage(actor, r) }))
+  return data({ users, count, query, toast, me: actor.publicId }, { headers })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -65,10 +67,12 @@ function ActiveSwitch({ user, disabled }: { user: PlatformUserJson; disabled: bo
   )
 }
 
+type Row = PlatformUserJson & { manageable: boolean }
+
 export default function UsersViewRoute() {
-  const { users, count, query, toast, me, superadmin } = useLoaderData<typeof loader>()
-  // Only a superadmin manages superadmin users; nobody switches themselves off.
-  const locked = (u: PlatformUserJson) => u._id === me || (u.role === 'superadmin' && !superadmin)
+  const { users, count, query, toast, me } = useLoaderData<typeof loader>()
+  // Only users whose modules the editor holds (superadmins only by a superadmin); nobody switches themselves off.
+  const locked = (u: Row) => u._id === me || !u.manageable
   const actionData = useActionData<typeof action>()
   return (
     <div className="space-y-6">
@@ -94,7 +98,7 @@ export default function UsersViewRoute() {
             key: 'edit',
             header: 'Edit',
             cell: (u) =>
-              u.role === 'superadmin' && !superadmin ? null : (
+              !u.manageable ? null : (
                 <Link to={`/users/update/${u._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Edit ${u.firstName} ${u.lastName}`}>
                   Edit
                 </Link>

@@ -21,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await validator.validate(await request.formData())
   // Nothing is repopulated: both fields are secrets.
   if (result.error) return data<ResetState>({ fieldErrors: result.error.fieldErrors }, { status: 422 })
-  const outcome = await resetPassword(params.code ?? '', result.data.password, { ip: clientIp(request), origin: new URL(request.url).origin })
+  const outcome = await resetPassword(params.code ?? '', result.data.password, { ip: clientIp(request) })
   if (!outcome.ok) return data<ResetState>({ formError: outcome.message }, { status: 400 })
   return data<ResetState>({ done: true })
 }

@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.error) {
     return data<ForgotState>({ fieldErrors: result.error.fieldErrors, repopulateFields: { email: result.submittedData.email } }, { status: 422 })
   }
-  const outcome = await requestPasswordReset(result.data.email, { ip: clientIp(request), origin: new URL(request.url).origin })
+  const outcome = await requestPasswordReset(result.data.email, { ip: clientIp(request) })
   if (!outcome.ok) {
     return data<ForgotState>({ formError: TOO_MANY_ATTEMPTS, fieldErrors: {}, repopulateFields: { email: result.data.email } }, { status: 429 })
   }

@@ -1,14 +1,22 @@
-// GET /api/auth/auto-login/{code}: signs out whoever is signed in, then signs in with a single-use link.
-import type { LoaderFunctionArgs } from '@remix-run/node'
+// GET or POST /api/auth/auto-login/{code}: signs in with a single-use link ({status, user}). The spec's GET stays
+// (the same-origin guard refuses it from other sites); a log-in-as link works only in the session that created it.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { toUserJson } from '#app/models/account.server'
-import { consumeAutoLogin } from '#app/models/auth.server'
-import { startSession } from '#app/services/session.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
+import { openAutoLoginLink } from '#app/utils/auto-login.server'
+import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+
+async function signInWithLink(request: Request, code: string) {
+  const opened = await openAutoLoginLink(request, code)
+  if (!opened.ok) return apiJson({ status: false, error: opened.message }, opened.status)
+  return apiJson({ status: true, user: toUserJson(opened.user) }, 200, { 'Set-Cookie': opened.cookie })
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const outcome = await consumeAutoLogin(params.code ?? '', { ip: clientIp(request), origin: new URL(request.url).origin })
-  if (!outcome.ok) return apiJson({ status: false, error: outcome.message }, outcome.status)
-  // startSession destroys the current session first: the old user is logged out either way.
-  const cookie = await startSession(request, outcome.session)
-  return apiJson({ status: true, user: toUserJson(outcome.user) }, 200, { 'Set-Cookie': cookie })
+  return signInWithLink(request, params.code ?? '')
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  return signInWithLink(request, params.code ?? '')
 }

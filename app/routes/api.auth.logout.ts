@@ -7,6 +7,6 @@ import { apiJson, clientIp } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await getAuth(request)
-  if (user) await recordLogout(user, clientIp(request))
+  if (user) await recordLogout(user, clientIp(request), request)
   return apiJson({ status: true, message: 'Logged out' }, 200, { 'Set-Cookie': await destroySession(session) })
 }

@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const parsed = await parseBody(request, schema)
   if (!parsed.ok) return parsed.response
-  const result = await resetPassword(parsed.data.code, parsed.data.password, { ip: clientIp(request), origin: new URL(request.url).origin })
+  const result = await resetPassword(parsed.data.code, parsed.data.password, { ip: clientIp(request) })
   if (!result.ok) return apiJson({ status: false, error: result.message }, 400)
   return apiJson({ status: true, message: 'Password updated successfully' })
 }

@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const parsed = await parseBody(request, schema)
   if (!parsed.ok) return parsed.response
-  const result = await requestPasswordReset(parsed.data.email, { ip: clientIp(request), origin: new URL(request.url).origin })
+  const result = await requestPasswordReset(parsed.data.email, { ip: clientIp(request) })
   if (!result.ok) return apiJson({ status: false, error: TOO_MANY_ATTEMPTS }, 429)
   return apiJson({ status: true, message: RESET_LINK_SENT })
 }

@@ -1,7 +1,8 @@
-// POST /api/auto-login/init {_id, type: 'client'}: a single-use link that signs the caller in as the client's owner.
+// POST /api/auto-login/init {_id, type: 'client'}: a single-use link that signs the platform superadmin in as the
+// client's owner; platform staff get 403 (ADR 13). The link works only in the session that asked for it.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { loginAsClient } from '#app/models/platform-clients.server'
+import { startLoginAsClient } from '#app/models/impersonation.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
@@ -20,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'clients')
   const parsed = await parseBody(request, initSchema)
   if (!parsed.ok) return parsed.response
-  const link = await loginAsClient(actor, request, parsed.data._id)
-  if (!link) return apiError(404, 'Client not found')
-  return apiJson({ status: true, link })
+  const outcome = await startLoginAsClient(actor, request, parsed.data._id)
+  if (!outcome.ok) return apiError(outcome.status, outcome.error)
+  return apiJson({ status: true, link: outcome.link })
 }

@@ -1,7 +1,7 @@
 // GET /api/client/users/{id}; PATCH /api/client/users/{id} with user fields and permissions, or {active} / {archived}.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { staffStatusSchema, staffUpdateSchema, USER_UPDATED } from '#app/models/staff.schema'
-import { findStaff, setStaffStatus, toStaffJson, updateStaff, writerProfile } from '#app/models/staff.server'
+import { findStaff, staffActions, toStaffJson, writerProfile } from '#app/models/staff.server'
 import { mergeWithCurrent, staffAnswer } from '#app/models/staff-responses.server'
 import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, readBody, zodErrors } from '#app/utils/api.server'
@@ -29,15 +29,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!USER_FIELDS.some((f) => f in body)) {
     const parsed = staffStatusSchema.safeParse(body)
     if (!parsed.success) return invalid(parsed.error)
-    const outcome = await setStaffStatus(t, id, parsed.data)
-    const what = [parsed.data.active !== undefined ? (parsed.data.active ? 'activated' : 'deactivated') : '', parsed.data.archived !== undefined ? (parsed.data.archived ? 'archived' : 'unarchived') : ''].filter(Boolean).join(' and ')
-    return staffAnswer(t, request, outcome, { action: 'change_status', message: (email) => `User ${email} ${what}` }, USER_UPDATED)
+    return staffAnswer(t, await staffActions.setStatus(t, request, id, parsed.data), USER_UPDATED)
   }
 
   const merged = await mergeWithCurrent(t, id, body)
   if (!merged) return apiError(404, 'User not found')
   const parsed = staffUpdateSchema.safeParse(merged)
   if (!parsed.success) return invalid(parsed.error)
-  const outcome = await updateStaff(t, id, parsed.data)
-  return staffAnswer(t, request, outcome, { action: 'update', message: (email) => `Updated user ${email}` }, USER_UPDATED)
+  return staffAnswer(t, await staffActions.update(t, request, id, parsed.data), USER_UPDATED)
 }

@@ -2,7 +2,7 @@
 // POST /api/client/users (user fields, permissions, skipWriterValidation) → {user, message} or {error}.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { fromWriterData, staffCreateSchema, USER_CREATED } from '#app/models/staff.schema'
-import { createStaff, listStaff } from '#app/models/staff.server'
+import { listStaff, staffActions } from '#app/models/staff.server'
 import { parseStaffQuery, staffAnswer, staffRowsJson } from '#app/models/staff-responses.server'
 import { can } from '#app/rules/permissions'
 import { requirePermission } from '#app/services/auth.server'
@@ -32,7 +32,5 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = zodErrors(parsed.error)
     return apiJson({ status: false, error: Object.values(errors)[0], errors }, 400)
   }
-  const outcome = await createStaff(t, parsed.data)
-  const message = USER_CREATED
-  return staffAnswer(t, request, outcome, { action: 'create', message: (email) => `Created user ${email}` }, message)
+  return staffAnswer(t, await staffActions.create(t, request, parsed.data), USER_CREATED)
 }

@@ -1,7 +1,7 @@
 // POST /api/client/writer/update/customer-facing-name {id, writerCustomerFacingName}: a contributor's name as customers see it.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { customerFacingNameSchema } from '#app/models/staff.schema'
-import { setCustomerFacingName } from '#app/models/staff.server'
+import { staffActions } from '#app/models/staff.server'
 import { staffAnswer } from '#app/models/staff-responses.server'
 import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
@@ -11,8 +11,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_CUSTOMER_FACING_NAME'] })
   const body = await parseBody(request, customerFacingNameSchema)
   if (!body.ok) return body.response
-  const outcome = await setCustomerFacingName(t, body.data.id, body.data.writerCustomerFacingName)
-  return staffAnswer(t, request, outcome, { action: 'customer_facing_name', message: (email) => `Customer-facing name of ${email} set to '${body.data.writerCustomerFacingName}'` }, 'Saved Successfully!')
+  const outcome = await staffActions.setCustomerFacingName(t, request, body.data.id, body.data.writerCustomerFacingName)
+  return staffAnswer(t, outcome, 'Saved Successfully!')
 }
 
 export const loader = () => methodNotAllowed()

@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_CUSTOMERS'] })
   const body = await parseBody(request, customerCreateSchema)
   if (!body.ok) return body.response
-  const outcome = await createCustomer(t, body.data, { origin: new URL(request.url).origin })
+  const outcome = await createCustomer(t, body.data)
   if (!outcome.ok) {
     await auditAction(t, request, { module: 'customers', action: 'create', status: 'failure', message: `Customer ${body.data.email}: ${outcome.error}` })
     return apiJson({ status: false, error: outcome.error }, 400)

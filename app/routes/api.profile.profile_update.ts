@@ -1,10 +1,11 @@
-// POST /api/profile/profile_update {_id, firstName, lastName, email}: the caller's own name and e-mail.
+// POST /api/profile/profile_update {_id, firstName, lastName, email, currentPassword}: the caller's own name and
+// e-mail. A new e-mail needs the current password, is refused in a log-in-as session, and changes only when
+// the link sent to it is opened ({pendingEmail} until then; ADR 13).
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { loadAuthUser, toUserJson } from '#app/models/account.server'
-import { auditUserAction } from '#app/models/audit.server'
-import { updateProfile } from '#app/models/profile.server'
-import { NOT_YOUR_PROFILE, PROFILE_UPDATED, profileSchema } from '#app/models/profile.schema'
-import { requireUser } from '#app/services/auth.server'
+import { profileActions } from '#app/models/profile.server'
+import { EMAIL_CONFIRMATION_SENT, NOT_YOUR_PROFILE, PROFILE_UPDATED, profileSchema } from '#app/models/profile.schema'
+import { requireOwnCredentials, requireUser } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 
@@ -18,9 +19,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseBody(request, profileSchema)
   if (!parsed.ok) return parsed.response
   if (parsed.data._id && parsed.data._id !== user.publicId) return apiError(403, NOT_YOUR_PROFILE)
-  const outcome = await updateProfile(user, parsed.data)
-  if (!outcome.ok) return apiJson({ status: false, error: outcome.error, errors: { [outcome.field]: outcome.error } }, 400)
-  await auditUserAction(user, request, { module: 'profile', action: 'update', message: 'Updated own profile' })
+  if (parsed.data.email !== user.email) await requireOwnCredentials(request)
+  const outcome = await profileActions.update(user, request, parsed.data)
+  if (!outcome.ok) return apiJson({ status: false, error: outcome.error, errors: { [outcome.field]: outcome.error } }, outcome.status)
   const updated = await loadAuthUser(user.id, user.clientId)
-  return apiJson({ status: true, message: PROFILE_UPDATED, user: updated ? toUserJson(updated) : null })
+  // The spec's message stays as it is; the pending change is told beside it.
+  const notice = outcome.pendingEmail ? `${EMAIL_CONFIRMATION_SENT} ${outcome.pendingEmail}.` : null
+  return apiJson({ status: true, message: PROFILE_UPDATED, user: updated ? toUserJson(updated) : null, pendingEmail: outcome.pendingEmail, notice })
 }

@@ -1,9 +1,9 @@
-// POST /api/profile/profile_update_password {_id, password}: a new password; the person's other sessions end.
+// POST /api/profile/profile_update_password {_id, password, currentPassword}: a new password for the caller's own
+// account; wrong current passwords are rate-limited, a log-in-as session is refused, the other sessions end (ADR 13).
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditUserAction } from '#app/models/audit.server'
-import { changePassword } from '#app/models/profile.server'
+import { profileActions } from '#app/models/profile.server'
 import { NOT_YOUR_PROFILE, PASSWORD_CHANGED, passwordApiSchema } from '#app/models/profile.schema'
-import { getAuth, requireUser } from '#app/services/auth.server'
+import { getAuth, requireOwnCredentials } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 
@@ -13,12 +13,12 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
-  const user = await requireUser(request)
+  const user = await requireOwnCredentials(request)
   const parsed = await parseBody(request, passwordApiSchema)
   if (!parsed.ok) return parsed.response
   if (parsed.data._id && parsed.data._id !== user.publicId) return apiError(403, NOT_YOUR_PROFILE)
   const { session } = await getAuth(request)
-  await changePassword(user, parsed.data.password, session.id || undefined)
-  await auditUserAction(user, request, { module: 'profile', action: 'change_password', message: 'Changed own password; other sessions ended' })
+  const outcome = await profileActions.changePassword(user, request, parsed.data, session.id || undefined)
+  if (!outcome.ok) return apiJson({ status: false, error: outcome.error, errors: { [outcome.field]: outcome.error } }, outcome.status)
   return apiJson({ status: true, message: PASSWORD_CHANGED })
 }

@@ -1,37 +1,56 @@
-// Single-use sign-in links: ends whoever is signed in here, then signs the link's user in.
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+// /auto-login/{code}: a single-use sign-in link behind a confirmation (ADR 13). The GET only shows whom the
+// link signs in as; the POST spends it, so no page elsewhere can sign a visitor in through a GET. A
+// log-in-as link works only in the session that created it.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthShell, LoginLink } from '#app/components/auth/auth-shell'
-import { FormAlert } from '#app/components/forms'
-import { consumeAutoLogin, recordLogout } from '#app/models/auth.server'
-import { getAuth } from '#app/services/auth.server'
-import { destroySession, startSession } from '#app/services/session.server'
-import { clientIp } from '#app/utils/http.server'
+import { FormAlert, primaryButtonClass } from '#app/components/forms'
+import { previewAutoLogin } from '#app/models/auth.server'
+import { autoLoginContext, openAutoLoginLink } from '#app/utils/auto-login.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ip = clientIp(request)
-  const { user, session } = await getAuth(request)
-  const lang = session.get('lang')
-  if (user) await recordLogout(user, ip)
-  const signedOut = await destroySession(session)
+  const preview = await previewAutoLogin(params.code ?? '', await autoLoginContext(request))
+  if (!preview.ok) return data({ error: preview.message, target: null }, { status: preview.status })
+  return { error: null, target: { name: preview.name, organisation: preview.organisation, impersonating: preview.impersonating } }
+}
 
-  const outcome = await consumeAutoLogin(params.code ?? '', { ip, origin: new URL(request.url).origin })
-  if (outcome.ok) {
-    const cookie = await startSession(request, { ...outcome.session, ...(lang ? { lang } : {}) })
-    throw redirect('/dashboard', { headers: { 'Set-Cookie': cookie } })
-  }
-  return data({ message: outcome.message }, { status: outcome.status, headers: { 'Set-Cookie': signedOut } })
+export async function action({ request, params }: ActionFunctionArgs) {
+  const opened = await openAutoLoginLink(request, params.code ?? '')
+  if (!opened.ok) return data({ error: opened.message }, { status: opened.status })
+  throw redirect('/dashboard', { headers: { 'Set-Cookie': opened.cookie } })
 }
 
 export default function AutoLoginRoute() {
-  const { message } = useLoaderData<typeof loader>()
+  const loaded = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>()
+  const busy = useNavigation().state !== 'idle'
+  const error = posted?.error ?? loaded.error
+  if (error || !loaded.target) {
+    return (
+      <AuthShell>
+        <h1 className="mb-4 text-xl font-semibold text-gray-900">Error</h1>
+        <FormAlert>{error}</FormAlert>
+        <LoginLink label="Go to login" className="" />
+      </AuthShell>
+    )
+  }
+  const { name, organisation, impersonating } = loaded.target
   return (
     <AuthShell>
-      <h1 className="mb-4 text-xl font-semibold text-gray-900">Error</h1>
-      <FormAlert>{message}</FormAlert>
-      <LoginLink label="Go to login" className="" />
+      <h1 className="mb-2 text-xl font-semibold text-gray-900">{organisation ? `Sign in as ${name} of ${organisation}?` : `Sign in as ${name}?`}</h1>
+      <p className="mb-6 text-sm text-gray-600">
+        {impersonating
+          ? 'You will act as this person until you return to your own account from the banner. Everything you do is recorded as done by you.'
+          : 'Whoever is signed in here now will be signed out.'}
+      </p>
+      <Form method="post">
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          Sign in as {name}
+        </button>
+      </Form>
+      <LoginLink label="Cancel" />
     </AuthShell>
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Auto login | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Auto login | Draftdesk' }, { name: 'robots', content: 'noindex' }]

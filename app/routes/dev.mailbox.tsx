@@ -1,15 +1,19 @@
-// /dev/mailbox (development and test only): the e-mails the local SMTP sink caught, newest first.
+// /dev/mailbox (development and test only, from this machine only): the e-mails the local SMTP sink
+// caught, newest first.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { env } from '#app/services/env.server'
 import { readMailbox } from '#app/services/mail-sink.server'
 import { redis } from '#app/services/redis.server'
 import { Card } from '#app/ui/card'
-import { notFound } from '#app/utils/http.server'
+import { isLoopback, isLoopbackHostname, notFound, peerIp } from '#app/utils/http.server'
 
-export async function loader(_: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const appEnv = env().APP_ENV
   if (appEnv !== 'development' && appEnv !== 'test') throw notFound()
+  // Reset links and codes are in here: only a browser on this machine may read them, and only under
+  // a loopback name (a page whose DNS name was rebound to 127.0.0.1 is refused).
+  if (!isLoopback(peerIp(request)) || !isLoopbackHostname(new URL(request.url).hostname)) throw notFound()
   // The sink pushes new mail to the head of the list, so it already reads newest first.
   const mails = await readMailbox(redis())
   return { mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, date: m.date, text: m.text })) }

@@ -8,7 +8,7 @@ import { clientIp } from '#app/utils/http.server'
 
 async function signOut(request: Request) {
   const { user, session } = await getAuth(request)
-  if (user) await recordLogout(user, clientIp(request))
+  if (user) await recordLogout(user, clientIp(request), request)
   return redirect('/login', { headers: { 'Set-Cookie': await destroySession(session) } })
 }
 

@@ -4,6 +4,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { type AuthUser, loadAuthUser } from '#app/models/account.server'
 import { attemptLogin, type LoginOutcome } from '#app/models/auth.server'
+import { mustEnrollTotp, TOTP_ENROLLMENT_REQUIRED, TWO_FACTOR_PAGE } from '#app/models/two-factor.server'
 import { sidebarRestricted } from '#app/rules/account-status'
 import { can, type Guard } from '#app/rules/permissions'
 import { safeReturnPath } from '#app/rules/landing'
@@ -71,9 +72,24 @@ const OPEN_WHEN_LOCKED = ['/dashboard', '/payments', '/profile', '/logout', '/ap
 
 export const ACCOUNT_LOCKED_MESSAGE = 'Your subscription is not active. Please go to Billing to reactivate it.'
 
+/** What a platform account that must enroll TOTP may still reach (ADR 0012). */
+const OPEN_BEFORE_TOTP_ENROLLMENT = [TWO_FACTOR_PAGE, '/logout', '/api/auth']
+
+/** Until a platform account has TOTP (where required), every other page sends it to the set-up page. */
+async function requireTotpEnrollment(request: Request, user: AuthUser, session: AppSession) {
+  if (user.clientId !== null) return
+  // Single fetch asks for `/path.data`: the page is the same.
+  const path = new URL(request.url).pathname.replace(/\.data$/, '')
+  if (OPEN_BEFORE_TOTP_ENROLLMENT.some((p) => path === p || path.startsWith(`${p}/`))) return
+  if (!(await mustEnrollTotp(user, { impersonated: !!session.get('impersonatorUserId') }))) return
+  if (isApiRequest(request)) throw apiError(403, TOTP_ENROLLMENT_REQUIRED)
+  throw redirect(TWO_FACTOR_PAGE)
+}
+
 export async function requireUser(request: Request, guard: Guard = {}): Promise<AuthUser> {
-  const { user } = await getAuth(request)
+  const { user, session } = await getAuth(request)
   if (!user) unauthenticated(request)
+  await requireTotpEnrollment(request, user, session)
   if (!can(user, guard)) denied(request)
   if (user.clientId !== null && sidebarRestricted(user.packageStatus, paymentDueDays(user), trialDaysLeft(user))) {
     const path = new URL(request.url).pathname

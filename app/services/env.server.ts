@@ -1,35 +1,100 @@
 // Reads and checks the process environment once; the rest of the app imports typed settings.
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
-const schema = z.object({
-  APP_ENV: z.enum(['development', 'test', 'production']).default('production'),
-  PORT: z.coerce.number().default(3000),
-  DATABASE_URL: z.string().min(1),
-  REDIS_URL: z.string().min(1),
-  SESSION_SECRET: z.string().min(16),
-  SMTP_URL: z.string().optional(),
-  SMTP_SINK_PORT: z.coerce.number().optional(),
-  MAIL_FROM: z.string().default('Draftdesk <no-reply@draftdesk.local>'),
-  PUBLIC_URL: z.string().optional(),
-  INTERCOM_APP_ID: z.string().optional(),
-  INTERCOM_IDENTITY_SECRET: z.string().optional(),
-  ANALYTICS_KEY: z.string().optional(),
-  RUN_WORKERS: z.enum(['true', 'false']).default('true'),
-})
+/** Express `trust proxy`: off, trust everything, a hop count, or a list of addresses/CIDRs/names. */
+export type TrustProxy = boolean | number | string[]
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true
+  const [address, bits, ...rest] = entry.split('/')
+  const family = isIP(address ?? '')
+  if (!family || rest.length > 0) return false
+  if (bits === undefined) return true
+  if (!/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (family === 4 ? 32 : 128)
+}
+
+/** TRUST_PROXY as written in the environment; null when it is not a valid setting. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  const v = (value ?? '').trim()
+  if (v === '' || v === 'false') return false
+  if (v === 'true') return true
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v)
+  const entries = v.split(',').map((e) => e.trim())
+  return entries.every(isAddressOrRange) ? entries : null
+}
+
+/** The origin of PUBLIC_URL (http or https, no path, query or credentials); null when it is not one. */
+export function publicOriginOf(value: string): string | null {
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null
+    return url.origin
+  } catch {
+    return null
+  }
+}
+
+const schema = z
+  .object({
+    APP_ENV: z.enum(['development', 'test', 'production']).default('production'),
+    PORT: z.coerce.number().default(3000),
+    /** Production only: the address to listen on. Development and tests always listen on loopback. */
+    HOST: z.string().optional(),
+    DATABASE_URL: z.string().min(1),
+    REDIS_URL: z.string().min(1),
+    SESSION_SECRET: z.string().min(16),
+    SMTP_URL: z.string().optional(),
+    SMTP_SINK_PORT: z.coerce.number().optional(),
+    MAIL_FROM: z.string().default('Draftdesk <no-reply@draftdesk.local>'),
+    /** Where every absolute link the app e-mails or returns points; never taken from the request. */
+    PUBLIC_URL: z.string().optional(),
+    TRUST_PROXY: z.string().optional(),
+    INTERCOM_APP_ID: z.string().optional(),
+    INTERCOM_IDENTITY_SECRET: z.string().optional(),
+    ANALYTICS_KEY: z.string().optional(),
+    RUN_WORKERS: z.enum(['true', 'false']).default('true'),
+    /** Platform accounts must enrol TOTP before using the app (ADR 0012); defaults to on in production only. */
+    TOTP_REQUIRED_FOR_PLATFORM: z.enum(['true', 'false']).optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.APP_ENV === 'production' && !e.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production (the address e-mailed links point to, e.g. https://app.example.com)' })
+    }
+    if (e.PUBLIC_URL && !publicOriginOf(e.PUBLIC_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an http(s) origin without a path, e.g. https://app.example.com' })
+    }
+    if (parseTrustProxy(e.TRUST_PROXY) === null) {
+      ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be false, true, a hop count, or a comma-separated list of addresses/CIDRs' })
+    }
+  })
+  .transform((e) => ({
+    ...e,
+    PUBLIC_URL: publicOriginOf(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`)!,
+    TRUST_PROXY: parseTrustProxy(e.TRUST_PROXY)!,
+    HOST: e.APP_ENV === 'production' ? e.HOST || '0.0.0.0' : '127.0.0.1',
+    TOTP_REQUIRED_FOR_PLATFORM: e.TOTP_REQUIRED_FOR_PLATFORM === undefined ? e.APP_ENV === 'production' : e.TOTP_REQUIRED_FOR_PLATFORM === 'true',
+  }))
 
 export type Env = z.infer<typeof schema>
 
 let cached: Env | undefined
 
-export function env(): Env {
-  if (!cached) {
-    const parsed = schema.safeParse(process.env)
-    if (!parsed.success) {
-      throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
-    }
-    cached = parsed.data
+/** Parses an environment (process.env by default) or throws one message listing every problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source)
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   }
-  return cached
+  return parsed.data
+}
+
+export function env(): Env {
+  return (cached ??= parseEnv(process.env))
 }
 
 export const isProduction = () => env().APP_ENV === 'production'

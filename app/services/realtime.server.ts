@@ -1,12 +1,27 @@
 // Websockets: authenticated connections on /ws, fan-out across processes through Redis pub/sub.
 import type { IncomingMessage, Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { checkRequestOrigin } from '#app/rules/same-origin'
+import { hasSessionCookie, trustedOrigins } from '#app/utils/origin.server'
 import { getAuth } from './auth.server'
 import { newRedisConnection } from './redis.server'
 
 type Client = { socket: WebSocket; userId: number; clientId: number | null; channels: Set<string> }
 
 const CHANNEL_PREFIX = 'rt:'
+
+/**
+ * Cross-site websocket hijacking: a page elsewhere can open a socket to us with the visitor's
+ * cookie, so the upgrade must come from our own origin (the same rule as state-changing requests).
+ */
+function fromOurOrigin(req: IncomingMessage): boolean {
+  const header = (name: string) => {
+    const value = req.headers[name]
+    return typeof value === 'string' ? value : null
+  }
+  const evidence = { method: 'GET', upgrade: true, origin: header('origin'), secFetchSite: header('sec-fetch-site'), referer: null }
+  return checkRequestOrigin({ ...evidence, hasSessionCookie: hasSessionCookie(req.headers.cookie) }, trustedOrigins(req)).ok
+}
 
 export function attachRealtime(server: Server) {
   const wss = new WebSocketServer({ noServer: true })
@@ -20,6 +35,10 @@ export function attachRealtime(server: Server) {
 
   server.on('upgrade', async (req: IncomingMessage, socket, head) => {
     if (!req.url?.startsWith('/ws')) return socket.destroy()
+    if (!fromOurOrigin(req)) {
+      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      return socket.destroy()
+    }
     const request = new Request(`http://localhost${req.url}`, { headers: { cookie: req.headers.cookie ?? '' } })
     const { user } = await getAuth(request).catch(() => ({ user: null }))
     if (!user) {

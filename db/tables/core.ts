@@ -72,7 +72,7 @@ export interface SessionsTable {
   created_at: Timestamp
 }
 
-export type AuthTokenPurpose = 'password_reset' | 'auto_login' | 'two_factor'
+export type AuthTokenPurpose = 'password_reset' | 'auto_login' | 'two_factor' | 'email_change'
 
 export interface AuthTokensTable {
   id: Generated<number>

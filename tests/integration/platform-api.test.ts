@@ -208,9 +208,10 @@ describe('clients API and Login As Client', () => {
     expect(res.status).toBe(200)
     expect(res.json.status).toBe(true)
     const code = String(res.json.link).split('/auto-login/')[1]!
-    expect(res.json.link).toMatch(/^http:\/\/localhost\/auto-login\//)
-    const browser = new Client()
-    const used = await browser.call(autoLoginUse.loader, { path: `/api/auth/auto-login/${code}`, params: { code } })
+    expect(res.json.link).toMatch(/^http:\/\/localhost(:\d+)?\/auto-login\//)
+    // The link works only in the session that asked for it (ADR 13).
+    expect((await new Client().call(autoLoginUse.loader, { path: `/api/auth/auto-login/${code}`, params: { code } })).status).toBe(401)
+    const used = await admin.call(autoLoginUse.loader, { path: `/api/auth/auto-login/${code}`, params: { code } })
     expect(used.status).toBe(200)
     expect(used.json.user).toMatchObject({ email: 'owner@demo.test', role: 'client' })
     const superId = (await platformDb.selectFrom('users').select('id').where('email', '=', 'superadmin@demo.test').executeTakeFirstOrThrow()).id

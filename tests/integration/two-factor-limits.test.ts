@@ -1,15 +1,13 @@
 // Guessing limits (ADR 0012): 2FA attempts counted atomically before comparing, a per-account budget
 // of wrong codes that outlives challenges, failed-login limits an attacker cannot turn against the
 // owner, and failed logins to a foreign organisation that name nobody in its audit log.
-import { HOTP, Secret } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as loginApi from '#app/routes/api.auth.login'
 import * as twoFactorApi from '#app/routes/api.auth.verification-2fa'
-import { confirmTotpEnrollment, startTotpEnrollment, twoFactorStatus } from '#app/models/two-factor.server'
-import type { AuthUser } from '#app/models/account.server'
 import { loadAuthUser } from '#app/models/account.server'
 import { LOGIN_LIMITS, TWO_FACTOR_LIMITS } from '#app/rules/login-limits'
 import { timeStep } from '#app/rules/two-factor'
+import { orgAccount, withTotp } from '#tests/factories/two-factor'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createUser, orgIdByName, TEST_PASSWORD } from '#tests/factories/index'
 import { codeFrom, waitForMail } from '#tests/mailbox'
@@ -25,22 +23,7 @@ const login = (client: Client, email: string, clientId: string, password = TEST_
   client.call(loginApi.action, { path: '/api/auth/login', body: { email, password, clientId } })
 const verify = (client: Client, code: string) => client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body: { verificationCode: code } })
 
-async function orgAccount(settings: Record<string, boolean> = {}) {
-  const org = await createOrganisation({ settings })
-  const user = await createUser({ memberships: [{ clientId: org.id, role: 'client' }] })
-  return { org, user }
-}
 
-/** TOTP on through the model (enrollment itself is tested in two-factor-totp.test.ts). */
-async function withTotp(userId: number, clientId: number) {
-  const account = (await loadAuthUser(userId, clientId)) as AuthUser
-  await startTotpEnrollment(account, { ip: '10.1.1.1' })
-  const secret = (await twoFactorStatus(account)).pending!.secret
-  const hotp = new HOTP({ secret: Secret.fromBase32(secret) })
-  const confirmed = await confirmTotpEnrollment(account, hotp.generate({ counter: timeStep(Date.now()) - 1 }), { ip: '10.1.1.1' })
-  expect(confirmed.ok).toBe(true)
-  return (step: number) => hotp.generate({ counter: step })
-}
 
 describe('2FA attempts', () => {
   it('parallel wrong e-mail codes never get more than five comparisons', async () => {

@@ -1,6 +1,5 @@
 // TOTP two-factor authentication (ADR 0012): enrollment on /profile/security, sign-in with an
 // authenticator or recovery code, replay, disabling, and the platform enrollment requirement.
-import { HOTP, Secret } from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import * as loginApi from '#app/routes/api.auth.login'
 import * as clientsApi from '#app/routes/api.clients.get'
@@ -18,6 +17,7 @@ import { sessionStorage } from '#app/services/session.server'
 import { createOrganisation, createUser, TEST_PASSWORD } from '#tests/factories/index'
 import { codeFrom, mailsTo, waitForMail } from '#tests/mailbox'
 import { Client, startMailPipeline } from './helpers'
+import { orgAccount, totpCodeAt } from '#tests/factories/two-factor'
 
 let stopMail: () => Promise<void>
 beforeAll(async () => {
@@ -64,7 +64,7 @@ async function login(client: Client, email: string, clientId: string | null, pas
 
 const verify = (client: Client, code: string) => client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body: { verificationCode: code } })
 
-const codeAt = (secret: string, step: number) => new HOTP({ secret: Secret.fromBase32(secret) }).generate({ counter: step })
+const codeAt = totpCodeAt
 
 /** An authenticator code the server has not seen yet: the current step, else the next one. */
 async function freshCode(userId: number, secret: string) {
@@ -89,12 +89,6 @@ async function enroll(client: Client, user: { id: number; email: string }, orgPu
   expect(confirmed.status).toBe(200)
   const recoveryCodes: string[] = confirmed.data.recoveryCodes
   return { secret, recoveryCodes }
-}
-
-async function orgAccount(settings: Record<string, boolean> = {}) {
-  const org = await createOrganisation({ settings })
-  const user = await createUser({ memberships: [{ clientId: org.id, role: 'client' }] })
-  return { org, user }
 }
 
 describe('enrollment', () => {

@@ -1,6 +1,6 @@
 // Shared steps of the security specs: signing in through the real login API, so every spec
 // exercises the same cookie path an attacker faces (no session rows written behind the server's back).
-import { expect, type APIRequestContext } from '@playwright/test'
+import { type APIRequest, type APIRequestContext, expect, test } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'Demo-pass-2026'
 export const DEMO_ORG = 'Demo Writing Co'
@@ -45,4 +45,20 @@ export async function signIn(request: APIRequestContext, email: string, orgName?
   const cookie = sessionCookieFrom(res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value))
   if (!cookie) throw new Error(`The login of ${email} set no session cookie`)
   return cookie
+}
+
+/**
+ * Separate simulated browsers (request contexts with their own cookies) for one spec file: call it at
+ * the top level; each test's browsers are disposed when it ends (a file's tests may run in several workers).
+ */
+export function browsers() {
+  const opened: APIRequestContext[] = []
+  test.afterEach(async () => {
+    for (const request of opened.splice(0)) await request.dispose()
+  })
+  return async (playwright: { request: APIRequest }): Promise<APIRequestContext> => {
+    const request = await playwright.request.newContext({ baseURL: BASE_URL })
+    opened.push(request)
+    return request
+  }
 }

@@ -3,34 +3,17 @@
 // on other addresses trying to lock the owner out. Each asserts the attack fails and nothing changed.
 import http from 'node:http'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { HOTP, Secret } from 'otpauth'
-import type { AuthUser } from '#app/models/account.server'
 import { loadAuthUser } from '#app/models/account.server'
-import { confirmTotpEnrollment, startTotpEnrollment, twoFactorStatus } from '#app/models/two-factor.server'
 import { LOGIN_LIMITS } from '#app/rules/login-limits'
 import { timeStep } from '#app/rules/two-factor'
+import { orgAccount, withTotp } from '#tests/factories/two-factor'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
 import { BASE_URL, ORIGIN_HEADERS, signIn } from './helpers'
 
 const PORT = Number(process.env.PORT ?? 3100)
 
-async function orgAccount(settings: Record<string, boolean> = {}) {
-  const org = await createOrganisation({ settings })
-  const user = await createUser({ memberships: [{ clientId: org.id, role: 'client' }] })
-  return { org, user }
-}
 
-/** TOTP on for an account (set up through the model; the page is covered by tests/e2e/profile/two-factor.spec.ts). */
-async function withTotp(userId: number, clientId: number) {
-  const account = (await loadAuthUser(userId, clientId)) as AuthUser
-  await startTotpEnrollment(account, { ip: 'security-spec' })
-  const secret = (await twoFactorStatus(account)).pending!.secret
-  const hotp = new HOTP({ secret: Secret.fromBase32(secret) })
-  const enrolled = await confirmTotpEnrollment(account, hotp.generate({ counter: timeStep(Date.now()) - 1 }), { ip: 'security-spec' })
-  if (!enrolled.ok) throw new Error(enrolled.message)
-  return (step: number) => hotp.generate({ counter: step })
-}
 
 /** POST /api/auth/login without following the 302; the context keeps the session cookie. */
 function passwordStep(request: APIRequestContext, email: string, clientId: string, password = TEST_PASSWORD) {

@@ -14,7 +14,11 @@ export const passwordValidator = withZod(passwordFormSchema)
 
 const narrowButton = buttonClass('primary')
 
-export function ProfileDetailsForm({ defaults }: { defaults: { firstName: string; lastName: string; email: string } }) {
+/**
+ * A new e-mail needs the current password and changes only when the link sent to it is opened. In a
+ * log-in-as session (`locked`) the e-mail cannot change at all.
+ */
+export function ProfileDetailsForm({ defaults, locked }: { defaults: { firstName: string; lastName: string; email: string }; locked?: string | null }) {
   const hydrated = useHydrated()
   return (
     <Card aria-label="Update profile">
@@ -24,23 +28,38 @@ export function ProfileDetailsForm({ defaults }: { defaults: { firstName: string
           <TextField name="firstName" label="First Name" autoComplete="given-name" aria-required />
           <TextField name="lastName" label="Last Name" autoComplete="family-name" aria-required />
         </div>
-        <TextField name="email" label="Email" type="email" autoComplete="email" aria-required />
+        <TextField name="email" label="Email" type="email" autoComplete="email" aria-required readOnly={!!locked} />
+        {locked ? (
+          <p className="text-sm text-gray-600">
+            {locked}
+          </p>
+        ) : (
+          <TextField name="currentPassword" label="Current Password (needed to change the e-mail)" type="password" autoComplete="current-password" />
+        )}
         <SubmitButton className={narrowButton}>Update Profile</SubmitButton>
       </ValidatedForm>
     </Card>
   )
 }
 
-export function ChangePasswordForm() {
+/** Needs the current password; a log-in-as session (`locked`) sees why it cannot change it instead. */
+export function ChangePasswordForm({ locked }: { locked?: string | null }) {
   const hydrated = useHydrated()
   return (
     <Card aria-label="Change password">
       <h2 className="mb-4 text-lg font-semibold text-gray-900">Change Password</h2>
-      <ValidatedForm method="post" subaction="password" validator={passwordValidator} noValidate={hydrated} className="space-y-4">
-        <TextField name="password" label="New Password" type="password" autoComplete="new-password" aria-required />
-        <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" aria-required />
-        <SubmitButton className={narrowButton}>Change Password</SubmitButton>
-      </ValidatedForm>
+      {locked ? (
+        <p role="note" className="text-sm text-gray-600">
+          {locked}
+        </p>
+      ) : (
+        <ValidatedForm method="post" subaction="password" validator={passwordValidator} noValidate={hydrated} className="space-y-4">
+          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" aria-required />
+          <TextField name="password" label="New Password" type="password" autoComplete="new-password" aria-required />
+          <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" aria-required />
+          <SubmitButton className={narrowButton}>Change Password</SubmitButton>
+        </ValidatedForm>
+      )}
     </Card>
   )
 }

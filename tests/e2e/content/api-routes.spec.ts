@@ -17,7 +17,7 @@ test('content JSON routes resolve for an owner', async ({ page, loginAs }) => {
   expect(forms).toHaveProperty('hiddenQuestionnairesTemplates')
   expect((await get(`/api/questionnaires/get/${forms.templates[0]._id}?flag=true`)).questionnaire.name).toBe(forms.templates[0].name)
   expect((await get('/api/client/customer-coupons/coupons')).coupons.length).toBeGreaterThan(0)
-  const created = await page.request.post('/api/questionnaires/create', { data: { name: 'Routed form' } })
+  const created = await page.request.post('/api/questionnaires/create', { headers: { 'Sec-Fetch-Site': 'same-origin' }, data: { name: 'Routed form' } })
   expect((await created.json()).key).toBeTruthy()
 })
 

@@ -137,6 +137,8 @@ test('Login As User opens a single-use link in a new window', async ({ page, log
   const popup = page.waitForEvent('popup')
   await page.getByRole('button', { name: /^Login As User/ }).click()
   await expect.poll(async () => (await popup).url()).toMatch(/\/customer-portal\/auto-login\/[\w-]+$/)
+  await expect((await popup).getByRole('heading', { name: /^Sign in as .+ of Demo Writing Co\?$/ })).toBeVisible()
+  await (await popup).getByRole('button', { name: /^Sign in as / }).click()
   await expect((await popup).getByRole('heading', { name: 'Customer portal' })).toBeVisible()
   // The admin's own session is untouched.
   await page.reload()

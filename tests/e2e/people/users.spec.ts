@@ -15,6 +15,7 @@ test('the users table shows roles, tags and archived users; no actions on one’
   await expect(row('writer6@demo-staff.test')).toContainText('Contributor')
   await expect(row('writer6@demo-staff.test')).toContainText('Reviewer')
   await expect(row('writer5@demo-staff.test')).toContainText('Deactivated')
+  // people@ holds LOGIN_AS_WRITER, which covers the contributor switch (ADR 13).
   await expect(row('writer1@demo-staff.test').getByRole('button', { name: /^Login As Contributor/ })).toBeVisible()
   await expect(row('staff@demo.test').getByRole('button', { name: /^Login As Contributor/ })).toHaveCount(0)
   await expect(row('people@demo-staff.test').getByRole('link')).toHaveCount(0)
@@ -138,6 +139,9 @@ test('Login As Contributor shows the banner and return restores the original use
   const popupPromise = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Login As Contributor Lena Staffer' }).click()
   const popup = await popupPromise
+  // The link only asks; the POST signs in (ADR 13).
+  await expect(popup.getByRole('heading', { name: 'Sign in as Lena Staffer of Demo Writing Co?' })).toBeVisible()
+  await popup.getByRole('button', { name: 'Sign in as Lena Staffer' }).click()
   await expect(popup.getByText('Signed in as Lena Staffer')).toBeVisible()
   const session = await platformDb.selectFrom('sessions').select('data').where('user_id', '=', writer.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
   expect(session.data).toMatchObject({ impersonatorUserId: expect.any(Number), impersonatorClientId: expect.any(Number) })

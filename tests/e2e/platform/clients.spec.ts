@@ -38,6 +38,7 @@ test('Login As Client opens the client in a new window as its owner @nojs', asyn
   const popup = context.waitForEvent('page')
   await page.getByRole('button', { name: 'Login As Client Rival Resumes' }).click()
   const client = await popup
+  await client.getByRole('button', { name: 'Sign in as Oscar Rival' }).click()
   await client.waitForURL(/\/dashboard$/)
   await expect(client.getByText('Signed in as Oscar Rival')).toBeVisible()
 })

@@ -1,6 +1,11 @@
-// /profile: card, details form, password change (with and without JavaScript) and avatar upload.
+// /profile: card, details form, password change (with and without JavaScript) and avatar upload; e-mail and
+// password changes need the current password and are closed to log-in-as sessions (ADR 13).
 import { expect, test } from '#tests/e2e/fixtures'
-import { createTenant, createUser, uniqueEmail } from '#tests/factories/index'
+import { platformDb } from '#app/services/db.server'
+import { verifyPassword } from '#app/services/password.server'
+import { sessionStorage } from '#app/services/session.server'
+import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
+import { linkFrom, waitForMail } from '#tests/mailbox'
 import { ready } from '../platform/helpers'
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex')
@@ -11,8 +16,8 @@ async function freshOwner(loginAs: (email: string) => Promise<void>) {
   return owner
 }
 
-test('updates the name and e-mail, with the spec messages on empty fields @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
-  await freshOwner(loginAs)
+test('updates the name at once; a new e-mail needs the current password and waits for its link @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
+  const owner = await freshOwner(loginAs)
   await page.goto('/profile')
   await ready(page, javaScriptEnabled)
   const form = page.getByRole('region', { name: 'Update profile' })
@@ -27,10 +32,29 @@ test('updates the name and e-mail, with the spec messages on empty fields @nojs'
   await form.getByLabel('Last Name').fill('Profile')
   await form.getByLabel('Email').fill(email)
   await form.getByRole('button', { name: 'Update Profile' }).click()
+  await expect(form.getByText('Enter your current password')).toBeVisible()
+
+  const since = new Date(Date.now() - 1000)
+  await page.getByRole('region', { name: 'Update profile' }).getByLabel('First Name').fill('Priya')
+  await page.getByRole('region', { name: 'Update profile' }).getByLabel('Last Name').fill('Profile')
+  await page.getByRole('region', { name: 'Update profile' }).getByLabel('Email').fill(email)
+  await page.getByRole('region', { name: 'Update profile' }).getByLabel(/^Current Password/).fill(TEST_PASSWORD)
+  await page.getByRole('region', { name: 'Update profile' }).getByRole('button', { name: 'Update Profile' }).click()
   await expect(page.getByText('Profile Updated Successfully')).toBeVisible()
   const card = page.getByRole('region', { name: 'Profile details' })
   await expect(card).toContainText('Priya Profile')
-  await expect(card).toContainText(email)
+  // The address changes only when the link sent to it is opened.
+  await expect(card).toContainText(owner.email)
+  await expect(card).toContainText(`pending confirmation for ${email}`)
+  await waitForMail(owner.email, /change of your e-mail address was requested/i, since)
+
+  const link = linkFrom(await waitForMail(email, /confirm your new e-mail/i, since), /\/confirm-email\//)
+  await page.goto(link)
+  await page.getByRole('button', { name: `Confirm ${email}` }).click()
+  await expect(page.getByText('Your e-mail address has been changed.')).toBeVisible()
+  await page.goto('/profile')
+  await expect(page.getByRole('region', { name: 'Profile details' })).toContainText(email)
+  await expect(page.getByText('pending confirmation')).toHaveCount(0)
 })
 
 test('an e-mail used by someone else in the organisation is refused @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
@@ -41,12 +65,15 @@ test('an e-mail used by someone else in the organisation is refused @nojs', asyn
   await ready(page, javaScriptEnabled)
   const form = page.getByRole('region', { name: 'Update profile' })
   await form.getByLabel('Email').fill(colleague.email)
+  await form.getByLabel(/^Current Password/).fill(TEST_PASSWORD)
   await form.getByRole('button', { name: 'Update Profile' }).click()
   await expect(form.getByText('Email already exists')).toBeVisible()
   await expect(form.getByLabel('Email')).toHaveValue(colleague.email)
+  // Without JavaScript the page is rendered anew: the current password is never sent back into it.
+  if (!javaScriptEnabled) await expect(form.getByLabel(/^Current Password/)).toHaveValue('')
 })
 
-test('password change checks the confirmation, then succeeds @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
+test('password change needs the current password and checks the confirmation, then succeeds @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
   await freshOwner(loginAs)
   await page.goto('/profile')
   await ready(page, javaScriptEnabled)
@@ -54,16 +81,49 @@ test('password change checks the confirmation, then succeeds @nojs', async ({ pa
   await form.getByLabel('New Password').fill('Brand-new-pass-1')
   await form.getByRole('button', { name: 'Change Password' }).click()
   await expect(form.getByText('Enter Confirm Password')).toBeVisible()
+  await expect(form.getByText('Enter your current password')).toBeVisible()
+  await form.getByLabel('Current Password').fill(TEST_PASSWORD)
   await form.getByLabel('New Password').fill('Brand-new-pass-1')
   await form.getByLabel('Confirm Password').fill('Different-pass-1')
   await form.getByRole('button', { name: 'Change Password' }).click()
   await expect(form.getByText('Please make sure both passwords match.')).toBeVisible()
+  await form.getByLabel('Current Password').fill('Not-my-password-1')
   await form.getByLabel('New Password').fill('Brand-new-pass-1')
   await form.getByLabel('Confirm Password').fill('Brand-new-pass-1')
   await form.getByRole('button', { name: 'Change Password' }).click()
+  await expect(page.getByRole('region', { name: 'Change password' }).getByText('Your current password is incorrect')).toBeVisible()
+  const again = page.getByRole('region', { name: 'Change password' })
+  await again.getByLabel('Current Password').fill(TEST_PASSWORD)
+  await again.getByLabel('New Password').fill('Brand-new-pass-1')
+  await again.getByLabel('Confirm Password').fill('Brand-new-pass-1')
+  await again.getByRole('button', { name: 'Change Password' }).click()
   await expect(page.getByText('Password Updated Successfully')).toBeVisible()
   // This session stays signed in.
   await expect(page).toHaveURL(/\/profile$/)
+})
+
+test('a log-in-as session sees the credential forms closed and cannot post them @nojs', async ({ page, context, baseURL, javaScriptEnabled }) => {
+  const { org, owner } = await createTenant()
+  const writer = await createUser({ memberships: [{ clientId: org.id, role: 'user', permissions: ['WRITER'] }] })
+  const session = await sessionStorage().getSession()
+  session.set('userId', writer.id)
+  session.set('clientId', org.id)
+  session.set('impersonatorUserId', owner.id)
+  session.set('impersonatorClientId', org.id)
+  const cookie = (await sessionStorage().commitSession(session)).split(';')[0]!.split('=').slice(1).join('=')
+  await context.addCookies([{ name: '__session', value: cookie, url: baseURL!, httpOnly: true, sameSite: 'Lax' }])
+  await page.goto('/profile')
+  await ready(page, javaScriptEnabled)
+  await expect(page.getByRole('region', { name: 'Change password' })).toContainText('You are signed in as someone else')
+  await expect(page.getByRole('region', { name: 'Change password' }).getByLabel('New Password')).toHaveCount(0)
+  const details = page.getByRole('region', { name: 'Update profile' })
+  await expect(details.getByLabel('Email')).toHaveAttribute('readonly', '')
+  await expect(details).toContainText('You are signed in as someone else')
+  // A forged post is refused all the same, and nothing changes.
+  const forged = await page.request.post('/profile', { headers: { Origin: new URL(baseURL!).origin }, form: { subaction: 'password', currentPassword: TEST_PASSWORD, password: 'Hijacked-pass-1', confirmPassword: 'Hijacked-pass-1' } })
+  expect(forged.status()).toBe(403)
+  const row = await platformDb.selectFrom('users').select('password_hash').where('id', '=', writer.id).executeTakeFirstOrThrow()
+  expect(await verifyPassword(row.password_hash, TEST_PASSWORD)).toBe(true)
 })
 
 test('uploads an avatar and shows it; other file types are refused @nojs', async ({ page, loginAs, javaScriptEnabled }) => {

@@ -89,6 +89,7 @@ test('updates a workflow and archives it', async ({ page, loginAs }) => {
   await page.goto('/products/customer-services/all')
   const name = `Update me ${uid()}`
   const created = await page.request.post('/api/client/service/create', {
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
     data: { serviceName: name, serviceType: 'resume', serviceModules: [{ id: 'previous_document', title: 'Upload Documents', reminders: [] }] },
   })
   const id = (await created.json()).newService._id

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { isLoopback, isLoopbackHostname } from './http.server'
+
+describe('isLoopback', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['10.0.0.1', false],
+    ['::ffff:10.0.0.1', false],
+    ['192.168.1.127', false],
+    ['1127.0.0.1', false],
+    ['', false],
+    [null, false],
+  ] as const)('%s', (address, expected) => expect(isLoopback(address)).toBe(expected))
+})
+
+describe('isLoopbackHostname', () => {
+  it.each([
+    ['localhost', true],
+    ['127.0.0.1', true],
+    ['[::1]', true],
+    ['localhost.evil.test', false],
+    ['evil.test', false],
+    ['10.0.0.1', false],
+  ])('%s', (hostname, expected) => expect(isLoopbackHostname(hostname)).toBe(expected))
+})

@@ -1,0 +1,30 @@
+// Which origins count as ours for a raw Node request, and whether it carries our session cookie:
+// shared by the HTTP same-origin guard (server/security.ts) and the websocket upgrade.
+import type { IncomingMessage } from 'node:http'
+import type { TrustedOrigins } from '#app/rules/same-origin'
+import { env } from '#app/services/env.server'
+import { sessionCookieName } from '#app/services/session.server'
+import { isLoopbackHostname } from './http.server'
+
+/**
+ * The configured public origin; outside production also the loopback origin the request was
+ * addressed to (http://127.0.0.1:<port> next to http://localhost:<port>), from the Host header and
+ * the socket, never from X-Forwarded-Host. Any other Host (a DNS-rebinding name) adds nothing.
+ */
+export function trustedOrigins(req: IncomingMessage): TrustedOrigins {
+  const config = env()
+  const publicOnly = { publicOrigin: config.PUBLIC_URL }
+  if (config.APP_ENV === 'production' || !req.headers.host) return publicOnly
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
+  try {
+    const addressed = new URL(`${scheme}://${req.headers.host}`)
+    return isLoopbackHostname(addressed.hostname) ? { ...publicOnly, requestOrigin: addressed.origin } : publicOnly
+  } catch {
+    return publicOnly
+  }
+}
+
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  const name = sessionCookieName()
+  return (cookieHeader ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`))
+}

@@ -1,0 +1,119 @@
+// Request bodies are capped while they stream: a declared Content-Length over the limit is refused
+// before a byte is read, and a chunked body is counted as it arrives and cut off at the limit.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { DOWNLOADABLE_MAX_BYTES } from '#app/models/downloadables.schema'
+import { AVATAR_MAX_BYTES } from '#app/models/profile.schema'
+import { MAX_UPLOAD_BYTES } from '#app/services/storage.server'
+
+/** Forms and JSON. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+
+/** Multipart framing and the form's other fields on top of the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024
+
+/** Routes that take a file (multipart only), with the largest file each accepts. */
+const UPLOAD_ROUTES: [RegExp, number][] = [
+  [/^\/api\/file\/upload$/, MAX_UPLOAD_BYTES],
+  [/^\/api\/profile\/update_profile_img$/, AVATAR_MAX_BYTES],
+  [/^\/profile$/, AVATAR_MAX_BYTES],
+  [/^\/products\/file\/(create|edit\/[^/]+)$/, DOWNLOADABLE_MAX_BYTES],
+]
+
+export function bodyLimitFor(pathname: string, contentType: string | undefined): number {
+  if (!/^multipart\/form-data\b/i.test(contentType ?? '')) return DEFAULT_BODY_LIMIT
+  // Remix single-fetch posts page actions to `<path>.data`.
+  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
+  const upload = UPLOAD_ROUTES.find(([pattern]) => pattern.test(path))
+  return upload ? upload[1] + MULTIPART_OVERHEAD : DEFAULT_BODY_LIMIT
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body over ${limit} bytes`)
+  }
+}
+
+export function declaredLength(req: IncomingMessage): number | null {
+  const value = req.headers['content-length']
+  if (value === undefined) return null
+  const n = Number(value)
+  return Number.isSafeInteger(n) && n >= 0 ? n : null
+}
+
+/**
+ * The request body as a web stream that counts bytes as they arrive. Past `limit` it stops reading
+ * (the socket is paused, nothing more is buffered), calls `onTooLarge` and errors the stream, so
+ * whatever was reading the body gives up. Backpressure: the socket pauses while the reader lags.
+ * `stop()` detaches it once an answer is out, so nothing more is queued for a reader that is gone.
+ */
+export function limitedBody(req: IncomingMessage, limit: number, onTooLarge: () => void): { stream: ReadableStream<Uint8Array>; stop: () => void } {
+  let seen = 0
+  let done = false
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (done) return
+          seen += chunk.length
+          if (seen > limit) {
+            done = true
+            req.pause()
+            onTooLarge()
+            controller.error(new BodyTooLargeError(limit))
+            return
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+          if ((controller.desiredSize ?? 1) <= 0) req.pause()
+        })
+        req.on('end', () => {
+          if (done) return
+          done = true
+          controller.close()
+        })
+        req.on('error', (error) => {
+          if (done) return
+          done = true
+          controller.error(error)
+        })
+      },
+      pull() {
+        if (!done) req.resume()
+      },
+      cancel() {
+        done = true
+        req.pause()
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  )
+  return { stream, stop: () => (done = true) }
+}
+
+/**
+ * How long, and for how many bytes, the rest of a refused body is read and dropped before closing.
+ * Socket buffers alone hold several MB in flight, so a smaller cap resets clients mid-answer.
+ */
+const LINGER_MS = 2_000
+const LINGER_BYTES = 32 * 1024 * 1024
+
+/**
+ * After answering a request whose body is still arriving: read and drop what the client keeps
+ * sending for a moment, so it reads our answer instead of a connection reset, then close. Nothing
+ * is kept, and the time and bytes are bounded. A client that finishes in time keeps its connection.
+ */
+export function lingerThenClose(req: IncomingMessage, res: ServerResponse) {
+  if (req.complete) return
+  res.once('finish', () => {
+    if (req.complete) return
+    let dropped = 0
+    const close = () => req.socket.destroy()
+    const timer = setTimeout(close, LINGER_MS)
+    timer.unref()
+    req.on('data', (chunk: Buffer) => {
+      dropped += chunk.length
+      if (dropped > LINGER_BYTES) close()
+    })
+    req.once('end', () => clearTimeout(timer))
+    req.resume()
+  })
+}

@@ -1,0 +1,94 @@
+// Hands Express requests to Remix (in place of @remix-run/express's handler) so that the body Remix
+// reads is the size-limited stream, the CSP nonce reaches the render, and answers get our caching rule.
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
+import type { IncomingHttpHeaders } from 'node:http'
+import { createRequestHandler, type ServerBuild, writeReadableStreamToWritable } from '@remix-run/node'
+import { bodyLimitFor, declaredLength, limitedBody, lingerThenClose } from './body-limit'
+import { refuse } from './refuse'
+import { hasSessionCookie } from '#app/utils/origin.server'
+
+type Options = { build: ServerBuild }
+
+const TOO_LARGE = 'The request is too large.'
+
+function toHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers()
+  for (const [key, values] of Object.entries(incoming)) {
+    if (values === undefined) continue
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value)
+  }
+  return headers
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [key, value] of response.headers.entries()) res.append(key, value)
+  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  else res.end()
+}
+
+/** JSON answers and anything shown to a signed-in browser must never be stored by a cache. */
+function withCachingRule(response: Response, signedIn: boolean): Response {
+  const type = response.headers.get('Content-Type') ?? ''
+  const json = /^application\/([\w.+-]*\+)?json\b/i.test(type)
+  const page = /^text\/(html|x-script)\b/i.test(type)
+  if (!json && !(signedIn && page)) return response
+  const headers = new Headers(response.headers)
+  headers.set('Cache-Control', 'no-store')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+export function remixHandler({ build }: Options) {
+  const handle = createRequestHandler(build, 'production')
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const limit = bodyLimitFor(req.path, req.headers['content-type'])
+    if ((declaredLength(req) ?? 0) > limit) return refuse(req, res, 413, TOO_LARGE)
+    // The Host header, never X-Forwarded-Host: nothing may build links from this anyway (see publicUrl).
+    let url: URL
+    try {
+      url = new URL(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`)
+    } catch {
+      return refuse(req, res, 400, 'Bad request.')
+    }
+
+    let tooLarge = false
+    let controller: AbortController | null = new AbortController()
+    res.on('finish', () => (controller = null))
+    res.on('close', () => controller?.abort())
+
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+    const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: toHeaders(req.headers), signal: controller.signal }
+    const body = hasBody
+      ? limitedBody(req, limit, () => {
+          tooLarge = true
+          // An aborted request is not logged as an app error (entry.server.tsx handleError).
+          controller?.abort()
+        })
+      : null
+    if (body) {
+      init.body = body.stream
+      init.duplex = 'half'
+    }
+
+    try {
+      const request = new Request(url.href, init)
+      let response: Response | null = null
+      try {
+        response = await handle(request, { cspNonce: res.locals.cspNonce as string })
+      } catch (error) {
+        if (!tooLarge) throw error
+      }
+      body?.stop()
+      if (tooLarge || !response) {
+        await response?.body?.cancel().catch(() => {})
+        return refuse(req, res, 413, TOO_LARGE)
+      }
+      // A body the route did not read to the end is dropped, not kept.
+      if (hasBody) lingerThenClose(req, res)
+      await send(res, withCachingRule(response, hasSessionCookie(req.headers.cookie)))
+    } catch (error) {
+      next(error)
+    }
+  }
+}

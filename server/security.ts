@@ -1,0 +1,47 @@
+// Express middleware in front of everything: security headers with a per-request CSP nonce, and the
+// same-origin guard for writes, state-changing GETs (and, in realtime.server.ts, websockets).
+import { randomBytes } from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import { checkRequestOrigin, isStateChangingGet } from '#app/rules/same-origin'
+import type { Env } from '#app/services/env.server'
+import { hasSessionCookie, trustedOrigins } from '#app/utils/origin.server'
+import { contentSecurityPolicy, HSTS, PERMISSIONS_POLICY } from '#app/utils/security-headers.server'
+import { refuse } from './refuse'
+
+export function securityHeaders(config: Env) {
+  const production = config.APP_ENV === 'production'
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString('base64')
+    res.locals.cspNonce = nonce
+    res.setHeader(
+      'Content-Security-Policy',
+      contentSecurityPolicy({ nonce, publicOrigin: config.PUBLIC_URL, production, intercom: !!config.INTERCOM_APP_ID, analytics: !!config.ANALYTICS_KEY }),
+    )
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+    if (production) res.setHeader('Strict-Transport-Security', HSTS)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'same-origin')
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+    next()
+  }
+}
+
+export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused'
+
+export function sameOriginGuard() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const verdict = checkRequestOrigin(
+      {
+        method: req.method,
+        origin: req.get('origin') ?? null,
+        secFetchSite: req.get('sec-fetch-site') ?? null,
+        referer: req.get('referer') ?? null,
+        hasSessionCookie: hasSessionCookie(req.headers.cookie),
+        stateChanging: (req.method === 'GET' || req.method === 'HEAD') && isStateChangingGet(req.path),
+      },
+      trustedOrigins(req),
+    )
+    if (!verdict.ok) return refuse(req, res, 403, CROSS_ORIGIN_REFUSED)
+    next()
+  }
+}

@@ -1,0 +1,116 @@
+// Host header poisoning: a forged Host or X-Forwarded-* on the calls that e-mail or return links
+// (password reset, customer welcome, log-in-as, platform Login As Client, product checkout/cart)
+// never changes the link. Every link points at PUBLIC_URL (here the default http://localhost:<port>).
+import { expect, test } from '@playwright/test'
+import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
+import { linkFrom, waitForMail } from '#tests/mailbox'
+import { BASE_URL, signIn } from './helpers'
+import { rawRequest } from './raw-http'
+
+const PUBLIC_URL = BASE_URL
+
+/** Every way a client can lie about where it is talking to. */
+const FORGED_HOST = {
+  Host: 'evil.example',
+  'X-Forwarded-Host': 'evil.example',
+  'X-Forwarded-Proto': 'https',
+  'X-Forwarded-Port': '443',
+  'X-Forwarded-For': '203.0.113.9',
+  Forwarded: 'host=evil.example;proto=https',
+}
+
+function expectOurLink(link: string, path: RegExp) {
+  expect(link.startsWith(`${PUBLIC_URL}/`), link).toBe(true)
+  expect(new URL(link).pathname).toMatch(path)
+  expect(link).not.toContain('evil')
+}
+
+test('the password reset e-mail (API and page) links to PUBLIC_URL whatever the Host says', async () => {
+  const user = await createUser()
+  const since = new Date()
+  const api = await rawRequest({ method: 'POST', path: '/api/auth/reset-password', headers: { 'Content-Type': 'application/json', ...FORGED_HOST }, body: JSON.stringify({ email: user.email }) })
+  expect(api.status, api.body).toBe(200)
+  const first = await waitForMail(user.email, /Reset your password/, since)
+  expectOurLink(linkFrom(first, /\/forgot-password-2\//), /^\/forgot-password-2\/[\w-]+$/)
+
+  const since2 = new Date()
+  const page = await rawRequest({
+    method: 'POST',
+    path: '/forgot-password',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...FORGED_HOST },
+    body: new URLSearchParams({ email: user.email }).toString(),
+  })
+  expect(page.status).toBeLessThan(400)
+  const second = await waitForMail(user.email, /Reset your password/, since2)
+  expect(second.id).not.toBe(first.id)
+  expectOurLink(linkFrom(second, /\/forgot-password-2\//), /^\/forgot-password-2\/[\w-]+$/)
+  expect(second.html ?? '').not.toContain('evil')
+})
+
+test('the customer welcome e-mail links to PUBLIC_URL', async ({ request }) => {
+  const { owner } = await createTenant()
+  const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
+  const email = uniqueEmail('welcome')
+  const since = new Date()
+  const res = await rawRequest({
+    method: 'POST',
+    path: '/api/customers/create',
+    headers: { Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json', ...FORGED_HOST },
+    body: JSON.stringify({ firstName: 'Wel', lastName: 'Come', email, password: 'Welcome-pass-2026', welcomeEmail: true }),
+  })
+  expect(res.status, res.body).toBe(200)
+  const mail = await waitForMail(email, /Welcome/, since)
+  expectOurLink(linkFrom(mail, /\/login/), /^\/login$/)
+})
+
+test('log-in-as links of an organisation point at PUBLIC_URL', async ({ request }) => {
+  const { org, owner } = await createTenant()
+  const writer = await createUser({ memberships: [{ clientId: org.id, role: 'user', permissions: ['WRITER'] }] })
+  const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
+  const res = await rawRequest({
+    method: 'POST',
+    path: '/api/client/autologin/init',
+    headers: { Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json', ...FORGED_HOST },
+    body: JSON.stringify({ _id: writer.publicId, type: 'writer' }),
+  })
+  expect(res.status, res.body).toBe(200)
+  expectOurLink(JSON.parse(res.body).link, /\/auto-login\//)
+})
+
+test('the platform Login As Client link points at PUBLIC_URL', async ({ request }) => {
+  const { org } = await createTenant()
+  const admin = await createUser({ superadmin: true })
+  const cookie = await signIn(request, admin.email, undefined, TEST_PASSWORD)
+  const res = await rawRequest({
+    method: 'POST',
+    path: '/api/auto-login/init',
+    headers: { Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json', ...FORGED_HOST },
+    body: JSON.stringify({ _id: org.publicId, type: 'client' }),
+  })
+  expect(res.status, res.body).toBe(200)
+  expectOurLink(JSON.parse(res.body).link, /\/auto-login\//)
+})
+
+test('product checkout and add-to-cart links point at PUBLIC_URL', async ({ request }) => {
+  const { owner } = await createTenant()
+  const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
+  const json = { Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json' }
+  const service = await rawRequest({
+    method: 'POST',
+    path: '/api/client/service/create',
+    headers: json,
+    body: JSON.stringify({ serviceName: 'Links workflow', serviceType: 'resume', serviceModules: [{ id: 'previous_document', title: 'Upload Documents', reminders: [] }] }),
+  })
+  const product = await rawRequest({
+    method: 'POST',
+    path: '/api/client/packages/create',
+    headers: json,
+    body: JSON.stringify({ packageName: 'Links product', packagePrice: 10, packageServices: [JSON.parse(service.body).newService._id] }),
+  })
+  const id = JSON.parse(product.body).package._id as string
+  const page = await rawRequest({ path: `/products/view?settings=${id}`, headers: { Cookie: cookie, ...FORGED_HOST } })
+  expect(page.status).toBe(200)
+  expect(page.body).toContain(`${PUBLIC_URL}/checkout?item=${id}`)
+  expect(page.body).toContain(`${PUBLIC_URL}/cart?addItem=${id}`)
+  expect(page.body).not.toContain('evil.example')
+})

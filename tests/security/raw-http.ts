@@ -1,0 +1,56 @@
+// Plain node:http calls to the test server, for what Playwright's request API cannot send: a forged
+// Host, chunked bodies written piece by piece, a body cut short when the server answers early.
+import http from 'node:http'
+
+export const PORT = Number(process.env.PORT ?? 3100)
+
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string }
+
+export function rawRequest(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; port?: number }): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: opts.port ?? PORT, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(opts.body)
+  })
+}
+
+export type StreamedResponse = RawResponse & { bytesSent: number }
+
+/**
+ * Writes `chunk` again and again (at most `maxBytes`) until the server answers, the way a client
+ * uploading a huge body would; the answer must come while the body is still on its way.
+ */
+export function streamUntilAnswered(opts: { path: string; headers: Record<string, string>; chunk: Buffer; maxBytes: number }): Promise<StreamedResponse> {
+  return new Promise((resolve, reject) => {
+    let bytesSent = 0
+    let answered = false
+    const req = http.request({ host: '127.0.0.1', port: PORT, method: 'POST', path: opts.path, headers: opts.headers }, (res) => {
+      answered = true
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), bytesSent }))
+      res.on('error', reject)
+    })
+    // Once the server has answered and closed, further writes fail: that is the point.
+    req.on('error', (error) => {
+      if (!answered) reject(error)
+    })
+    const pump = () => {
+      if (answered || req.destroyed) return
+      if (bytesSent >= opts.maxBytes) {
+        req.end()
+        return
+      }
+      bytesSent += opts.chunk.length
+      const more = req.write(opts.chunk)
+      if (more) setTimeout(pump, 2)
+      else req.once('drain', pump)
+    }
+    pump()
+  })
+}
