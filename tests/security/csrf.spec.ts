@@ -7,7 +7,7 @@ import { createAutoLoginLink } from '#app/models/auth.server'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { mailsTo } from '#tests/mailbox'
-import { BASE_URL, signIn } from './helpers'
+import { BASE_URL, createProductThroughApi, signIn } from './helpers'
 import { rawRequest } from './raw-http'
 
 const EVIL = 'https://evil.example'
@@ -137,21 +137,7 @@ test.describe('state-changing GETs', () => {
     const { org, owner } = await createTenant()
     const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
     const ours = { Cookie: cookie, Origin: BASE_URL, 'Content-Type': 'application/json' }
-    const service = await rawRequest({
-      method: 'POST',
-      path: '/api/client/service/create',
-      headers: ours,
-      body: JSON.stringify({ serviceName: 'CSRF workflow', serviceType: 'resume', serviceModules: [{ id: 'previous_document', title: 'Upload Documents', reminders: [] }] }),
-    })
-    expect(service.status, service.body).toBe(200)
-    const created = await rawRequest({
-      method: 'POST',
-      path: '/api/client/packages/create',
-      headers: ours,
-      body: JSON.stringify({ packageName: 'CSRF product', packagePrice: 10, packageServices: [JSON.parse(service.body).newService._id] }),
-    })
-    expect(created.status, created.body).toBe(200)
-    const id = JSON.parse(created.body).package._id as string
+    const id = await createProductThroughApi(ours, 'CSRF')
     const active = async () => !!(await platformDb.selectFrom('products').select('active').where('client_id', '=', org.id).where('public_id', '=', id).executeTakeFirstOrThrow()).active
 
     expect(await active()).toBe(true)

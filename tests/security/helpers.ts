@@ -1,6 +1,7 @@
 // Shared steps of the security specs: signing in through the real login API, so every spec
 // exercises the same cookie path an attacker faces (no session rows written behind the server's back).
 import { type APIRequest, type APIRequestContext, expect, test } from '@playwright/test'
+import { rawRequest } from './raw-http'
 
 export const DEMO_PASSWORD = 'Demo-pass-2026'
 export const DEMO_ORG = 'Demo Writing Co'
@@ -61,4 +62,23 @@ export function browsers() {
     opened.push(request)
     return request
   }
+}
+
+/** A product (with the workflow it needs) created through the JSON API with these headers; its public id. */
+export async function createProductThroughApi(headers: Record<string, string>, name: string): Promise<string> {
+  const service = await rawRequest({
+    method: 'POST',
+    path: '/api/client/service/create',
+    headers,
+    body: JSON.stringify({ serviceName: `${name} workflow`, serviceType: 'resume', serviceModules: [{ id: 'previous_document', title: 'Upload Documents', reminders: [] }] }),
+  })
+  expect(service.status, service.body).toBe(200)
+  const product = await rawRequest({
+    method: 'POST',
+    path: '/api/client/packages/create',
+    headers,
+    body: JSON.stringify({ packageName: `${name} product`, packagePrice: 10, packageServices: [JSON.parse(service.body).newService._id] }),
+  })
+  expect(product.status, product.body).toBe(200)
+  return JSON.parse(product.body).package._id as string
 }

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test'
 import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { linkFrom, waitForMail } from '#tests/mailbox'
-import { BASE_URL, signIn } from './helpers'
+import { BASE_URL, createProductThroughApi, signIn } from './helpers'
 import { rawRequest } from './raw-http'
 
 const PUBLIC_URL = BASE_URL
@@ -63,16 +63,16 @@ test('the customer welcome e-mail links to PUBLIC_URL', async ({ request }) => {
   expectOurLink(linkFrom(mail, /\/login/), /^\/login$/)
 })
 
+/** A JSON post of a signed-in caller that lies about the host it talks to. */
+function postWithForgedHost(cookie: string, path: string, body: unknown) {
+  return rawRequest({ method: 'POST', path, headers: { Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json', ...FORGED_HOST }, body: JSON.stringify(body) })
+}
+
 test('log-in-as links of an organisation point at PUBLIC_URL', async ({ request }) => {
   const { org, owner } = await createTenant()
   const writer = await createUser({ memberships: [{ clientId: org.id, role: 'user', permissions: ['WRITER'] }] })
   const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
-  const res = await rawRequest({
-    method: 'POST',
-    path: '/api/client/autologin/init',
-    headers: { Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json', ...FORGED_HOST },
-    body: JSON.stringify({ _id: writer.publicId, type: 'writer' }),
-  })
+  const res = await postWithForgedHost(cookie, '/api/client/autologin/init', { _id: writer.publicId, type: 'writer' })
   expect(res.status, res.body).toBe(200)
   expectOurLink(JSON.parse(res.body).link, /\/auto-login\//)
 })
@@ -81,12 +81,7 @@ test('the platform Login As Client link points at PUBLIC_URL', async ({ request 
   const { org } = await createTenant()
   const admin = await createUser({ superadmin: true })
   const cookie = await signIn(request, admin.email, undefined, TEST_PASSWORD)
-  const res = await rawRequest({
-    method: 'POST',
-    path: '/api/auto-login/init',
-    headers: { Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json', ...FORGED_HOST },
-    body: JSON.stringify({ _id: org.publicId, type: 'client' }),
-  })
+  const res = await postWithForgedHost(cookie, '/api/auto-login/init', { _id: org.publicId, type: 'client' })
   expect(res.status, res.body).toBe(200)
   expectOurLink(JSON.parse(res.body).link, /\/auto-login\//)
 })
@@ -94,20 +89,7 @@ test('the platform Login As Client link points at PUBLIC_URL', async ({ request 
 test('product checkout and add-to-cart links point at PUBLIC_URL', async ({ request }) => {
   const { owner } = await createTenant()
   const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
-  const json = { Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json' }
-  const service = await rawRequest({
-    method: 'POST',
-    path: '/api/client/service/create',
-    headers: json,
-    body: JSON.stringify({ serviceName: 'Links workflow', serviceType: 'resume', serviceModules: [{ id: 'previous_document', title: 'Upload Documents', reminders: [] }] }),
-  })
-  const product = await rawRequest({
-    method: 'POST',
-    path: '/api/client/packages/create',
-    headers: json,
-    body: JSON.stringify({ packageName: 'Links product', packagePrice: 10, packageServices: [JSON.parse(service.body).newService._id] }),
-  })
-  const id = JSON.parse(product.body).package._id as string
+  const id = await createProductThroughApi({ Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json' }, 'Links')
   const page = await rawRequest({ path: `/products/view?settings=${id}`, headers: { Cookie: cookie, ...FORGED_HOST } })
   expect(page.status).toBe(200)
   expect(page.body).toContain(`${PUBLIC_URL}/checkout?item=${id}`)
