@@ -5,7 +5,7 @@ import { publicUrl } from '#app/utils/public-url.server'
 import type { SortDir } from '#app/rules/table-query'
 import { scopedAs, scopedInsert, scopedUpdate } from '#db/tenant'
 import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
-import { createMember, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
+import { createMember, isMembershipSort, MEMBER_COLUMNS, type MemberFilter, type MemberRow, membersQuery, pageFromMembershipIndex, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
 
 export type CustomerJson = ReturnType<typeof toCustomerJson>
 
@@ -39,19 +39,20 @@ export type CustomerListQuery = {
 
 /** Archived customers are a separate view: the default list and the pickers leave them out. */
 export async function listCustomers(t: Tenant, q: CustomerListQuery): Promise<{ rows: MemberRow[]; count: number }> {
-  const filter = <Q extends { where: any }>(query: Q): Q => {
+  const filter: MemberFilter = (query) => {
     let filtered = query.where('m.role', '=', 'customer').where('m.archived', '=', !!q.archived)
     if (q.active !== undefined) filtered = filtered.where('m.active', '=', q.active)
     return filtered
   }
+  const sort = q.sort ?? 'createdAt'
+  const dir = q.dir ?? 'desc'
   const base = searchMembers(filter(membersQuery(t)), q.search ?? '')
   // Without a search the count needs no join: it is answered from the membership index alone.
   const counted = q.search ? base : filter(scopedAs(t, 'memberships', 'm'))
   const [rows, total] = await Promise.all([
-    sortMembers(base.select([...MEMBER_COLUMNS]), q.sort ?? 'createdAt', q.dir ?? 'desc')
-      .limit(q.size ?? 5000)
-      .offset(q.start ?? 0)
-      .execute(),
+    q.search || !isMembershipSort(sort)
+      ? sortMembers(base.select([...MEMBER_COLUMNS]), sort, dir).limit(q.size ?? 5000).offset(q.start ?? 0).execute()
+      : pageFromMembershipIndex(t, filter, { sort, dir, start: q.start ?? 0, size: q.size ?? 5000 }),
     counted.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: number } | undefined>,
   ])
   return { rows: rows as MemberRow[], count: Number(total?.n ?? 0) }

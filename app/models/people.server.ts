@@ -75,6 +75,27 @@ export function sortMembers<Q extends { orderBy: any }>(query: Q, sort: string, 
   return q.orderBy('m.id', dir) as Q
 }
 
+/** Sorts that read only membership columns, so a page can be found without the accounts. */
+export function isMembershipSort(sort: string): boolean {
+  return (SORT_COLUMNS[sort] ?? []).every((column) => column.startsWith('m.'))
+}
+
+/** Narrows a members query (memberships AS m, maybe joined) to one list: role, archived, active... */
+export type MemberFilter = <Q extends { where: any }>(query: Q) => Q
+
+/**
+ * One page of members whose order lives in the membership index: the page's ids are read from the
+ * index alone (a deep offset skips index entries, not joined rows), then only those rows join their
+ * accounts.
+ */
+export async function pageFromMembershipIndex(t: TenantScope, filter: MemberFilter, page: { sort: string; dir: SortDir; start: number; size: number }): Promise<MemberRow[]> {
+  const index = filter(scopedAs(t, 'memberships', 'm')).select('m.id')
+  const ids = await sortMembers(index, page.sort, page.dir).limit(page.size).offset(page.start).execute()
+  if (ids.length === 0) return []
+  const rows = await sortMembers(membersQuery(t).select([...MEMBER_COLUMNS]).where('m.id', 'in', ids.map((r) => r.id)), page.sort, page.dir).execute()
+  return rows as MemberRow[]
+}
+
 export type NewMember = { email: string; firstName: string; lastName: string; password: string; role: MembershipRole; permissions: string[]; active?: boolean }
 export type NewMemberOutcome = { ok: true; userId: number; publicId: string } | { ok: false; existingRole: MembershipRole | null }
 
