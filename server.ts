@@ -46,7 +46,7 @@ const workers = config.RUN_WORKERS === 'true' ? (await import('./jobs/worker')).
 
 // Outside production only loopback can reach the server (and the dev mailbox); production listens on HOST.
 server.listen(config.PORT, config.HOST, () => {
-  console.log(`Draftdesk is running on ${config.APP_ENV === 'production' ? config.PUBLIC_URL : `http://localhost:${config.PORT}`} (listening on ${config.HOST})`)
+  console.log(`Draftdesk is running on ${config.APP_ENV === 'production' ? config.PUBLIC_URL : `http://localhost:${config.PORT}`} (listening on ${config.HOST ?? 'every address'})`)
   if (config.APP_ENV === 'development') {
     console.log(`Demo logins (password Demo-pass-2026): superadmin@demo.test, owner@demo.test, staff@demo.test,`)
     console.log(`  writer@demo.test, reviewer@demo.test, owner2@demo.test, multi@demo.test`)

@@ -4,9 +4,13 @@ import { recordLogout } from '#app/models/auth.server'
 import { getAuth } from '#app/services/auth.server'
 import { destroySession } from '#app/services/session.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await getAuth(request)
   if (user) await recordLogout(user, clientIp(request), request)
   return apiJson({ status: true, message: 'Logged out' }, 200, { 'Set-Cookie': await destroySession(session) })
 }
+
+/** POST ends the session the same way (the spec's GET stays, behind the same-origin check). */
+export const action = (args: LoaderFunctionArgs) => (args.request.method === 'POST' ? loader(args) : methodNotAllowed())

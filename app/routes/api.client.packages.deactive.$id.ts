@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { productActions } from '#app/models/products.server'
 import { requirePermission } from '#app/services/auth.server'
 import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_PRODUCTS'] })
@@ -12,3 +13,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!product) return apiError(404, 'Product not found')
   return apiJson({ status: true, message: 'Product is Deactivated!', package: product, data: product })
 }
+
+/** POST does the same (the spec's GET stays, behind the same-origin check). */
+export const action = (args: LoaderFunctionArgs) => (args.request.method === 'POST' ? loader(args) : methodNotAllowed())

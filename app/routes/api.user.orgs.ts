@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { emailField, NO_ACCOUNT_FOR_EMAIL } from '#app/models/login.schema'
 import { organisationsForEmail } from '#app/models/account.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
-import { parseQuery } from '#app/utils/api.server'
+import { parseQuery, methodNotAllowed } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 
 const querySchema = z.object({ email: emailField })
@@ -17,3 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!userData || userData.length === 0) return apiJson({ status: false, error: NO_ACCOUNT_FOR_EMAIL, userData: [] }, 404)
   return apiJson({ status: true, userData })
 }
+
+export const action = () => methodNotAllowed()

@@ -50,7 +50,7 @@ describe('TRUST_PROXY', () => {
 describe('HOST', () => {
   it('is loopback outside production whatever is set, and all interfaces by default in production', () => {
     expect(parseEnv({ ...base, APP_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('127.0.0.1')
-    expect(parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: 'https://a.example' }).HOST).toBe('0.0.0.0')
+    expect(parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: 'https://a.example' }).HOST).toBeUndefined()
     expect(parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: 'https://a.example', HOST: '10.1.2.3' }).HOST).toBe('10.1.2.3')
   })
 })

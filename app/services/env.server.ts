@@ -76,7 +76,8 @@ const schema = z
     ...e,
     PUBLIC_URL: publicOriginOf(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`)!,
     TRUST_PROXY: parseTrustProxy(e.TRUST_PROXY)!,
-    HOST: e.APP_ENV === 'production' ? e.HOST || '0.0.0.0' : '127.0.0.1',
+    // Production without HOST: every address, IPv6 and IPv4 (Node's own default); elsewhere loopback only.
+    HOST: e.APP_ENV === 'production' ? e.HOST || undefined : '127.0.0.1',
     TOTP_REQUIRED_FOR_PLATFORM: e.TOTP_REQUIRED_FOR_PLATFORM === undefined ? e.APP_ENV === 'production' : e.TOTP_REQUIRED_FOR_PLATFORM === 'true',
   }))
 
