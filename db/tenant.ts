@@ -51,8 +51,11 @@ type Node = { readonly kind: string; readonly [key: string]: any }
 type Source = { ref: string; table: string | null; on?: Node; joinType?: string }
 
 const FILTERING_JOINS = new Set(['InnerJoin', 'LeftJoin', 'LateralInnerJoin', 'LateralLeftJoin'])
-/** Raw text that can read a table by itself; sub-queries belong in the query builder. */
-const RAW_QUERY_TEXT = /\b(select|table)\b/i
+/**
+ * Raw text that could escape the pins: read a table by itself, OR the pin away, or name client_id
+ * (moving rows); sub-queries, conditions and tenant columns belong in the query builder.
+ */
+const RAW_QUERY_TEXT = /\b(select|table|or|xor|union|client_id)\b|\|\|/i
 const NOT_A_VALUE = Symbol('not a value')
 /** Nodes with nothing to check inside; values are data, never SQL (and may be a large Buffer). */
 const LEAVES = new Set(['ValueNode', 'PrimitiveValueListNode', 'IdentifierNode', 'OperatorNode', 'ColumnNode', 'TableNode', 'ReferenceNode', 'SelectAllNode', 'SchemableIdentifierNode'])

@@ -110,11 +110,12 @@ async function bootstrap() {
   if (local) {
     // Services are recognised by their data directory, so another checkout's server on our
     // default port is never used: ours starts on a free port instead (remembered in `dir`).
-    const db = await startMariaDb({ dir, port: profile.mysqlPort, database: profile.database })
-    const redis = await startRedis({ dir, port: profile.redisPort })
     // Test and bench runs own their services; start and worker leave services they reused alone.
+    // Each is recorded as soon as it runs, so a failing Redis start still stops the new MariaDB.
     const ownsServices = mode === 'test' || mode === 'bench'
+    const db = await startMariaDb({ dir, port: profile.mysqlPort, database: profile.database })
     if (ownsServices || !db.reused) started.push(db.pidFile)
+    const redis = await startRedis({ dir, port: profile.redisPort })
     if (ownsServices || !redis.reused) started.push(redis.pidFile)
     env.DATABASE_URL ??= db.url
     env.REDIS_URL ??= redis.url

@@ -39,12 +39,30 @@ export function aptInstall(packages, probe) {
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env })
 }
 
-function alive(pidFile) {
+const MARIADB_NAMES = ['mariadbd', 'mysqld']
+const REDIS_NAMES = ['redis-server']
+
+/** The program a process runs (`/proc/<pid>/comm`), or null where /proc does not say. */
+function processName(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The pid in a pid file if that process still runs one of `names`; false otherwise. A pid file left
+ * by a crash or a reboot may name nothing, or a pid since reused by an unrelated program: stale,
+ * so it neither blocks a start nor gets a signal from us. Without /proc a live pid is trusted.
+ */
+function alive(pidFile, names) {
   try {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').trim())
     if (!pid) return false
     process.kill(pid, 0)
-    return pid
+    const name = processName(pid)
+    return name === null || names.includes(name) ? pid : false
   } catch {
     return false
   }
@@ -112,6 +130,15 @@ function processOptions(pid) {
   }
 }
 
+/** A running process's working directory, or null where /proc does not say. */
+function processCwd(pid) {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/cwd`)
+  } catch {
+    return null
+  }
+}
+
 function logTail(file, lines = 15) {
   try {
     return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
@@ -160,7 +187,7 @@ function mariaDbSocket(datadir) {
  * directory, and the server on its socket reports that data directory. Never a server found by port.
  */
 function runningMariaDb(datadir, pidFile) {
-  const pid = alive(pidFile)
+  const pid = alive(pidFile, MARIADB_NAMES)
   if (!pid) return null
   const options = processOptions(pid)
   if (options && !samePath(options.datadir ?? '', datadir)) return null
@@ -184,7 +211,14 @@ export async function startMariaDb({ dir, port, database, onBusy = 'pick' }) {
   let server = runningMariaDb(datadir, pidFile)
   const reused = !!server
   if (!server) {
-    if (alive(pidFile)) throw new Error(`${pidFile} names a live process that is not this checkout's MariaDB answering on its socket; stop it or remove the pid file.`)
+    const pid = alive(pidFile, MARIADB_NAMES)
+    const options = pid ? processOptions(pid) : null
+    // A MariaDB on our data directory that does not answer (still starting, hung), or one we cannot
+    // inspect: never start a second server on it. Any other process makes the pid file stale.
+    if (pid && (options === null || samePath(options.datadir ?? '', datadir))) {
+      throw new Error(`${pidFile} names a live MariaDB that is not answering on this checkout's socket; stop it or remove the pid file.`)
+    }
+    fs.rmSync(pidFile, { force: true })
     const chosen = await choosePort({ name: 'MariaDB', preferred: port, remembered: rememberedPorts(dir).mysql, onBusy, dataDir: datadir })
     if (!fs.existsSync(path.join(datadir, 'mysql'))) {
       const installDb = findBinary(['mariadb-install-db', 'mysql_install_db'])
@@ -250,13 +284,17 @@ export async function startRedis({ dir, port, onBusy = 'pick' }) {
   fs.mkdirSync(dir, { recursive: true })
   const remembered = rememberedPorts(dir).redis
   let found = null
-  if (alive(pidFile)) {
+  const pid = alive(pidFile, REDIS_NAMES)
+  // Redis works in its `dir`: a redis-server elsewhere (another checkout's, the system's) only reused our pid.
+  const cwd = pid ? processCwd(pid) : null
+  if (pid && (cwd === null || samePath(cwd, dir))) {
     // Redis rewrites its process title, so ask the server on each candidate port where it lives.
     found = [remembered, port].find((p) => p && isOurRedis(p, dir)) ?? null
     if (!found) throw new Error(`${pidFile} names a live process, but no Redis on port ${remembered ?? port} works in ${dir}; stop it or remove the pid file.`)
   }
   const reused = !!found
   if (!found) {
+    fs.rmSync(pidFile, { force: true })
     const chosen = await choosePort({ name: 'Redis', preferred: port, remembered, onBusy, dataDir: dir })
     const logFile = path.join(dir, 'redis.log')
     execFileSync(findBinary(['redis-server']), [
@@ -275,8 +313,9 @@ export async function startRedis({ dir, port, onBusy = 'pick' }) {
   return { url: `redis://127.0.0.1:${found}`, pidFile, port: found, reused }
 }
 
+/** Stops the server a pid file names, only if that pid still runs MariaDB or Redis. */
 export function stopByPidFile(pidFile) {
-  const pid = alive(pidFile)
+  const pid = alive(pidFile, [...MARIADB_NAMES, ...REDIS_NAMES])
   if (pid) {
     try { process.kill(pid, 'SIGTERM') } catch {}
   }

@@ -3,15 +3,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { DOWNLOADABLE_MAX_BYTES } from '#app/models/downloadables.schema'
 import { AVATAR_MAX_BYTES } from '#app/models/profile.schema'
+import { normalizeRoutePath } from '#app/rules/request-path'
 import { MAX_UPLOAD_BYTES } from '#app/services/storage.server'
 
 /** Forms and JSON. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024
+const DEFAULT_BODY_LIMIT = 1024 * 1024
 
 /** Multipart framing and the form's other fields on top of the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024
 
-/** Routes that take a file (multipart only), with the largest file each accepts. */
+/** Routes that take a file (multipart only), with the largest file each accepts; matched on the normalised path. */
 const UPLOAD_ROUTES: [RegExp, number][] = [
   [/^\/api\/file\/upload$/, MAX_UPLOAD_BYTES],
   [/^\/api\/profile\/update_profile_img$/, AVATAR_MAX_BYTES],
@@ -21,13 +22,13 @@ const UPLOAD_ROUTES: [RegExp, number][] = [
 
 export function bodyLimitFor(pathname: string, contentType: string | undefined): number {
   if (!/^multipart\/form-data\b/i.test(contentType ?? '')) return DEFAULT_BODY_LIMIT
-  // Remix single-fetch posts page actions to `<path>.data`.
-  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
+  // The path as Remix routes it (case, escapes, `.data` of single-fetch posts): see request-path.ts.
+  const path = normalizeRoutePath(pathname)
   const upload = UPLOAD_ROUTES.find(([pattern]) => pattern.test(path))
   return upload ? upload[1] + MULTIPART_OVERHEAD : DEFAULT_BODY_LIMIT
 }
 
-export class BodyTooLargeError extends Error {
+class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`Request body over ${limit} bytes`)
   }

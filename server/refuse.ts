@@ -1,5 +1,6 @@
 // Refusals answered before Remix: JSON shaped like the API's errors for /api/*, a plain page otherwise.
 import type { Request, Response } from 'express'
+import { normalizeRoutePath } from '#app/rules/request-path'
 import { lingerThenClose } from './body-limit'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -10,7 +11,7 @@ export function refuse(req: Request, res: Response, status: number, message: str
   res.setHeader('Cache-Control', 'no-store')
   // Whatever body is still on its way is dropped, not kept, and the connection then closes.
   lingerThenClose(req, res)
-  if (req.path.startsWith('/api/')) {
+  if (normalizeRoutePath(req.path).startsWith('/api/')) {
     res.json({ status: false, statusCode: status, error: message })
     return
   }

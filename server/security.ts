@@ -2,7 +2,7 @@
 // same-origin guard for writes, state-changing GETs (and, in realtime.server.ts, websockets).
 import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
-import { checkRequestOrigin, isStateChangingGet } from '#app/rules/same-origin'
+import { isFromOurOrigin, isStateChangingGet } from '#app/rules/same-origin'
 import type { Env } from '#app/services/env.server'
 import { hasSessionCookie, trustedOrigins } from '#app/utils/origin.server'
 import { contentSecurityPolicy, HSTS, PERMISSIONS_POLICY } from '#app/utils/security-headers.server'
@@ -26,11 +26,11 @@ export function securityHeaders(config: Env) {
   }
 }
 
-export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused'
+const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused'
 
 export function sameOriginGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const verdict = checkRequestOrigin(
+    const ours = isFromOurOrigin(
       {
         method: req.method,
         origin: req.get('origin') ?? null,
@@ -41,7 +41,7 @@ export function sameOriginGuard() {
       },
       trustedOrigins(req),
     )
-    if (!verdict.ok) return refuse(req, res, 403, CROSS_ORIGIN_REFUSED)
+    if (!ours) return refuse(req, res, 403, CROSS_ORIGIN_REFUSED)
     next()
   }
 }

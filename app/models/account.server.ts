@@ -1,10 +1,11 @@
 // Signed-in identities: who a person is inside one organisation, and the user object the API returns.
+import type { ExpressionBuilder } from 'kysely'
 import { daysLeftInTrial, daysPastDue } from '#app/rules/account-status'
 import { hasFullAccess } from '#app/rules/permissions'
 import { hmac } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
-import type { MembershipRole } from '#db/types'
+import type { Database, MembershipRole } from '#db/types'
 import { platformRoleModules } from './platform-roles.server'
 
 export type Role = 'superadmin' | 'client' | 'user'
@@ -39,10 +40,23 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
+/** A membership (m) of an organisation (o) that signs in to this portal: staff or owner, active, not archived. */
+function mayUseThePortal(eb: ExpressionBuilder<Database & { m: Database['memberships']; o: Database['organisations'] }, 'm' | 'o'>) {
+  return eb.and([eb('m.role', 'in', SIGN_IN_ROLES), eb('m.active', '=', true), eb('m.archived', '=', false), eb('o.active', '=', true)])
+}
+
 /** The account of one realm (null: the platform) for an e-mail: each realm has its own (ADR 0011). */
 export async function findAccount(clientId: number | null, email: string) {
   const query = platformDb.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email))
   return (clientId === null ? query.where('client_id', 'is', null) : query.where('client_id', '=', clientId)).executeTakeFirst()
+}
+
+/** Whether a realm (null: the platform) already has an account for the address (ADR 0011). */
+export async function emailInUse(realm: number | null, email: string, exceptUserId?: number): Promise<boolean> {
+  let query = platformDb.selectFrom('users').select('id').where('email', '=', email)
+  query = realm === null ? query.where('client_id', 'is', null) : query.where('client_id', '=', realm)
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId)
+  return !!(await query.executeTakeFirst())
 }
 
 /** Every active account of an e-mail, one per realm (password reset reaches each of them). */
@@ -75,10 +89,7 @@ export async function organisationsForEmail(email: string): Promise<Organisation
       .select(['o.public_id', 'o.name', 'o.logo', 'm.role'])
       .where('u.email', '=', address)
       .where('u.active', '=', true)
-      .where('m.role', 'in', SIGN_IN_ROLES)
-      .where('m.active', '=', true)
-      .where('m.archived', '=', false)
-      .where('o.active', '=', true)
+      .where(mayUseThePortal)
       .orderBy('o.name')
       .execute(),
   ])
@@ -142,10 +153,7 @@ export async function loadAuthUser(userId: number, clientId: number | null): Pro
     ])
     .where('m.user_id', '=', userId)
     .where('m.client_id', '=', clientId)
-    .where('m.role', 'in', SIGN_IN_ROLES)
-    .where('m.active', '=', true)
-    .where('m.archived', '=', false)
-    .where('o.active', '=', true)
+    .where(mayUseThePortal)
     .executeTakeFirst()
   if (!row) return null
   return {

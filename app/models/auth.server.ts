@@ -2,20 +2,23 @@
 import { sql } from 'kysely'
 import { enqueue } from '#jobs/queues'
 import { loginAccountKey, loginLimitDecision } from '#app/rules/login-limits'
+import { realmDisplayName } from '#app/rules/realm'
+import { normalizeCode } from '#app/rules/two-factor'
 import { deriveKey, hmac, newSixDigitCode, newToken, safeEqual, sha256 } from '#app/services/crypto.server'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantDb } from '#app/services/db.server'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#app/services/password.server'
 import { consume, isKnownSource, refund, rememberSource, resetLimit, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { revokeUserSessions, type SessionData } from '#app/services/session.server'
+import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
 import { recordAudit } from './audit.server'
 import { accountsForEmail, type AuthUser, findAccount, loadAuthUser, normalizeEmail } from './account.server'
+import { INCORRECT_CODE } from './login.schema'
 import { getWebsiteSettings } from './organisation-settings.server'
 import { checkAccountCode, hasTotp, mustEnrollTotp, TWO_FACTOR_LOCKED, underCodeBudget } from './two-factor.server'
 
 export const LOGIN_FAILED = 'Email or Password Incorrect'
 export const SELECT_ORGANISATION = 'Please Select One Organization!'
-export const INCORRECT_CODE = 'Incorrect verification code'
 export const CODE_ATTEMPTS_EXHAUSTED = 'Too many incorrect codes. Please log in again.'
 export const INVALID_LINK = 'This link is invalid or has expired.'
 
@@ -96,7 +99,7 @@ export async function attemptLogin(input: LoginInput, ctx: RequestContext): Prom
   // An authenticator app, where the account has one, replaces the organisation's e-mailed code (ADR 0012).
   const method: TwoFactorMethod | null = (await hasTotp(user.id))
     ? 'totp'
-    : user.clientId !== null && (await getWebsiteSettings({ db: platformDb, clientId: user.clientId })).enable_2FA
+    : user.clientId !== null && (await getWebsiteSettings({ db: tenantDb(user.clientId), clientId: user.clientId })).enable_2FA
       ? 'email'
       : null
   if (method) {
@@ -208,7 +211,7 @@ export async function verifyTwoFactor(pending: NonNullable<SessionData['pendingT
   const check =
     method === 'totp'
       ? await checkAccountCode(row.user_id, code)
-      : await underCodeBudget(row.user_id, async () => (data.nonce && data.codeHash && safeEqual(codeHash(data.nonce, code.trim()), data.codeHash) ? ('email' as const) : null))
+      : await underCodeBudget(row.user_id, async () => (data.nonce && data.codeHash && safeEqual(codeHash(data.nonce, normalizeCode(code)), data.codeHash) ? ('email' as const) : null))
   if (!check.ok) {
     await recordAudit({ clientId: row.client_id, userId: row.user_id, module: 'auth', action: '2fa', status: 'failure', ip: ctx.ip, message: check.locked ? 'Verification code refused: too many incorrect codes for this account' : 'Incorrect verification code' })
     if (check.locked) return { kind: 'error', status: 429, message: TWO_FACTOR_LOCKED }
@@ -276,8 +279,7 @@ export async function sendPasswordResetEmail(email: string): Promise<'sent' | 's
     (await platformDb.selectFrom('organisations').select(['id', 'name']).where('id', 'in', [0, ...accounts.map((a) => a.client_id ?? 0)]).execute()).map((o) => [o.id, o.name]),
   )
   for (const account of accounts) {
-    const realmName = account.client_id === null ? 'Draftdesk platform' : realmNames.get(account.client_id) ?? 'your organisation'
-    await sendResetLink(account, realmName)
+    await sendResetLink(account, realmDisplayName(account.client_id, realmNames.get(account.client_id ?? 0)))
   }
   return 'sent'
 }
@@ -297,13 +299,12 @@ export async function sendResetLink(account: { id: number; email: string; client
     .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
     .execute()
   const link = publicUrl(`/forgot-password-2/${token}`)
-  const esc = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
   await enqueue('email', {
     clientId: account.client_id,
     to: account.email,
     subject: `Reset your password for ${realmName}`,
     text: `We received a request to reset your ${realmName} password. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-    html: `<p>We received a request to reset your <strong>${esc(realmName)}</strong> password.</p><p><a href="${link}">Choose a new password</a> (the link works once, within 60 minutes).</p><p>If you did not ask for this, ignore this e-mail.</p>`,
+    html: `<p>We received a request to reset your <strong>${escapeHtml(realmName)}</strong> password.</p><p><a href="${link}">Choose a new password</a> (the link works once, within 60 minutes).</p><p>If you did not ask for this, ignore this e-mail.</p>`,
   })
   await recordAudit({ clientId: account.client_id, userId: account.id, module: 'auth', action: 'password_reset_requested', status: 'success', message: 'Password reset e-mail sent' })
 }
@@ -382,14 +383,15 @@ type LiveLink = { ok: true; id: number; userId: number; clientId: number | null;
 
 /**
  * Finds a live link for this portal and checks its binding; `claim` then spends it (only the request
- * that flips used_at wins). Every refusal is audited.
+ * that flips used_at wins). Refusals are audited when claiming: the preview GET (re-run by Remix after
+ * every POST) would otherwise log each attempt twice, and a successful one as a failure.
  */
 async function checkAutoLogin(code: string, ctx: AutoLoginContext, portal: AutoLoginPortal, claim: boolean): Promise<LiveLink | LinkFailure> {
   if (!(await consume('autoLoginPerIp', ctx.ip))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS }
   const row = code ? await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(code)).where('purpose', '=', 'auto_login').executeTakeFirst() : undefined
   const data = (row?.data ?? {}) as AutoLoginData
   const fail = async (message: string, audit: string): Promise<LinkFailure> => {
-    await recordAudit({ clientId: row?.client_id ?? null, userId: row?.user_id ?? null, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: audit })
+    if (claim) await recordAudit({ clientId: row?.client_id ?? null, userId: row?.user_id ?? null, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: audit })
     return { ok: false, status: 401, message }
   }
   if (!row || row.used_at || row.expires_at.getTime() < Date.now() || (data.portal ?? 'admin') !== portal) return fail(INVALID_LINK, 'Invalid or expired auto-login link')

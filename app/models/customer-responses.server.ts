@@ -2,7 +2,8 @@
 import type { Tenant } from '#app/services/auth.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 import { auditAction } from './audit.server'
-import { describeStatusChange, setCustomerStatus, toCustomerJson } from './customers.server'
+import { setCustomerStatus, toCustomerJson } from './customers.server'
+import { describeStatusChange } from './people.server'
 import { CUSTOMER_CHANGED, type CustomerStatusInput } from './customers.schema'
 
 export async function changeCustomerStatus(t: Tenant, request: Request, id: string, change: CustomerStatusInput) {

@@ -1,11 +1,13 @@
 // Customers of an organisation: a person (`users`) with a membership of role 'customer'.
 import type { Tenant } from '#app/services/auth.server'
 import { enqueue } from '#jobs/queues'
+import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
 import type { SortDir } from '#app/rules/table-query'
-import { scopedAs, scopedInsert, scopedUpdate } from '#db/tenant'
+import { revokeUserSessions } from '#app/services/session.server'
+import { scopedAs, scopedUpdate } from '#db/tenant'
 import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
-import { createMember, isMembershipSort, MEMBER_COLUMNS, type MemberFilter, type MemberRow, membersQuery, pageFromMembershipIndex, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
+import { createMember, isMembershipSort, MEMBER_COLUMNS, type MemberFilter, type MemberRow, membersQuery, pageFromMembershipIndex, searchMembers, sortMembers } from './people.server'
 
 export type CustomerJson = ReturnType<typeof toCustomerJson>
 
@@ -88,8 +90,7 @@ async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string
     '',
     'Please change your password after your first sign-in.',
   ].join('\n')
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-  const html = `<p>Hello ${esc(customer.firstName)},</p><p>${esc(company)} created an account for you.</p><p>Email: ${esc(customer.email)}<br>${esc(passwordLine)}</p><p><a href="${esc(loginUrl)}">Sign in</a></p><p>Please change your password after your first sign-in.</p>`
+  const html = `<p>Hello ${escapeHtml(customer.firstName)},</p><p>${escapeHtml(company)} created an account for you.</p><p>Email: ${escapeHtml(customer.email)}<br>${escapeHtml(passwordLine)}</p><p><a href="${escapeHtml(loginUrl)}">Sign in</a></p><p>Please change your password after your first sign-in.</p>`
   await enqueue(
     'email',
     { clientId: t.clientId, to: customer.email, subject: `Welcome to ${company}`, text, html },
@@ -109,13 +110,6 @@ export async function setCustomerStatus(t: Tenant, publicId: string, change: Cus
     })
     .where('id', '=', customer.membershipId)
     .execute()
-  if (change.active === false || change.archived === true) await revokeMembershipSessions(t, customer.userId)
+  if (change.active === false || change.archived === true) await revokeUserSessions(customer.userId)
   return findCustomer(t, publicId)
-}
-
-export function describeStatusChange(change: CustomerStatusInput): string {
-  const parts: string[] = []
-  if (change.active !== undefined) parts.push(change.active ? 'activated' : 'deactivated')
-  if (change.archived !== undefined) parts.push(change.archived ? 'archived' : 'unarchived')
-  return parts.join(' and ')
 }

@@ -11,7 +11,7 @@ export type FilePost = { ok: true; title: string; file: StoredFile | null } | { 
 
 /** Reads title and file; the file is required unless `fileOptional` (edit keeps the current one). */
 export async function readFilePost(t: Tenant, request: Request, fileOptional: boolean): Promise<FilePost> {
-  const form = await readMultipart(request, DOWNLOADABLE_MAX_BYTES)
+  const form = await readMultipart(request)
   if (isUploadError(form)) return { ok: false, response: validationError({ fieldErrors: { file: form.error } }) }
   const result = await downloadableValidator.validate(form)
   const title = String(form.get('title') ?? '')

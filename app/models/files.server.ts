@@ -3,7 +3,7 @@
 import { sql } from 'kysely'
 import type { FilePurpose } from '#app/rules/file-purposes'
 import { newPublicId } from '#app/services/crypto.server'
-import { fullyDecoded, isStorageKey, newStorageKey, storage, type SniffedUpload, type UploadError } from '#app/services/storage.server'
+import { fullyDecoded, isStorageKey, newStorageKey, parseStorageKey, storage, type SniffedUpload, type UploadError } from '#app/services/storage.server'
 import { scoped, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 
 export type StoredFile = { _id: string; key: string; originalname: string; size: number; mimetype: string }
@@ -11,7 +11,7 @@ export type StoredFile = { _id: string; key: string; originalname: string; size:
 /** Bytes one organisation may keep in storage (every files row counts, attached or not). */
 export const ORGANISATION_STORAGE_QUOTA_BYTES = 1024 ** 3
 
-export const STORAGE_QUOTA_MESSAGE = 'Your organisation has used all of its 1 GB of file storage. Delete files it no longer needs, then try again.'
+export const STORAGE_QUOTA_MESSAGE = 'Your organisation has used all of its 1 GiB of file storage. Delete files it no longer needs, then try again.'
 
 /** Public ids of files rows (newPublicId and the seed's seedId): 24 lowercase base36 characters. */
 const FILE_PUBLIC_ID = /^[0-9a-z]{24}$/
@@ -68,8 +68,10 @@ export async function saveUpload(t: Uploader, upload: SniffedUpload, purpose: Fi
  * percent-encoding; null when it has neither shape, so it never reaches a query or the disk.
  */
 export function parseFileRef(raw: unknown): string | null {
-  const ref = fullyDecoded(raw)
-  return ref !== null && (FILE_PUBLIC_ID.test(ref) || isStorageKey(ref)) ? ref : null
+  const key = parseStorageKey(raw)
+  if (key !== null) return key
+  const id = fullyDecoded(raw)
+  return id !== null && FILE_PUBLIC_ID.test(id) ? id : null
 }
 
 /**

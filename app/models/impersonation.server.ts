@@ -6,7 +6,7 @@ import { type AuthUser, loadAuthUser } from '#app/models/account.server'
 import { createAutoLoginLink } from '#app/models/auth.server'
 import { auditAction, auditUserAction, impersonatorOf, recordAudit, sessionIdHash } from '#app/models/audit.server'
 import type { Tenant } from '#app/services/auth.server'
-import { can, type Guard } from '#app/rules/permissions'
+import type { Guard } from '#app/rules/permissions'
 import { CLIENT_LOGIN_SUPERADMIN_ONLY, loginAsRefusal, mayLogInAsClient } from '#app/rules/reach'
 import { isSessionAlive } from '#app/rules/session-lifetime'
 import { newToken, sha256 } from '#app/services/crypto.server'
@@ -42,9 +42,9 @@ export type LoginAsOutcome = { ok: true; link: string; name: string } | { ok: fa
  * The target must be a membership of the caller's organisation (a foreign id is simply not found), never
  * the owner, and hold no permission the caller lacks (unless the caller has full access). The link is
  * bound to the caller's session and records who asked, so the new session carries the banner and the way back.
+ * Callers hold `t` from requirePermission(LOGIN_AS_GUARD[type]).
  */
 export async function startLoginAs(t: Tenant, request: Request, input: { id: string; type: LoginAsType }): Promise<LoginAsOutcome> {
-  if (!can(t.user, LOGIN_AS_GUARD[input.type])) return { ok: false, status: 403, error: '' }
   const refuse = async (status: 400 | 403 | 404, error: string): Promise<LoginAsOutcome> => {
     await auditAction(t, request, { module: input.type === 'customer' ? 'customers' : 'users', action: 'login_as', status: 'failure', message: `Log in as ${input.type} ${input.id} refused: ${error}` })
     return { ok: false, status, error }

@@ -6,6 +6,8 @@ export const EMAIL_INVALID = 'Please enter a valid email address'
 export const PASSWORD_REQUIRED = 'Password is required'
 export const ORGANISATION_REQUIRED = 'Please Select One Organization!'
 export const CODE_REQUIRED = 'Code is required'
+/** The spec's generic 2FA failure, for e-mailed, authenticator and recovery codes alike. */
+export const INCORRECT_CODE = 'Incorrect verification code'
 export const NEW_PASSWORD_REQUIRED = 'New password is required'
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters'
 export const PASSWORDS_DIFFER = 'Please make sure both passwords match.'

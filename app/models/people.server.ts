@@ -3,14 +3,12 @@ import { sql } from 'kysely'
 import { newPublicId } from '#app/services/crypto.server'
 import { hashPassword } from '#app/services/password.server'
 import { likePattern, type SortDir } from '#app/rules/table-query'
-import { scopedAs, scopedInsert, type TenantScope } from '#db/tenant'
+import { scopedAs, scopedInsert, scopedJoin, type TenantScope } from '#db/tenant'
 import type { MembershipRole } from '#db/types'
 
 /** memberships AS m JOIN users AS u, both limited to this organisation. */
 export function membersQuery(t: TenantScope) {
-  return scopedAs(t, 'memberships', 'm')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .where(sql.ref('u.client_id'), '=', t.clientId)
+  return scopedAs(t, 'memberships', 'm').innerJoin('users as u', (join) => scopedJoin(t, 'u', join.onRef('u.id', '=', 'm.user_id')))
 }
 
 export const MEMBER_COLUMNS = [
@@ -77,7 +75,8 @@ export function sortMembers<Q extends { orderBy: any }>(query: Q, sort: string, 
 
 /** Sorts that read only membership columns, so a page can be found without the accounts. */
 export function isMembershipSort(sort: string): boolean {
-  return (SORT_COLUMNS[sort] ?? []).every((column) => column.startsWith('m.'))
+  const columns = SORT_COLUMNS[sort]
+  return !!columns && columns.every((column) => column.startsWith('m.'))
 }
 
 /** Narrows a members query (memberships AS m, maybe joined) to one list: role, archived, active... */
@@ -135,9 +134,12 @@ export async function createMember(t: TenantScope, input: NewMember): Promise<Ne
   }
 }
 
-/** Signs a person out of this organisation only; their sessions elsewhere stay. */
-export async function revokeMembershipSessions(t: TenantScope, userId: number): Promise<void> {
-  await t.db.deleteFrom('sessions').where('user_id', '=', userId).where('client_id', '=', t.clientId).execute()
+/** 'activated', 'archived', 'deactivated and archived'...: the audit wording of a status change. */
+export function describeStatusChange(change: { active?: boolean; archived?: boolean }): string {
+  const parts: string[] = []
+  if (change.active !== undefined) parts.push(change.active ? 'activated' : 'deactivated')
+  if (change.archived !== undefined) parts.push(change.archived ? 'archived' : 'unarchived')
+  return parts.join(' and ')
 }
 
 export function isDuplicateKey(error: unknown): boolean {

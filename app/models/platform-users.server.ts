@@ -2,7 +2,10 @@
 // or holding a platform role. Listing, create, update and activation; deactivation ends their sessions. Staff
 // reach only platform users whose role modules they hold themselves (ADR 13).
 import { sql } from 'kysely'
-import type { AuthUser } from './account.server'
+import { type AuthUser, emailInUse } from './account.server'
+import { auditUserAction } from './audit.server'
+import { isDuplicateKey } from './people.server'
+import { PLATFORM_REALM_NAME } from '#app/rules/realm'
 import { sendResetLink } from './auth.server'
 import { parseModules } from './platform-roles.schema'
 import { GRANT_DENIED, grantableBy } from './platform-roles.server'
@@ -16,6 +19,8 @@ import { revokeUserSessions } from '#app/services/session.server'
 
 export const SUPERADMIN_ONLY = 'Only a superadmin can manage superadmin users'
 export const NOT_YOURSELF = 'You cannot change your own role or deactivate yourself'
+/** One's own password changes on the profile, with the current password (ADR 13). */
+export const OWN_PASSWORD_ON_PROFILE = 'Change your own password on your profile page, where your current password is asked'
 
 function baseQuery() {
   return platformDb
@@ -87,14 +92,6 @@ function mayGive(actor: Actor, role: ResolvedRole): string | null {
   return grantableBy(actor, role.modules) ? null : GRANT_DENIED
 }
 
-/** Whether a realm (null: the platform) already has an account for the address (ADR 0011). */
-export async function emailInUse(realm: number | null, email: string, exceptUserId?: number): Promise<boolean> {
-  let query = platformDb.selectFrom('users').select('id').where('email', '=', email)
-  query = realm === null ? query.where('client_id', 'is', null) : query.where('client_id', '=', realm)
-  if (exceptUserId) query = query.where('id', '!=', exceptUserId)
-  return !!(await query.executeTakeFirst())
-}
-
 export async function createPlatformUser(actor: Actor, input: UserCreateInput): Promise<Outcome<PlatformUserRow>> {
   const role = await resolveRole(input.role)
   if (!role) return { ok: false, status: 400, error: ROLE_REQUIRED, field: 'role' }
@@ -118,7 +115,7 @@ export async function createPlatformUser(actor: Actor, input: UserCreateInput): 
       .execute()
   } catch (error) {
     // Two creates racing for one address: the unique index decides.
-    if ((error as { code?: string }).code === 'ER_DUP_ENTRY') return { ok: false, status: 400, error: EMAIL_TAKEN, field: 'email' }
+    if (isDuplicateKey(error)) return { ok: false, status: 400, error: EMAIL_TAKEN, field: 'email' }
     throw error
   }
   return { ok: true, value: (await findPlatformUser(publicId))! }
@@ -137,6 +134,7 @@ function refusal(actor: Actor, target: PlatformUserRow): { ok: false; status: 40
 export async function updatePlatformUser(actor: Actor, target: PlatformUserRow, input: UserUpdateInput): Promise<Outcome<PlatformUserRow>> {
   const refused = refusal(actor, target)
   if (refused) return refused
+  if (input.password && target.id === actor.id) return { ok: false, status: 403, error: OWN_PASSWORD_ON_PROFILE, field: 'password' }
   const role = await resolveRole(input.role)
   if (!role) return { ok: false, status: 400, error: ROLE_REQUIRED, field: 'role' }
   const roleChanged = role.isSuperadmin !== !!target.is_superadmin || role.roleId !== (target.is_superadmin ? null : target.platform_role_id)
@@ -179,8 +177,40 @@ export async function setPlatformUserActive(actor: Actor, target: PlatformUserRo
 export async function sendPlatformUserResetLink(actor: Actor, target: PlatformUserRow): Promise<Outcome<PlatformUserRow>> {
   const refused = refusal(actor, target)
   if (refused) return refused
-  await sendResetLink({ id: target.id, email: target.email, client_id: null }, 'Draftdesk platform')
+  await sendResetLink({ id: target.id, email: target.email, client_id: null }, PLATFORM_REALM_NAME)
   return { ok: true, value: target }
+}
+
+/** Writes the audit row of one platform-user change, success or refusal alike. */
+async function audited<T extends PlatformUserRow>(actor: AuthUser, request: Request, action: string, outcome: Outcome<T>, texts: { success: string; failure: string }) {
+  await auditUserAction(actor, request, {
+    module: 'users',
+    action,
+    status: outcome.ok ? 'success' : 'failure',
+    message: outcome.ok ? texts.success : `${texts.failure}: ${outcome.error}`,
+  })
+  return outcome
+}
+
+/** The platform user pages and JSON routes call these, so each rule (and its audit row) lives once. */
+export const platformUserActions = {
+  async create(actor: AuthUser, request: Request, input: UserCreateInput) {
+    const outcome = await createPlatformUser(actor, input)
+    return audited(actor, request, 'create', outcome, { success: `Created platform user ${input.email}`, failure: `Create user ${input.email}` })
+  },
+  async update(actor: AuthUser, request: Request, target: PlatformUserRow, input: UserUpdateInput) {
+    const outcome = await updatePlatformUser(actor, target, input)
+    return audited(actor, request, 'update', outcome, { success: `Updated platform user ${target.email}`, failure: `Update user ${target.email}` })
+  },
+  async setActive(actor: AuthUser, request: Request, target: PlatformUserRow, active: boolean) {
+    const verb = active ? 'Activated' : 'Deactivated'
+    const outcome = await setPlatformUserActive(actor, target, active)
+    return audited(actor, request, 'change_status', outcome, { success: `${verb} platform user ${target.email}`, failure: `${verb} ${target.email}` })
+  },
+  async sendResetLink(actor: AuthUser, request: Request, target: PlatformUserRow) {
+    const outcome = await sendPlatformUserResetLink(actor, target)
+    return audited(actor, request, 'send_reset_link', outcome, { success: `Sent a password reset link to platform user ${target.email}`, failure: `Reset link for ${target.email}` })
+  },
 }
 
 /** The roles the actor may give on the user forms: superadmin only by a superadmin, staff within their modules. */

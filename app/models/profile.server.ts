@@ -2,20 +2,23 @@
 // (ending their other sessions) and avatar. Password and e-mail changes need the current password (ADR 13);
 // `profileActions` is the one write path of the profile page and the profile JSON routes.
 import { enqueue } from '#jobs/queues'
-import type { AuthUser } from './account.server'
+import { emailInUse, type AuthUser } from './account.server'
 import { recordAudit } from './audit.server'
-import { emailInUse } from './platform-users.server'
-import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, type PasswordChangeInput, type ProfileInput } from './profile.schema'
+import { checkCurrentPassword } from './current-password.server'
+import { type PasswordChangeInput, type ProfileInput } from './profile.schema'
 import { EMAIL_TAKEN } from './platform-users.schema'
 import { INVALID_LINK } from './auth.server'
+import { realmDisplayName } from '#app/rules/realm'
 import { newToken, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
-import { hashPassword, verifyPassword } from '#app/services/password.server'
-import { consume, isAllowed, resetLimit, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
+import { hashPassword } from '#app/services/password.server'
+import { resetLimit } from '#app/services/rate-limit.server'
 import { revokeUserSessions } from '#app/services/session.server'
 import { newStorageKey, type SniffedUpload, storage } from '#app/services/storage.server'
+import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
 import { AVATAR_PREFIX } from './files.server'
+import { isDuplicateKey } from './people.server'
 
 /** An e-mail change waits this long for its confirmation link. */
 export const EMAIL_CHANGE_TTL = 24 * 60 * 60 * 1000
@@ -25,18 +28,11 @@ export type ProfileOutcome = { ok: true; pendingEmail: string | null } | Profile
 
 type Person = Pick<AuthUser, 'id' | 'clientId' | 'email' | 'firstName' | 'lastName' | 'role' | 'organisationName'>
 
-const esc = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const realmName = (user: Pick<AuthUser, 'clientId' | 'organisationName'>) => (user.clientId === null ? 'Draftdesk platform' : (user.organisationName ?? 'your organisation'))
 
-/** Wrong guesses count per account, so a borrowed or stolen session cannot try passwords for long. */
-async function checkCurrentPassword(user: Pick<AuthUser, 'id'>, given: string | undefined): Promise<ProfileFailure | null> {
-  const key = String(user.id)
-  if (!(await isAllowed('currentPasswordFailures', key))) return { ok: false, status: 429, field: 'currentPassword', error: TOO_MANY_ATTEMPTS }
-  if (!given) return { ok: false, status: 400, field: 'currentPassword', error: CURRENT_PASSWORD_REQUIRED }
-  const row = await platformDb.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()
-  if (await verifyPassword(row.password_hash, given)) return null
-  await consume('currentPasswordFailures', key)
-  return { ok: false, status: 400, field: 'currentPassword', error: CURRENT_PASSWORD_WRONG }
+/** The profile's refusal of a missing or wrong current password (or too many wrong ones), on its field. */
+async function refuseCurrentPassword(user: Pick<AuthUser, 'id'>, given: string | undefined): Promise<ProfileFailure | null> {
+  const checked = await checkCurrentPassword(user.id, given)
+  return checked.ok ? null : { ok: false, status: checked.status, field: 'currentPassword', error: checked.message }
 }
 
 /** The address an e-mail change waits to be confirmed for, if any. */
@@ -62,20 +58,20 @@ async function requestEmailChange(user: Person, email: string): Promise<void> {
     .values({ purpose: 'email_change', token_hash: sha256(token), user_id: user.id, client_id: user.clientId, data: JSON.stringify({ email, from: user.email }), expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL) })
     .execute()
   const link = publicUrl(`/confirm-email/${token}`)
-  const realm = realmName(user)
+  const realm = realmDisplayName(user.clientId, user.organisationName)
   await enqueue('email', {
     clientId: user.clientId,
     to: email,
     subject: `Confirm your new e-mail address for ${realm}`,
     text: `Open this link within 24 hours to make ${email} the sign-in address of your ${realm} account:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.`,
-    html: `<p>Open this link within 24 hours to make <strong>${esc(email)}</strong> the sign-in address of your ${esc(realm)} account:</p><p><a href="${link}">Confirm my new e-mail address</a></p><p>If you did not ask for this, ignore this e-mail: nothing changes.</p>`,
+    html: `<p>Open this link within 24 hours to make <strong>${escapeHtml(email)}</strong> the sign-in address of your ${escapeHtml(realm)} account:</p><p><a href="${link}">Confirm my new e-mail address</a></p><p>If you did not ask for this, ignore this e-mail: nothing changes.</p>`,
   })
   await enqueue('email', {
     clientId: user.clientId,
     to: user.email,
     subject: `A change of your e-mail address was requested for ${realm}`,
     text: `Someone signed in to your ${realm} account asked to change its e-mail address to ${email}. Nothing changes until the link sent to that address is opened.\n\nIf this was not you, change your password now.`,
-    html: `<p>Someone signed in to your ${esc(realm)} account asked to change its e-mail address to <strong>${esc(email)}</strong>. Nothing changes until the link sent to that address is opened.</p><p>If this was not you, change your password now.</p>`,
+    html: `<p>Someone signed in to your ${escapeHtml(realm)} account asked to change its e-mail address to <strong>${escapeHtml(email)}</strong>. Nothing changes until the link sent to that address is opened.</p><p>If this was not you, change your password now.</p>`,
   })
 }
 
@@ -106,7 +102,7 @@ export async function confirmEmailChange(code: string, ctx: { ip: string }): Pro
   try {
     await platformDb.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', account.id).execute()
   } catch (error) {
-    if ((error as { code?: string }).code === 'ER_DUP_ENTRY') return fail(EMAIL_TAKEN)
+    if (isDuplicateKey(error)) return fail(EMAIL_TAKEN)
     throw error
   }
   await enqueue('email', {
@@ -114,7 +110,7 @@ export async function confirmEmailChange(code: string, ctx: { ip: string }): Pro
     to: account.email,
     subject: 'Your e-mail address was changed',
     text: `The sign-in address of your account was changed from ${account.email} to ${email}. If this was not you, contact your administrator at once.`,
-    html: `<p>The sign-in address of your account was changed from ${esc(account.email)} to <strong>${esc(email)}</strong>.</p><p>If this was not you, contact your administrator at once.</p>`,
+    html: `<p>The sign-in address of your account was changed from ${escapeHtml(account.email)} to <strong>${escapeHtml(email)}</strong>.</p><p>If this was not you, contact your administrator at once.</p>`,
   })
   await recordAudit({
     clientId: account.client_id,
@@ -163,7 +159,7 @@ export const profileActions = {
   async update(user: Person, request: Request, input: ProfileInput): Promise<ProfileOutcome> {
     const changesEmail = input.email !== user.email
     if (changesEmail) {
-      const refused = await checkCurrentPassword(user, input.currentPassword)
+      const refused = await refuseCurrentPassword(user, input.currentPassword)
       if (refused) {
         await audit(user, request, 'request_email_change', 'failure', `E-mail change to ${input.email} refused: ${refused.error}`)
         return refused
@@ -180,7 +176,7 @@ export const profileActions = {
   },
 
   async changePassword(user: Person, request: Request, input: PasswordChangeInput, keepSessionToken: string | undefined): Promise<{ ok: true } | ProfileFailure> {
-    const refused = await checkCurrentPassword(user, input.currentPassword)
+    const refused = await refuseCurrentPassword(user, input.currentPassword)
     if (refused) {
       await audit(user, request, 'change_password', 'failure', `Password change refused: ${refused.error}`)
       return refused

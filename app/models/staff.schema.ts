@@ -9,6 +9,8 @@ export const USER_EXISTS = 'This user is already a member of your organisation'
 export const USER_IS_CUSTOMER = 'This email belongs to a customer of your organisation'
 export const OWN_ROW = "You can't change your own account here"
 export const OWNER_ROW = "The owner's account can't be changed here"
+/** A log-in-as session acts as its target for their work, never to manage people (ADR 13). */
+export const BORROWED_SESSION = "You are signed in as someone else: the team can only be managed in your own session"
 export const GRANT_DENIED = "You can't grant or remove permissions you don't have"
 export const NOT_A_CONTRIBUTOR = 'Only contributors have a customer-facing name'
 export const SCHEDULING_LINK_INVALID = 'Please, enter a valid link'

@@ -10,10 +10,12 @@ import { FULL_PERMISSION_SET, isContributor, roleBadges } from '#app/rules/peopl
 import type { SortDir } from '#app/rules/table-query'
 import { scoped, scopedInsert, scopedUpdate } from '#db/tenant'
 import type { WriterProfile } from '#db/tables/people'
-import { auditAction } from './audit.server'
+import { auditAction, impersonatorOf } from './audit.server'
+import { realmDisplayName } from '#app/rules/realm'
 import { sendResetLink } from './auth.server'
-import { createMember, MEMBER_COLUMNS, type MemberRow, membersQuery, revokeMembershipSessions, searchMembers, sortMembers } from './people.server'
+import { createMember, describeStatusChange, MEMBER_COLUMNS, type MemberRow, membersQuery, searchMembers, sortMembers } from './people.server'
 import {
+  BORROWED_SESSION,
   GRANT_DENIED,
   NOT_A_CONTRIBUTOR,
   OWN_ROW,
@@ -225,8 +227,8 @@ export async function setStaffStatus(t: Tenant, publicId: string, change: { acti
     })
     .where('id', '=', target!.membershipId)
     .execute()
-  // Deactivation ends their sessions in this organisation only: other memberships are other employers.
-  if (change.active === false || change.archived === true) await revokeMembershipSessions(t, target!.userId)
+  // The account belongs to this organisation alone (ADR 11): deactivating it ends all its sessions at once.
+  if (change.active === false || change.archived === true) await revokeUserSessions(target!.userId)
   return { ok: true, user: (await findStaff(t, publicId))! }
 }
 
@@ -244,13 +246,8 @@ export async function sendStaffResetLink(t: Tenant, publicId: string): Promise<S
   const target = await findStaff(t, publicId)
   const denied = guardCredentials(t, target)
   if (denied) return denied
-  await sendResetLink({ id: target!.userId, email: target!.email, client_id: t.clientId }, t.user.organisationName ?? 'your organisation')
+  await sendResetLink({ id: target!.userId, email: target!.email, client_id: t.clientId }, realmDisplayName(t.clientId, t.user.organisationName))
   return { ok: true, user: target! }
-}
-
-function statusWords(change: { active?: boolean; archived?: boolean }): string {
-  const words = [change.active === undefined ? '' : change.active ? 'activated' : 'deactivated', change.archived === undefined ? '' : change.archived ? 'archived' : 'unarchived']
-  return words.filter(Boolean).join(' and ')
 }
 
 /** Writes the audit row of one staff change, success or refusal alike; `subject` names whom a refusal was about. */
@@ -264,23 +261,31 @@ async function audited(t: Tenant, request: Request, action: string, subject: str
   return outcome
 }
 
+/**
+ * Managing the team from a log-in-as session is refused: the target's contributor and reviewer
+ * switches are lent to the actor for their work, and must not become grants, passwords or statuses.
+ */
+async function unlessBorrowed(request: Request, change: () => Promise<StaffOutcome>): Promise<StaffOutcome> {
+  return (await impersonatorOf(request)) ? fail(403, BORROWED_SESSION) : change()
+}
+
 /** The staff page and the staff JSON routes call these, so each rule (and its audit row) lives once. */
 export const staffActions = {
   async create(t: Tenant, request: Request, input: StaffCreateInput) {
-    return audited(t, request, 'create', input.email, await createStaff(t, input), (u) => `Created user ${u.email}`)
+    return audited(t, request, 'create', input.email, await unlessBorrowed(request, () => createStaff(t, input)), (u) => `Created user ${u.email}`)
   },
   async update(t: Tenant, request: Request, publicId: string, input: StaffUpdateInput) {
-    const outcome = await updateStaff(t, publicId, input)
+    const outcome = await unlessBorrowed(request, () => updateStaff(t, publicId, input))
     return audited(t, request, 'update', `user ${publicId}`, outcome, (u) => `Updated user ${u.email}${input.password ? ' and set a new password' : ''}`)
   },
   async setStatus(t: Tenant, request: Request, publicId: string, change: { active?: boolean; archived?: boolean }) {
-    return audited(t, request, 'change_status', `user ${publicId}`, await setStaffStatus(t, publicId, change), (u) => `User ${u.email} ${statusWords(change)}`)
+    return audited(t, request, 'change_status', `user ${publicId}`, await unlessBorrowed(request, () => setStaffStatus(t, publicId, change)), (u) => `User ${u.email} ${describeStatusChange(change)}`)
   },
   async setCustomerFacingName(t: Tenant, request: Request, publicId: string, name: string) {
     const outcome = await setCustomerFacingName(t, publicId, name)
     return audited(t, request, 'customer_facing_name', `user ${publicId}`, outcome, (u) => `Customer-facing name of ${u.email} set to '${name}'`)
   },
   async sendResetLink(t: Tenant, request: Request, publicId: string) {
-    return audited(t, request, 'send_reset_link', `user ${publicId}`, await sendStaffResetLink(t, publicId), (u) => `Sent a password reset link to ${u.email}`)
+    return audited(t, request, 'send_reset_link', `user ${publicId}`, await unlessBorrowed(request, () => sendStaffResetLink(t, publicId)), (u) => `Sent a password reset link to ${u.email}`)
   },
 }

@@ -2,7 +2,6 @@
 // (replay-proof, under a per-account failure budget), and the rule that platform accounts must enroll.
 import { randomInt } from 'node:crypto'
 import { HOTP, Secret, TOTP } from 'otpauth'
-import { loginAccountKey } from '#app/rules/login-limits'
 import {
   codeKind,
   findFreshStep,
@@ -17,15 +16,14 @@ import {
 import { decryptSecret, deriveKey, encryptSecret, hmac } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
-import { verifyPassword } from '#app/services/password.server'
 import { consume, refund } from '#app/services/rate-limit.server'
 import type { AuthUser } from './account.server'
 import { recordAudit } from './audit.server'
+import { checkCurrentPassword } from './current-password.server'
+import { INCORRECT_CODE } from './login.schema'
 
 export const TWO_FACTOR_PAGE = '/profile/security'
-export const INCORRECT_TOTP_CODE = 'Incorrect verification code'
 export const TWO_FACTOR_LOCKED = 'Too many incorrect codes. Please try again later.'
-export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
 export const ALREADY_ENABLED = 'Two-factor authentication is already on.'
 export const NOT_ENABLED = 'Two-factor authentication is not on.'
 export const NO_PENDING_ENROLLMENT = 'Start the set-up again: no authenticator is waiting for its first code.'
@@ -95,8 +93,14 @@ export async function twoFactorStatus(user: Account): Promise<TwoFactorStatus> {
   }
 }
 
-/** A new secret waits for its first code; starting again replaces a secret that never got one. */
-export async function startTotpEnrollment(user: Account, ctx: Ctx): Promise<{ ok: true } | Failure> {
+/**
+ * A new secret waits for its first code; starting again replaces a secret that never got one. It takes the
+ * current password: a stolen session alone could otherwise enrol its own app and lock the owner out.
+ */
+export async function startTotpEnrollment(user: Account, input: { password: string }, ctx: Ctx): Promise<{ ok: true } | Failure> {
+  if (await hasTotp(user.id)) return { ok: false, status: 409, message: ALREADY_ENABLED }
+  const refused = await refusePassword(user, input.password, ctx, 'totp_enrollment_started', 'setting up an authenticator app')
+  if (refused) return refused
   const secret = new Secret({ size: 20 }).base32
   await platformDb.deleteFrom('totp_credentials').where('user_id', '=', user.id).where('enabled_at', 'is', null).execute()
   // The primary key decides a race with a confirmation: an enabled authenticator is never replaced here.
@@ -122,7 +126,7 @@ export async function confirmTotpEnrollment(user: Account, code: string, ctx: Ct
   const secret = row ? decryptSecret(row.secret_encrypted) : null
   if (!row || !secret) return { ok: false, status: 409, message: NO_PENDING_ENROLLMENT }
   const step = codeKind(code) === 'numeric' ? findFreshStep(normalizeCode(code), Date.now(), null, codeForStep(secret)) : null
-  if (step === null) return { ok: false, status: 401, message: INCORRECT_TOTP_CODE, field: 'code' }
+  if (step === null) return { ok: false, status: 401, message: INCORRECT_CODE, field: 'code' }
   const enabled = await platformDb
     .updateTable('totp_credentials')
     .set({ enabled_at: new Date(), last_used_step: step, updated_at: new Date() })
@@ -140,12 +144,12 @@ export async function confirmTotpEnrollment(user: Account, code: string, ctx: Ct
 /** Turning TOTP off takes the current password and a code: a stolen session alone cannot do it. */
 export async function disableTotp(user: Account, input: { password: string; code: string }, ctx: Ctx): Promise<{ ok: true } | Failure> {
   if (!(await hasTotp(user.id))) return { ok: false, status: 409, message: NOT_ENABLED }
-  const password = await checkCurrentPassword(user, input.password, ctx)
-  if (!password.ok) return password
+  const refused = await refusePassword(user, input.password, ctx, 'totp_disable', 'turning off two-factor authentication')
+  if (refused) return refused
   const code = await checkAccountCode(user.id, input.code)
   if (!code.ok) {
     await audit(user, ctx, 'totp_disable', 'failure', 'Incorrect code when turning off two-factor authentication')
-    return code.locked ? { ok: false, status: 429, message: TWO_FACTOR_LOCKED, field: 'code' } : { ok: false, status: 401, message: INCORRECT_TOTP_CODE, field: 'code' }
+    return code.locked ? { ok: false, status: 429, message: TWO_FACTOR_LOCKED, field: 'code' } : { ok: false, status: 401, message: INCORRECT_CODE, field: 'code' }
   }
   await platformDb.transaction().execute(async (trx) => {
     await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', user.id).execute()
@@ -161,29 +165,19 @@ export async function regenerateRecoveryCodes(user: Account, input: { code: stri
   const code = await checkAccountCode(user.id, input.code)
   if (!code.ok) {
     await audit(user, ctx, 'totp_recovery_codes', 'failure', 'Incorrect code when renewing recovery codes')
-    return code.locked ? { ok: false, status: 429, message: TWO_FACTOR_LOCKED, field: 'code' } : { ok: false, status: 401, message: INCORRECT_TOTP_CODE, field: 'code' }
+    return code.locked ? { ok: false, status: 429, message: TWO_FACTOR_LOCKED, field: 'code' } : { ok: false, status: 401, message: INCORRECT_CODE, field: 'code' }
   }
   const recoveryCodes = await replaceRecoveryCodes(user.id)
   await audit(user, ctx, 'totp_recovery_codes', 'success', 'Renewed two-factor recovery codes')
   return { ok: true, recoveryCodes }
 }
 
-/** Password guesses here spend the same per-(account, address) budget as the login form. */
-async function checkCurrentPassword(user: Account, password: string, ctx: Ctx): Promise<{ ok: true } | Failure> {
-  const budgetKey = `${loginAccountKey(user.clientId, user.email)}|${ctx.ip}`
-  if (!(await consume('loginFailuresPerAccountIp', budgetKey))) return { ok: false, status: 429, message: TWO_FACTOR_LOCKED, field: 'password' }
-  const row = await platformDb
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', user.id)
-    .where((eb) => (user.clientId === null ? eb('client_id', 'is', null) : eb('client_id', '=', user.clientId)))
-    .executeTakeFirst()
-  if (!row || !(await verifyPassword(row.password_hash, password))) {
-    await audit(user, ctx, 'totp_disable', 'failure', 'Incorrect current password when turning off two-factor authentication')
-    return { ok: false, status: 401, message: CURRENT_PASSWORD_INCORRECT, field: 'password' }
-  }
-  await refund('loginFailuresPerAccountIp', budgetKey)
-  return { ok: true }
+/** The one current-password check (per-account budget, ADR 13), audited, its refusal on the password field. */
+async function refusePassword(user: Account, password: string, ctx: Ctx, action: string, doing: string): Promise<Failure | null> {
+  const checked = await checkCurrentPassword(user.id, password)
+  if (checked.ok) return null
+  await audit(user, ctx, action, 'failure', `Current password refused when ${doing}: ${checked.message}`)
+  return { ok: false, status: checked.status, message: checked.message, field: 'password' }
 }
 
 export type CodeCheck = { ok: true; kind: 'totp' | 'recovery' } | { ok: false; locked: boolean }

@@ -18,7 +18,7 @@ import { customerFacingNameSchema, STAFF_SORTS, USER_CREATED, USER_UPDATED } fro
 import { findStaff, listStaff, staffActions, toStaffJson, writerProfile, writerProfiles } from '#app/models/staff.server'
 import { can } from '#app/rules/permissions'
 import { isContributor } from '#app/rules/people'
-import { loginAsRefusal, mayManageMember, RESET_LINK_SENT } from '#app/rules/reach'
+import { loginAsRefusal, mayManageMember, RESET_LINK_SENT_TO } from '#app/rules/reach'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery, PEOPLE_PAGE_SIZES, tableHref } from '#app/rules/table-query'
 import { requirePermission } from '#app/services/auth.server'
@@ -146,13 +146,13 @@ export async function action({ request }: ActionFunctionArgs) {
       const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
       const outcome = await staffActions.sendResetLink(t, request, id)
       if (!outcome.ok) return fail(outcome.status, outcome.error)
-      return redirectWithToast(request, `${url.pathname}${url.search}`, `${RESET_LINK_SENT} ${outcome.user.email}`)
+      return redirectWithToast(request, `${url.pathname}${url.search}`, `${RESET_LINK_SENT_TO} ${outcome.user.email}`)
     }
     case 'login-as': {
       const type = form.get('type') === 'reviewer' ? 'reviewer' : 'writer'
       const t = await requirePermission(request, { all: ['LOGIN_AS_WRITER'] })
       const outcome = await startLoginAs(t, request, { id, type })
-      if (!outcome.ok) return fail(outcome.status, outcome.error || 'Unexpected Error Please Try again')
+      if (!outcome.ok) return fail(outcome.status, outcome.error)
       // The form posted into a new window: send that window to the link.
       return redirect(outcome.link)
     }
@@ -282,7 +282,7 @@ export default function ClientUsersRoute() {
       ) : null}
       {panel?.kind === 'edit' ? (
         <PanelDialog title="Edit User" closeTo={closeHref} wide>
-          <UserForm key={panel.user._id} mode="update" id={panel.user._id} values={valuesFromPost(formValues(panel.user), posted)} formError={actionData?.error} />
+          <UserForm key={panel.user._id} mode="update" id={panel.user._id} values={valuesFromPost(formValues(panel.user), posted)} formError={actionData?.error} canSetPassword={panel.user.manageable} />
         </PanelDialog>
       ) : null}
       {panel?.kind === 'settings' ? (

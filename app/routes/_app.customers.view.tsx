@@ -5,7 +5,8 @@ import { ArchivedToggle, type Column, DataTable } from '#app/components/data-tab
 import { LoginAsButton } from '#app/components/login-as-button'
 import { SwitchForm } from '#app/components/people/switch-form'
 import { auditAction } from '#app/models/audit.server'
-import { describeStatusChange, listCustomers, setCustomerStatus, toCustomerJson } from '#app/models/customers.server'
+import { listCustomers, setCustomerStatus, toCustomerJson } from '#app/models/customers.server'
+import { describeStatusChange } from '#app/models/people.server'
 import { CUSTOMER_CHANGED, CUSTOMER_SORTS } from '#app/models/customers.schema'
 import { startLoginAs } from '#app/models/impersonation.server'
 import { switchAnswer } from '#app/models/status-switch.server'
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'login-as') {
     const t = await requirePermission(request, { all: ['LOGIN_AS_CUSTOMER'] })
     const outcome = await startLoginAs(t, request, { id, type: 'customer' })
-    if (!outcome.ok) return data({ ok: false, error: outcome.error || 'Unexpected Error Please Try again' }, { status: outcome.status })
+    if (!outcome.ok) return data({ ok: false, error: outcome.error }, { status: outcome.status })
     // The form posted into a new window: send that window to the link.
     return redirect(outcome.link)
   }

@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, routeGuard('/profile'))
   if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
-    const form = await readMultipart(request, AVATAR_MAX_BYTES)
+    const form = await readMultipart(request)
     if (isUploadError(form)) return data({ avatarError: form.error }, { status: 400 })
     const upload = await sniffUpload(form.get('image') as File | null, { allowed: IMAGE_TYPES, maxBytes: AVATAR_MAX_BYTES })
     if (isUploadError(upload)) return data({ avatarError: upload.error }, { status: 400 })

@@ -1,6 +1,6 @@
 // /profile/security: TOTP two-factor authentication (ADR 0012). Set up with any authenticator app
-// (QR code or the secret typed in), confirm with a first code, see the recovery codes once; turn off
-// with the password and a code; renew recovery codes with a code. Plain forms, with or without JavaScript.
+// (QR code or the secret typed in) after giving the current password, confirm with a first code, see the
+// recovery codes once; turn off with the password and a code; renew recovery codes with a code. Plain forms, with or without JavaScript.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import QRCode from 'qrcode'
@@ -20,6 +20,7 @@ import {
 import {
   disableTotpValidator,
   RECOVERY_CODES_RENEWED,
+  startTotpValidator,
   TOTP_DISABLED,
   TOTP_ENABLED,
   TOTP_SETUP_CANCELLED,
@@ -71,8 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
   switch (form.get('intent')) {
     case 'start': {
-      const started = await startTotpEnrollment(user, ctx)
-      if (!started.ok) return data<ActionData>({ formError: started.message }, { status: started.status })
+      const result = await startTotpValidator.validate(form)
+      if (result.error) return validationError(result.error, {})
+      const started = await startTotpEnrollment(user, result.data, ctx)
+      if (!started.ok) return failed(started, TWO_FACTOR_FORMS.start)
       return redirect(TWO_FACTOR_PAGE)
     }
     case 'cancel':
@@ -148,17 +151,18 @@ export default function ProfileSecurityRoute() {
 }
 
 function StartForm() {
+  const hydrated = useHydrated()
   return (
     <Card aria-label="Set up">
       <p className="mb-4 text-sm text-gray-700">
         Two-factor authentication is <strong>off</strong>. Turn it on to sign in with your password and a code from an authenticator app (Google
         Authenticator, 1Password, Authy, or any app that supports time-based codes).
       </p>
-      <Form method="post">
-        <button type="submit" name="intent" value="start" className={buttonClass('primary')}>
-          Set up authenticator app
-        </button>
-      </Form>
+      <ValidatedForm method="post" id={TWO_FACTOR_FORMS.start} validator={startTotpValidator} noValidate={hydrated} className="space-y-4">
+        <input type="hidden" name="intent" value="start" />
+        <TextField name="password" label="Current password" type="password" autoComplete="current-password" aria-required />
+        <SubmitButton className={buttonClass('primary')}>Set up authenticator app</SubmitButton>
+      </ValidatedForm>
     </Card>
   )
 }

@@ -5,8 +5,7 @@ import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
 import { redirectWithToast } from '#app/services/flash.server'
 import { createValidator, UserForm } from '#app/components/platform/user-form'
-import { auditUserAction } from '#app/models/audit.server'
-import { createPlatformUser, roleOptionsFor } from '#app/models/platform-users.server'
+import { platformUserActions, roleOptionsFor } from '#app/models/platform-users.server'
 import { USER_CREATED } from '#app/models/platform-users.schema'
 import { requirePlatform } from '#app/services/auth.server'
 
@@ -21,12 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // The password is never sent back into the form.
   const { password: _password, ...kept } = result.submittedData
   if (result.error) return validationError(result.error, kept)
-  const outcome = await createPlatformUser(actor, result.data)
-  if (!outcome.ok) {
-    await auditUserAction(actor, request, { module: 'users', action: 'create', status: 'failure', message: `Create user ${result.data.email}: ${outcome.error}` })
-    return validationError({ fieldErrors: { [outcome.field ?? 'role']: outcome.error } }, kept)
-  }
-  await auditUserAction(actor, request, { module: 'users', action: 'create', message: `Created platform user ${outcome.value.email}` })
+  const outcome = await platformUserActions.create(actor, request, result.data)
+  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field ?? 'role']: outcome.error } }, kept)
   return redirectWithToast(request, '/users/view', USER_CREATED)
 }
 

@@ -6,10 +6,9 @@ import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { updateValidator, UserForm } from '#app/components/platform/user-form'
-import { auditUserAction } from '#app/models/audit.server'
 import { FormAlert, SuccessAlert } from '#app/components/forms'
-import { findPlatformUser, mayManage, roleOptionsFor, sendPlatformUserResetLink, SUPERADMIN_ONLY, toPlatformUserJson, updatePlatformUser } from '#app/models/platform-users.server'
-import { OUT_OF_REACH, RESET_LINK_SENT } from '#app/rules/reach'
+import { findPlatformUser, mayManage, platformUserActions, roleOptionsFor, SUPERADMIN_ONLY, toPlatformUserJson } from '#app/models/platform-users.server'
+import { OUT_OF_REACH, RESET_LINK_SENT_TO } from '#app/rules/reach'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { USER_UPDATED } from '#app/models/platform-users.schema'
@@ -44,25 +43,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await updateValidator.validate(form)
   const { password: _password, ...kept } = result.submittedData
   if (result.error) return validationError(result.error, kept)
-  const outcome = await updatePlatformUser(actor, target, result.data)
-  if (!outcome.ok) {
-    await auditUserAction(actor, request, { module: 'users', action: 'update', status: 'failure', message: `Update user ${target.email}: ${outcome.error}` })
-    return validationError({ fieldErrors: { [outcome.field ?? 'role']: outcome.error } }, kept)
-  }
-  await auditUserAction(actor, request, { module: 'users', action: 'update', message: `Updated platform user ${target.email}` })
+  const outcome = await platformUserActions.update(actor, request, target, result.data)
+  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field ?? 'role']: outcome.error } }, kept)
   return redirectWithToast(request, '/users/view', USER_UPDATED)
 }
 
 async function sendResetLinkAnswer(actor: AuthUser, request: Request, target: NonNullable<Awaited<ReturnType<typeof findPlatformUser>>>) {
-  const outcome = await sendPlatformUserResetLink(actor, target)
-  await auditUserAction(actor, request, {
-    module: 'users',
-    action: 'send_reset_link',
-    status: outcome.ok ? 'success' : 'failure',
-    message: outcome.ok ? `Sent a password reset link to platform user ${target.email}` : `Reset link for ${target.email}: ${outcome.error}`,
-  })
+  const outcome = await platformUserActions.sendResetLink(actor, request, target)
   if (!outcome.ok) return data({ resetError: outcome.error }, { status: outcome.status })
-  return redirectWithToast(request, `/users/update/${target.public_id}`, `${RESET_LINK_SENT} ${target.email}`)
+  return redirectWithToast(request, `/users/update/${target.public_id}`, `${RESET_LINK_SENT_TO} ${target.email}`)
 }
 
 export default function UsersUpdateRoute() {

@@ -5,8 +5,7 @@ import { FormAlert, SuccessAlert } from '#app/components/forms'
 import { Badge, PageHeader } from '#app/components/page'
 import { DataTable } from '#app/components/data-table'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { auditUserAction } from '#app/models/audit.server'
-import { findPlatformUser, mayManage, pagePlatformUsers, setPlatformUserActive, toPlatformUserJson, type PlatformUserJson } from '#app/models/platform-users.server'
+import { findPlatformUser, mayManage, pagePlatformUsers, platformUserActions, toPlatformUserJson, type PlatformUserJson } from '#app/models/platform-users.server'
 import { changeStatusSchema } from '#app/models/platform-users.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
@@ -30,13 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Unexpected Error Please Try again' }, { status: 400 })
   const target = await findPlatformUser(parsed.data._id)
   if (!target) throw notFound()
-  const outcome = await setPlatformUserActive(actor, target, parsed.data.active)
-  const verb = parsed.data.active ? 'Activated' : 'Deactivated'
-  if (!outcome.ok) {
-    await auditUserAction(actor, request, { module: 'users', action: 'change_status', status: 'failure', message: `${verb} ${target.email}: ${outcome.error}` })
-    return data({ error: outcome.error }, { status: outcome.status })
-  }
-  await auditUserAction(actor, request, { module: 'users', action: 'change_status', message: `${verb} platform user ${target.email}` })
+  const outcome = await platformUserActions.setActive(actor, request, target, parsed.data.active)
+  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status })
   return redirectWithToast(request, `/users/view${new URL(request.url).search}`, 'Changed Successfully!')
 }
 

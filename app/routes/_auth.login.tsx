@@ -19,7 +19,7 @@ import {
 import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { authenticator, getAuth } from '#app/services/auth.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
-import { commitSession, getSession, startSession } from '#app/services/session.server'
+import { startSession } from '#app/services/session.server'
 import { clientIp } from '#app/utils/http.server'
 import { messageFrom } from '#app/utils/messages'
 
@@ -107,12 +107,10 @@ async function loginStep(request: Request, form: FormData) {
     return redirect(safeReturnPath(redirectTo, landingPath(outcome.user)), { headers: { 'Set-Cookie': cookie } })
   }
   if (outcome.kind === 'two-factor') {
-    const session = await getSession(request)
-    session.unset('userId')
-    session.unset('clientId')
+    // A fresh session holding only the pending login: whoever was signed in here is not any more.
     const returnTo = safeReturnPath(redirectTo, '')
-    session.set('pendingTwoFactor', { ...outcome.session.pendingTwoFactor!, ...(returnTo ? { returnTo } : {}) })
-    return redirect('/verify-2fa-code', { headers: { 'Set-Cookie': await commitSession(session) } })
+    const cookie = await startSession(request, { pendingTwoFactor: { ...outcome.session.pendingTwoFactor!, ...(returnTo ? { returnTo } : {}) } })
+    return redirect('/verify-2fa-code', { headers: { 'Set-Cookie': cookie } })
   }
   return again({ formError: outcome.message }, outcome.status)
 }

@@ -7,15 +7,16 @@ import { toUserJson } from '#app/models/account.server'
 import { attemptLogin, type TwoFactorMethod } from '#app/models/auth.server'
 import { TWO_FACTOR_PAGE } from '#app/models/two-factor.server'
 import { landingPath } from '#app/rules/landing'
-import { commitSession, getSession, startSession } from '#app/services/session.server'
+import { startSession } from '#app/services/session.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 
 const loginApiSchema = z.object({
   email: emailField,
   password: passwordField,
-  clientId: z.string().nullish(),
-  role: z.string().nullish(),
+  // The organisation id ends up in a rate-limit key: bounded, like every public id.
+  clientId: z.string().max(64).nullish(),
+  role: z.string().max(64).nullish(),
   remember: z.union([z.boolean(), z.string()]).optional(),
 })
 
@@ -44,12 +45,12 @@ export async function action({ request }: ActionFunctionArgs) {
   )
   if (outcome.kind === 'error') return apiJson({ status: false, error: outcome.message }, outcome.status)
   if (outcome.kind === 'two-factor') {
-    const session = await getSession(request)
-    session.set('pendingTwoFactor', outcome.session.pendingTwoFactor)
+    // A fresh session holding only the pending login: whoever was signed in here is not any more.
+    const cookie = await startSession(request, outcome.session)
     return apiJson(
       { status: true, message: TWO_FACTOR_PROMPT[outcome.method], metadata: { redirectTo: TWO_FACTOR_API_PATH, method: 'POST' } },
       302,
-      { Location: VERIFY_CODE_PAGE, 'Set-Cookie': await commitSession(session) },
+      { Location: VERIFY_CODE_PAGE, 'Set-Cookie': cookie },
     )
   }
   const cookie = await startSession(request, outcome.session)

@@ -3,14 +3,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { toUserJson } from '#app/models/account.server'
-import { INCORRECT_CODE, resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
+import { resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
+import { CODE_REQUIRED, CODE_RESENT, INCORRECT_CODE } from '#app/models/login.schema'
 import { landingPath } from '#app/rules/landing'
 import { commitSession, getSession, startSession } from '#app/services/session.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 
+// A number is taken as typed (clients send 123456); anything missing or empty is a 400 and spends no attempt.
 const verifySchema = z.object({
-  verificationCode: z.coerce.string({ required_error: 'Verification code is required' }).trim().min(1, 'Verification code is required'),
+  verificationCode: z
+    .union([z.string(), z.number()], { errorMap: () => ({ message: CODE_REQUIRED }) })
+    .transform(String)
+    .pipe(z.string().trim().min(1, CODE_REQUIRED).max(40)),
 })
 
 const NO_PENDING_LOGIN = 'Your verification session has expired. Please log in again.'
@@ -21,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!pending) return apiJson({ status: false, error: NO_PENDING_LOGIN, errors: [NO_PENDING_LOGIN] }, 401)
   const result = await resendTwoFactor(pending)
   if (!result.ok) return apiJson({ status: false, error: result.message, errors: [result.message] }, result.status)
-  return apiJson({ status: true, message: 'A new code has been sent to your e-mail.', errors: [] })
+  return apiJson({ status: true, message: CODE_RESENT, errors: [] })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

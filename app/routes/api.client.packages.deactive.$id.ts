@@ -1,4 +1,5 @@
-// GET /api/client/packages/deactive/{id}: deactives a product (a GET in the original API, so cross-site requests are refused).
+// GET /api/client/packages/deactive/{id}: deactives a product (a GET in the original API: the same-origin
+// middleware, server/security.ts, refuses it cross-site like a write).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { productActions } from '#app/models/products.server'
 import { requirePermission } from '#app/services/auth.server'
@@ -7,8 +8,6 @@ import { methodNotAllowed } from '#app/utils/api.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_PRODUCTS'] })
-  // A changing GET: a link on another site must not flip it with the visitor's cookie.
-  if (request.headers.get('Sec-Fetch-Site') === 'cross-site') return apiError(403, 'Cross-site request refused')
   const product = await productActions.setFlag(t, request, params.id ?? '', 'active', false)
   if (!product) return apiError(404, 'Product not found')
   return apiJson({ status: true, message: 'Product is Deactivated!', package: product, data: product })

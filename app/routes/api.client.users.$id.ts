@@ -14,6 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return apiJson({ status: true, user: toStaffJson(user, await writerProfile(t, user.userId)) })
 }
 
+export const STATUS_ALONE = 'Change active or archived in a request of its own'
+
 const USER_FIELDS = ['firstName', 'lastName', 'password', 'permissions', 'fullPermissions', 'writer_data', 'levels', 'services', 'languages', 'certificates', 'expertise', 'availableDays', 'schedulingLink']
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -26,7 +28,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return apiJson({ status: false, error: Object.values(errors)[0], errors }, 400)
   }
 
-  if (!USER_FIELDS.some((f) => f in body)) {
+  const changesUser = USER_FIELDS.some((f) => f in body)
+  // A status change is its own call (its own rule and audit row): mixed with user fields it would be half done.
+  if (changesUser && ('active' in body || 'archived' in body)) return apiError(400, STATUS_ALONE)
+  if (!changesUser) {
     const parsed = staffStatusSchema.safeParse(body)
     if (!parsed.success) return invalid(parsed.error)
     return staffAnswer(t, await staffActions.setStatus(t, request, id, parsed.data), USER_UPDATED)

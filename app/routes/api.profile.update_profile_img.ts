@@ -15,7 +15,7 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request)
-  const form = await readMultipart(request, AVATAR_MAX_BYTES)
+  const form = await readMultipart(request)
   if (isUploadError(form)) return apiJson({ status: false, error: form.error }, 400)
   const id = form.get('_id')
   if (typeof id === 'string' && id && id !== user.publicId) return apiError(403, NOT_YOUR_PROFILE)

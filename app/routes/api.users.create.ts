@@ -1,7 +1,6 @@
 // POST /api/users/create {firstName, lastName, email, password, role, active}: a new platform user.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditUserAction } from '#app/models/audit.server'
-import { createPlatformUser, toPlatformUserJson } from '#app/models/platform-users.server'
+import { platformUserActions, toPlatformUserJson } from '#app/models/platform-users.server'
 import { USER_CREATED, userCreateSchema } from '#app/models/platform-users.schema'
 import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
@@ -16,11 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'users')
   const parsed = await parseBody(request, userCreateSchema)
   if (!parsed.ok) return parsed.response
-  const outcome = await createPlatformUser(actor, parsed.data)
-  if (!outcome.ok) {
-    await auditUserAction(actor, request, { module: 'users', action: 'create', status: 'failure', message: `Create user ${parsed.data.email}: ${outcome.error}` })
-    return apiJson({ status: false, error: outcome.error, ...(outcome.field ? { errors: { [outcome.field]: outcome.error } } : {}) }, outcome.status)
-  }
-  await auditUserAction(actor, request, { module: 'users', action: 'create', message: `Created platform user ${outcome.value.email}` })
+  const outcome = await platformUserActions.create(actor, request, parsed.data)
+  if (!outcome.ok) return apiJson({ status: false, error: outcome.error, ...(outcome.field ? { errors: { [outcome.field]: outcome.error } } : {}) }, outcome.status)
   return apiJson({ status: true, message: USER_CREATED, user: toPlatformUserJson(outcome.value) })
 }

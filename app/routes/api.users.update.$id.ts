@@ -1,7 +1,6 @@
 // POST /api/users/update/{id} {firstName, lastName, password, active, role}: the e-mail never changes here.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditUserAction } from '#app/models/audit.server'
-import { findPlatformUser, toPlatformUserJson, updatePlatformUser } from '#app/models/platform-users.server'
+import { findPlatformUser, platformUserActions, toPlatformUserJson } from '#app/models/platform-users.server'
 import { USER_UPDATED, userUpdateSchema } from '#app/models/platform-users.schema'
 import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
@@ -18,11 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!target) return apiError(404, 'User not found')
   const parsed = await parseBody(request, userUpdateSchema)
   if (!parsed.ok) return parsed.response
-  const outcome = await updatePlatformUser(actor, target, parsed.data)
-  if (!outcome.ok) {
-    await auditUserAction(actor, request, { module: 'users', action: 'update', status: 'failure', message: `Update user ${target.email}: ${outcome.error}` })
-    return apiJson({ status: false, error: outcome.error, ...(outcome.field ? { errors: { [outcome.field]: outcome.error } } : {}) }, outcome.status)
-  }
-  await auditUserAction(actor, request, { module: 'users', action: 'update', message: `Updated platform user ${target.email}` })
+  const outcome = await platformUserActions.update(actor, request, target, parsed.data)
+  if (!outcome.ok) return apiJson({ status: false, error: outcome.error, ...(outcome.field ? { errors: { [outcome.field]: outcome.error } } : {}) }, outcome.status)
   return apiJson({ status: true, message: USER_UPDATED, user: toPlatformUserJson(outcome.value) })
 }

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { AuthShell, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, primaryButtonClass } from '#app/components/forms'
 import { previewAutoLogin } from '#app/models/auth.server'
+import { landingPath } from '#app/rules/landing'
 import { autoLoginContext, openAutoLoginLink } from '#app/utils/auto-login.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,14 +18,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const opened = await openAutoLoginLink(request, params.code ?? '')
   if (!opened.ok) return data({ error: opened.message }, { status: opened.status })
-  throw redirect('/dashboard', { headers: { 'Set-Cookie': opened.cookie } })
+  throw redirect(landingPath(opened.user), { headers: { 'Set-Cookie': opened.cookie } })
 }
 
 export default function AutoLoginRoute() {
   const loaded = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
-  const error = posted?.error ?? loaded.error
+  // After a POST the loader runs again and finds the link spent: the action's answer is the one that counts.
+  const error = posted ? posted.error : loaded.error
   if (error || !loaded.target) {
     return (
       <AuthShell>

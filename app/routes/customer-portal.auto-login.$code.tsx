@@ -17,13 +17,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const used = await consumeCustomerPortalLink(params.code ?? '', await autoLoginContext(request))
   if (!used.ok) return data({ error: used.message, opened: null }, { status: used.status })
-  return { error: null, opened: used.name }
+  // An explicit 200: without JavaScript the loader runs after the action and would set the page's status (401, link spent).
+  return data({ error: null, opened: used.name }, { status: 200 })
 }
 
 export default function CustomerPortalAutoLoginRoute() {
   const loaded = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
-  const error = posted?.error ?? loaded.error
   const back = (
     <p className="mt-6 text-center text-sm">
       <Link to="/customers/view" className={linkClass}>
@@ -31,19 +31,21 @@ export default function CustomerPortalAutoLoginRoute() {
       </Link>
     </p>
   )
+  if (posted?.opened) {
+    return (
+      <AuthShell>
+        <AuthHeading title="Customer portal" subtitle={`The link was used: the customer portal, served separately from this admin portal, signs you in as ${posted.opened}.`} />
+        {back}
+      </AuthShell>
+    )
+  }
+  // After a POST the loader runs again and finds the link spent: the action's answer is the one that counts.
+  const error = posted ? posted.error : loaded.error
   if (error || !loaded.target) {
     return (
       <AuthShell>
         <h1 className="mb-4 text-xl font-semibold text-gray-900">Error</h1>
         <FormAlert>{error}</FormAlert>
-        {back}
-      </AuthShell>
-    )
-  }
-  if (posted?.opened) {
-    return (
-      <AuthShell>
-        <AuthHeading title="Customer portal" subtitle={`The link was used: the customer portal, served separately from this admin portal, signs you in as ${posted.opened}.`} />
         {back}
       </AuthShell>
     )

@@ -9,7 +9,7 @@ export const OUT_OF_REACH = "You can't do this for someone who holds permissions
 export const OWNER_OUT_OF_REACH = "You can't log in as the owner of the organisation"
 export const CLIENT_LOGIN_SUPERADMIN_ONLY = 'Only a superadmin can log in as a client'
 /** Followed by the address: an admin's "Send reset link" e-mails the person, who chooses their own password. */
-export const RESET_LINK_SENT = 'A link to choose a new password was sent to'
+export const RESET_LINK_SENT_TO = 'A link to choose a new password was sent to'
 
 /** The actor reaches the target when it holds everything, or at least everything the target holds. */
 export function covers(actor: Authority, target: Authority): boolean {

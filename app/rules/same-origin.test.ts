@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRequestOrigin, isStateChangingGet, isTrustedOrigin, type RequestEvidence, type TrustedOrigins } from './same-origin'
+import { isFromOurOrigin, isStateChangingGet, isTrustedOrigin, type RequestEvidence, type TrustedOrigins } from './same-origin'
 
 const prod: TrustedOrigins = { publicOrigin: 'https://app.example.com' }
 const dev: TrustedOrigins = { publicOrigin: 'http://localhost:3000', requestOrigin: 'http://127.0.0.1:3000' }
@@ -30,7 +30,7 @@ describe('isTrustedOrigin', () => {
   ] as const)('%s', (value, trusted, expected) => expect(isTrustedOrigin(value, trusted)).toBe(expected))
 })
 
-describe('checkRequestOrigin', () => {
+describe('isFromOurOrigin', () => {
   const cases: [string, RequestEvidence, TrustedOrigins, boolean][] = [
     ['GET passes', post({ method: 'GET' }), prod, true],
     ['HEAD passes', post({ method: 'HEAD', origin: 'https://evil.test' }), prod, true],
@@ -58,7 +58,7 @@ describe('checkRequestOrigin', () => {
     ['dev: the addressed origin is fine', post({ origin: 'http://127.0.0.1:3000' }), dev, true],
     ['dev: another port is not', post({ origin: 'http://127.0.0.1:4000' }), dev, false],
   ]
-  it.each(cases)('%s', (_name, req, trusted, ok) => expect(checkRequestOrigin(req, trusted).ok).toBe(ok))
+  it.each(cases)('%s', (_name, req, trusted, ok) => expect(isFromOurOrigin(req, trusted)).toBe(ok))
 })
 
 describe('isStateChangingGet', () => {
@@ -71,6 +71,25 @@ describe('isStateChangingGet', () => {
     ['/api/auth/auto-login/abc', true],
     ['/api/client/packages/active/p1', true],
     ['/api/client/packages/deactive/p1', true],
+    // Remix routes these the same way: case, escapes, slashes, dot segments and `.data` do not matter.
+    ['/LOGOUT', true],
+    ['/Logout', true],
+    ['/%6cogout', true],
+    ['/logou%74', true],
+    ['/logout.data', true],
+    ['/LOGOUT.data', true],
+    ['//logout', true],
+    ['/x/../logout', true],
+    ['/%2e%2e/logout', true],
+    ['/api/auth/logout/', true],
+    ['/API/AUTH/LOGOUT', true],
+    ['/api//auth/logout', true],
+    ['/Api/Client/Packages/Deactive/x', true],
+    ['/api/client/packages/DEACTIVE/p1', true],
+    ['/api/auth/Verification-2FA', true],
+    ['/api/auth/AUTO-LOGIN/abc', true],
+    ['/api/auth/auto-login/%zz', true],
+    ['/logout%zz', false],
     ['/api/client/packages/all', false],
     ['/api/client/packages/all/active', false],
     ['/login', false],

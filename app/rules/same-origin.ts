@@ -1,5 +1,6 @@
 // Cross-site request forgery: whether a request provably comes from our own pages. Used by the HTTP
 // middleware (writes and state-changing GETs) and by the websocket upgrade; no I/O here.
+import { normalizeRoutePath } from './request-path'
 
 /** What the browser told us about where the request comes from (header values, null when absent). */
 export type RequestEvidence = {
@@ -20,8 +21,6 @@ export type RequestEvidence = {
  * only) the origin the request was addressed to, built from the Host header, never X-Forwarded-Host.
  */
 export type TrustedOrigins = { publicOrigin: string; requestOrigin?: string | null }
-
-export type OriginVerdict = { ok: true } | { ok: false; reason: 'foreign-origin' | 'no-proof' }
 
 // Only these never reach an action: Remix runs the action for any other method, OPTIONS included.
 const SAFE_METHODS = new Set(['GET', 'HEAD'])
@@ -48,21 +47,19 @@ export function isTrustedOrigin(value: string | null | undefined, trusted: Trust
  * that do not send Fetch Metadata, a Referer from our origin. Sec-Fetch-Site wins over Referer
  * because a page can set its own Referer policy but not its fetch metadata.
  */
-export function checkRequestOrigin(req: RequestEvidence, trusted: TrustedOrigins): OriginVerdict {
+export function isFromOurOrigin(req: RequestEvidence, trusted: TrustedOrigins): boolean {
   const guarded = !SAFE_METHODS.has(req.method.toUpperCase()) || !!req.stateChanging || !!req.upgrade
-  if (!guarded) return { ok: true }
-  if (req.origin !== null) return isTrustedOrigin(req.origin, trusted) ? { ok: true } : { ok: false, reason: 'foreign-origin' }
+  if (!guarded) return true
+  if (req.origin !== null) return isTrustedOrigin(req.origin, trusted)
   const needsProof = req.hasSessionCookie || !!req.stateChanging || !!req.upgrade
-  if (!needsProof) return { ok: true }
-  if (req.secFetchSite) {
-    return req.secFetchSite === 'same-origin' || req.secFetchSite === 'none' ? { ok: true } : { ok: false, reason: 'foreign-origin' }
-  }
-  return isTrustedOrigin(req.referer, trusted) ? { ok: true } : { ok: false, reason: 'no-proof' }
+  if (!needsProof) return true
+  if (req.secFetchSite) return req.secFetchSite === 'same-origin' || req.secFetchSite === 'none'
+  return isTrustedOrigin(req.referer, trusted)
 }
 
 /**
  * GETs that change something. The spec keeps them as GETs, so same-origin callers keep working and
- * everyone else is refused. Remix single-fetch data requests add `.data` to the path.
+ * everyone else is refused. Matched on the normalised path (see request-path.ts), the form Remix routes.
  */
 const STATE_CHANGING_GETS = [
   /^\/logout$/,
@@ -73,6 +70,6 @@ const STATE_CHANGING_GETS = [
 ]
 
 export function isStateChangingGet(pathname: string): boolean {
-  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
+  const path = normalizeRoutePath(pathname)
   return STATE_CHANGING_GETS.some((pattern) => pattern.test(path))
 }

@@ -14,6 +14,8 @@ describe('isSessionAlive', () => {
     ['active but 12 hours old', { createdAt: signIn, lastSeenAt: signIn + 12 * HOUR - MINUTE, remember: false }, signIn + 12 * HOUR, false],
     ['active, 11 hours old', { createdAt: signIn, lastSeenAt: signIn + 11 * HOUR, remember: false }, signIn + 11 * HOUR + MINUTE, true],
     ['remember-me idle 3 days', { createdAt: signIn, lastSeenAt: signIn, remember: true }, signIn + 3 * DAY, true],
+    ['remember-me idle just under 7 days', { createdAt: signIn, lastSeenAt: signIn, remember: true }, signIn + 7 * DAY - 1, true],
+    ['remember-me idle 7 days', { createdAt: signIn, lastSeenAt: signIn, remember: true }, signIn + 7 * DAY, false],
     ['remember-me 30 days old', { createdAt: signIn, lastSeenAt: signIn + 29 * DAY, remember: true }, signIn + 30 * DAY, false],
   ]
   it.each(cases)('%s', (_name, clock, now, alive) => expect(isSessionAlive(clock, now)).toBe(alive))

@@ -7,7 +7,7 @@ const DAY = 24 * HOUR
 
 export const SESSION_LIFETIME = {
   /** Without a request for this long the session ends. */
-  idle: { normal: 2 * HOUR, remember: 30 * DAY },
+  idle: { normal: 2 * HOUR, remember: 7 * DAY },
   /** From sign-in (the session's creation), however active it is. */
   absolute: { normal: 12 * HOUR, remember: 30 * DAY },
   /** lastSeenAt is written at most this often, so a busy session is not a write per request. */

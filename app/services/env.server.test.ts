@@ -17,6 +17,12 @@ describe('PUBLIC_URL', () => {
     expect(parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: 'https://app.example.com/' }).PUBLIC_URL).toBe('https://app.example.com')
   })
 
+  it('must be https in production, where the session cookie is Secure', () => {
+    expect(() => parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: 'http://app.example.com' })).toThrow(/PUBLIC_URL: must be https in production/)
+    expect(() => parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' })).toThrow(/must be https/)
+    expect(parseEnv({ ...base, APP_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe('http://localhost:3000')
+  })
+
   it.each(['https://app.example.com/portal', 'ftp://app.example.com', 'app.example.com', 'https://u:p@app.example.com'])('refuses %s', (value) => {
     expect(publicOriginOf(value)).toBeNull()
     expect(() => parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: value })).toThrow(/PUBLIC_URL/)

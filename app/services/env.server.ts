@@ -67,6 +67,9 @@ const schema = z
     }
     if (e.PUBLIC_URL && !publicOriginOf(e.PUBLIC_URL)) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an http(s) origin without a path, e.g. https://app.example.com' })
+    } else if (e.APP_ENV === 'production' && e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol !== 'https:') {
+      // The production session cookie is __Host- and Secure: over http the browser drops it and sign-in silently fails.
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be https in production (the session cookie is Secure), e.g. https://app.example.com' })
     }
     if (parseTrustProxy(e.TRUST_PROXY) === null) {
       ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be false, true, a hop count, or a comma-separated list of addresses/CIDRs' })

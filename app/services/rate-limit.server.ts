@@ -23,17 +23,11 @@ export const limits = {
   resetPerIp: limiter('reset-ip', 100, 3600),
   resetPerEmail: limiter('reset-email', 10, 3600),
   autoLoginPerIp: limiter('auto-login-ip', 300, 600),
-  // Wrong current passwords on the profile (password or e-mail change), per account: a stolen session cannot guess on.
+  // Wrong current passwords (password or e-mail change, TOTP on or off), per account: a stolen session cannot guess on.
   currentPasswordFailures: limiter('current-password-fail', 10, 3600),
 }
 
 export type LimitName = keyof typeof limits
-
-/** True when the key has points left; does not consume. */
-export async function isAllowed(name: LimitName, key: string): Promise<boolean> {
-  const res = await limits[name]().get(key)
-  return !res || res.remainingPoints > 0
-}
 
 /**
  * Consumes one point; false when the limit is exhausted. Atomic in Redis, so spending a point

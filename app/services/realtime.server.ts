@@ -1,7 +1,7 @@
 // Websockets: authenticated connections on /ws, fan-out across processes through Redis pub/sub.
 import type { IncomingMessage, Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { checkRequestOrigin } from '#app/rules/same-origin'
+import { isFromOurOrigin } from '#app/rules/same-origin'
 import { hasSessionCookie, trustedOrigins } from '#app/utils/origin.server'
 import { getAuth } from './auth.server'
 import { newRedisConnection } from './redis.server'
@@ -20,11 +20,12 @@ function fromOurOrigin(req: IncomingMessage): boolean {
     return typeof value === 'string' ? value : null
   }
   const evidence = { method: 'GET', upgrade: true, origin: header('origin'), secFetchSite: header('sec-fetch-site'), referer: null }
-  return checkRequestOrigin({ ...evidence, hasSessionCookie: hasSessionCookie(req.headers.cookie) }, trustedOrigins(req)).ok
+  return isFromOurOrigin({ ...evidence, hasSessionCookie: hasSessionCookie(req.headers.cookie) }, trustedOrigins(req))
 }
 
 export function attachRealtime(server: Server) {
-  const wss = new WebSocketServer({ noServer: true })
+  // Clients only send tiny control messages ({"type":"ping"}); a bigger frame closes the socket (1009).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 })
   const clients = new Set<Client>()
   const subscriber = newRedisConnection()
   subscriber.psubscribe(`${CHANNEL_PREFIX}*`).catch((e) => console.error('[ws] subscribe failed', e))
@@ -34,6 +35,8 @@ export function attachRealtime(server: Server) {
   })
 
   server.on('upgrade', async (req: IncomingMessage, socket, head) => {
+    // Node stops watching an upgraded socket: a client resetting it mid-check must not crash the process.
+    socket.on('error', () => socket.destroy())
     if (!req.url?.startsWith('/ws')) return socket.destroy()
     if (!fromOurOrigin(req)) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
@@ -57,6 +60,9 @@ export function attachRealtime(server: Server) {
         }
         if (msg.type === 'ping') ws.send(JSON.stringify({ type: 'pong' }))
       })
+      // A frame over maxPayload or otherwise invalid: ws closes the socket (1009, 1002...); without
+      // a listener the 'error' it emits would take the whole server down.
+      ws.on('error', () => ws.terminate())
       ws.on('close', () => clients.delete(client))
     })
   })

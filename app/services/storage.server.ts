@@ -124,7 +124,7 @@ function looksLikeText(data: Buffer) {
  */
 export async function sniffUpload(file: File | null | undefined, opts: { allowed: readonly string[]; maxBytes: number }): Promise<SniffedUpload | UploadError> {
   if (!file || typeof file === 'string' || file.size === 0) return { error: 'Please upload the file' }
-  if (file.size > opts.maxBytes) return { error: `The file is too large (at most ${Math.round(opts.maxBytes / 1024 / 1024)} MB).` }
+  if (file.size > opts.maxBytes) return { error: `The file is too large (at most ${Math.round(opts.maxBytes / 1024 / 1024)} MB).`, status: 413 }
   const data = Buffer.from(await file.arrayBuffer())
   const detected = await fileTypeFromBuffer(data)
   let mimeType = detected?.mime as string | undefined
@@ -153,10 +153,11 @@ export function newStorageKey(prefix: string | number | null, extension: string)
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
-/** Reads a multipart body after refusing one whose declared length is over the limit. */
-export async function readMultipart(request: Request, maxBytes = MAX_UPLOAD_BYTES): Promise<FormData | UploadError> {
-  const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > maxBytes + 64 * 1024) return { error: `The file is too large (at most ${Math.round(maxBytes / 1024 / 1024)} MB).` }
+/**
+ * Reads a multipart body. Its size is capped by the server while it streams (server/body-limit.ts
+ * answers 413 per route); `sniffUpload` then checks the file itself against the route's limit.
+ */
+export async function readMultipart(request: Request): Promise<FormData | UploadError> {
   try {
     return await request.formData()
   } catch {

@@ -32,7 +32,8 @@ async function sendAvatar(reader: AuthUser, key: string) {
   const data = await storage().get(key)
   if (!data) return fileNotFound()
   return new Response(new Uint8Array(data), {
-    headers: { 'Content-Type': type, 'Content-Length': String(data.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, max-age=3600' },
+    // A short private cache: avatars repeat on every page; a replaced one shows within minutes.
+    headers: { 'Content-Type': type, 'Content-Length': String(data.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, max-age=300' },
   })
 }
 
@@ -56,7 +57,8 @@ export async function sendFile(request: Request, rawRef: string, disposition: 'i
       'Content-Length': String(file.data.length),
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.row.original_name)}`,
       'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=3600',
+      // Never kept by the browser: access can be withdrawn, and the next person at the computer must not find it.
+      'Cache-Control': 'no-store',
     },
   })
 }

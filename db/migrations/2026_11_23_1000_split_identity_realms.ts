@@ -39,6 +39,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
   }
 
+  // Someone with neither a membership nor a platform role could sign in nowhere; left in the platform realm
+  // they would hold its address (a platform user of that e-mail could not be created), so they go.
+  await db.deleteFrom('users').where('client_id', 'is', null).where('is_superadmin', '=', false).where('platform_role_id', 'is', null).execute()
+
   // Sessions and pending links were issued to the shared accounts: nobody keeps one across the split.
   await db.deleteFrom('sessions').execute()
   await db.updateTable('auth_tokens').set({ used_at: sql`CURRENT_TIMESTAMP(3)` }).where('used_at', 'is', null).execute()

@@ -122,7 +122,7 @@ async function seedOrgPeople(db: Kysely<Database>, clientId: number, people: See
       .ignore()
       .values(
         chunk.map((p) => ({
-          public_id: seedId(`user:${p.email}`),
+          public_id: seedId(`user:${clientId}:${p.email}`),
           client_id: clientId,
           email: p.email,
           password_hash: p.canSignIn ? hashes.demo : hashes.unusable,

@@ -11,6 +11,7 @@ import * as homepageApi from '#app/routes/api.client.homepage'
 import * as permissionsApi from '#app/routes/api.permissions'
 import * as orgsApi from '#app/routes/api.user.orgs'
 import { createAutoLoginLink } from '#app/models/auth.server'
+import { CODE_REQUIRED } from '#app/models/login.schema'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createUser, orgIdByName, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { codeFrom, linkFrom, waitForMail } from '#tests/mailbox'
@@ -107,6 +108,14 @@ describe('POST /api/auth/login', () => {
     const res = await login(new Client(), 'owner@demo.test', demo.publicId, 'wrong-password')
     expect(res.status).toBe(401)
     expect(res.json.error).toBe('Email or Password Incorrect')
+  })
+
+  it('refuses an organisation id or role longer than 64 characters with a 400', async () => {
+    const long = 'x'.repeat(65)
+    const res = await new Client().call(loginApi.action, { path: '/api/auth/login', body: { email: 'owner@demo.test', password: DEMO_PASSWORD, clientId: long } })
+    expect(res.status).toBe(400)
+    const role = await new Client().call(loginApi.action, { path: '/api/auth/login', body: { email: 'owner@demo.test', password: DEMO_PASSWORD, role: long } })
+    expect(role.status).toBe(400)
   })
 
   it('asks for an organisation unless the role is superadmin', async () => {
@@ -212,6 +221,49 @@ describe('two-factor login', () => {
     await platformDb.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute()
     const res = await client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body: { verificationCode: code } })
     expect(res.status).toBe(401)
+  })
+
+  it('a missing, null or empty code is a 400 that spends no attempt; a number or a spaced code is taken as typed', async () => {
+    const { org, user } = await twoFactorUser()
+    const client = new Client()
+    const since = new Date()
+    await login(client, user.email, org.publicId, TEST_PASSWORD)
+    const code = codeFrom(await waitForMail(user.email, /verification code/i, since))
+    for (const body of [{}, { verificationCode: null }, { verificationCode: '' }, { verificationCode: '   ' }]) {
+      const res = await client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body })
+      expect(res.status).toBe(400)
+      expect(res.json.error).toBe(CODE_REQUIRED)
+    }
+    const challenge = () => platformDb.selectFrom('auth_tokens').select('attempts').where('user_id', '=', user.id).where('purpose', '=', 'two_factor').executeTakeFirstOrThrow()
+    expect(await challenge()).toEqual({ attempts: 0 })
+    const wrongNumber = Number(code) === 123456 ? 654321 : 123456
+    const asNumber = await client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body: { verificationCode: wrongNumber } })
+    expect(asNumber.status).toBe(401)
+    expect(await challenge()).toEqual({ attempts: 1 })
+    // Typed as the e-mail shows it, or with a dash: the same normalisation as authenticator codes.
+    const ok = await client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body: { verificationCode: ` ${code.slice(0, 3)}-${code.slice(3)} ` } })
+    expect(ok.status).toBe(200)
+  })
+
+  it('a signed-in caller that starts a 2FA login is signed out until the code is entered', async () => {
+    const { org, user } = await twoFactorUser()
+    const plainOrg = await createOrganisation()
+    const plain = await createUser({ memberships: [{ clientId: plainOrg.id, role: 'client' }] })
+    const client = new Client()
+    expect((await login(client, plain.email, plainOrg.publicId, TEST_PASSWORD)).status).toBe(200)
+    const signedIn = client.cookie
+    expect((await client.call(userApi.loader, { path: '/api/auth/user' })).json.user.email).toBe(plain.email)
+    const since = new Date()
+    expect((await login(client, user.email, org.publicId, TEST_PASSWORD)).status).toBe(302)
+    expect(client.cookie).not.toBe(signedIn)
+    expect((await client.call(userApi.loader, { path: '/api/auth/user' })).status).toBe(401)
+    // The earlier session is over, not parked.
+    const old = new Client(client.ip)
+    old.cookie = signedIn
+    expect((await old.call(userApi.loader, { path: '/api/auth/user' })).status).toBe(401)
+    const code = codeFrom(await waitForMail(user.email, /verification code/i, since))
+    expect((await client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body: { verificationCode: code } })).status).toBe(200)
+    expect((await client.call(userApi.loader, { path: '/api/auth/user' })).json.user.email).toBe(user.email)
   })
 
   it('binds the code to its login attempt and resends a fresh one', async () => {

@@ -8,6 +8,8 @@ import * as autoLoginApi from '#app/routes/api.auth.auto-login.$code'
 import * as userApi from '#app/routes/api.auth.user'
 import * as clientLoginApi from '#app/routes/api.auto-login.init'
 import * as initApi from '#app/routes/api.client.autologin.init'
+import * as staffByIdApi from '#app/routes/api.client.users.$id'
+import { BORROWED_SESSION } from '#app/models/staff.schema'
 import * as logsApi from '#app/routes/api.logs.view'
 import * as profileApi from '#app/routes/api.profile.profile_update'
 import * as passwordApi from '#app/routes/api.profile.profile_update_password'
@@ -183,10 +185,24 @@ describe('links are bound to the session that created them', () => {
     expect(elsewhere.status).toBe(401)
     const posted = await callPage(owner, autoLoginPage.action as never, { path: `/auto-login/${code}`, params: { code }, form: {} })
     expect(posted.status).toBe(302)
-    expect(posted.location).toBe('/dashboard')
+    // A contributor without VIEW_DASHBOARD lands where the login would have put them.
+    expect(posted.location).toBe('/profile')
     expect(await whoAmI(owner)).toBe('writer4@demo-staff.test')
     const again = await callPage(owner, autoLoginPage.loader as never, { path: `/auto-login/${code}`, params: { code } })
     expect(again.status).toBe(401)
+  })
+
+  it('lands a contributor without the dashboard on their own page, and audits only the POST', async () => {
+    const owner = await signIn(new Client(), 'owner@demo.test', DEMO)
+    const writer = await createUser({ memberships: [{ clientId: (await orgIdByName(DEMO)).id, role: 'user', permissions: ['WRITER'] }] })
+    const code = codeOf((await init(owner, { _id: await idOf(writer.email), type: 'writer' })).json.link)
+    const page = (client: Client, handler: unknown, form?: Record<string, string>) => callPage(client, handler as never, { path: `/auto-login/${code}`, params: { code }, ...(form ? { form } : {}) })
+    expect((await page(new Client(), autoLoginPage.loader)).status).toBe(401)
+    expect(await page(owner, autoLoginPage.action, {})).toMatchObject({ status: 302, location: '/profile' })
+    // Remix runs the loader again after the POST: the spent link it finds is no failure worth a row.
+    expect((await page(owner, autoLoginPage.loader)).status).toBe(401)
+    const audit = await platformDb.selectFrom('audit_logs').select('status').where('action', '=', 'auto_login').where('user_id', '=', writer.id).execute()
+    expect(audit).toEqual([{ status: 'success' }])
   })
 
   it('the customer portal link asks first, is bound too, and leaves the admin signed in', async () => {
@@ -284,5 +300,29 @@ describe('platform Login As Client', () => {
     const supportId = await userIdByEmail('support@demo.test', null)
     const links = await platformDb.selectFrom('auth_tokens').select('data').where('purpose', '=', 'auto_login').execute()
     expect(links.filter((l) => (l.data as { actorUserId?: number }).actorUserId === supportId)).toHaveLength(0)
+  })
+})
+
+describe('a borrowed session never manages the team', () => {
+  it('logged in as a contributor who also manages users, the actor can neither set passwords nor statuses nor grant', async () => {
+    const demo = await orgIdByName(DEMO)
+    // A may log in as B (LOGIN_AS_WRITER covers B's WRITER switch), and B could change C's password; A could not.
+    const a = await demoStaff(['READ_USERS', 'UPDATE_USERS', 'LOGIN_AS_WRITER'])
+    const b = await createUser({ memberships: [{ clientId: demo.id, role: 'user', permissions: ['WRITER', 'READ_USERS', 'UPDATE_USERS'] }] })
+    const c = await createUser({ memberships: [{ clientId: demo.id, role: 'user', permissions: ['WRITER'] }] })
+    const opened = await openApi(a.client, codeOf((await init(a.client, { _id: b.publicId, type: 'writer' })).json.link))
+    expect(opened.json.user.email).toBe(b.email)
+
+    const before = await platformDb.selectFrom('users').select('password_hash').where('id', '=', c.id).executeTakeFirstOrThrow()
+    const patch = (id: string, body: Record<string, unknown>) => a.client.call(staffByIdApi.action, { method: 'PATCH', path: `/api/client/users/${id}`, params: { id }, body })
+    for (const [id, body] of [[c.publicId, { password: 'Borrowed-pass-1' }], [c.publicId, { active: false }], [a.publicId, { permissions: ['READ_USERS', 'UPDATE_USERS', 'LOGIN_AS_WRITER', 'WRITER'] }]] as const) {
+      const res = await patch(id, body)
+      expect(res.status).toBe(403)
+      expect(res.json.error).toBe(BORROWED_SESSION)
+    }
+    expect(await platformDb.selectFrom('users').select('password_hash').where('id', '=', c.id).executeTakeFirstOrThrow()).toEqual(before)
+    const memberships = await platformDb.selectFrom('memberships').select(['user_id', 'active', 'permissions']).where('user_id', 'in', [a.id, c.id]).execute()
+    expect(memberships.find((m) => m.user_id === c.id)!.active).toBeTruthy()
+    expect(memberships.find((m) => m.user_id === a.id)!.permissions).toEqual(['READ_USERS', 'UPDATE_USERS', 'LOGIN_AS_WRITER'])
   })
 })

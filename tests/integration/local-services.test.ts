@@ -1,6 +1,6 @@
 // Two checkouts on one machine never share data (ADR 16): a port held by anything that is not this
 // checkout's own server makes the scripts start their own elsewhere, or stop with a message.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -57,8 +57,35 @@ describe('local services of two checkouts', () => {
     await expect(services.startRedis({ dir: checkout('third'), port, onBusy: 'fail' })).rejects.toThrow(/not this checkout's Redis/)
   })
 
-  it('a MariaDB port held by something else is never connected to: this checkout’s server starts elsewhere', async () => {
+  it('a stale Redis pid file (its pid now runs another program) does not block the start, and is never signalled', async () => {
+    const dir = checkout('stale-redis')
+    // After a reboot the pid in the file may belong to anything: here, this test's own process.
+    fs.writeFileSync(path.join(dir, 'redis.pid'), `${process.pid}\n`)
+    const port = (await services.findFreePort(20000 + Math.floor(Math.random() * 20000)))!
+    const ours = await start(services.startRedis({ dir, port }))
+    expect(ours.reused).toBe(false)
+    expect(fs.realpathSync(redisDir(ours.port)!)).toBe(fs.realpathSync(dir))
+    expect(Number(fs.readFileSync(ours.pidFile, 'utf8'))).not.toBe(process.pid)
+  })
+
+  it('stopping by a stale pid file leaves the unrelated process alone', async () => {
+    const dir = checkout('stale-stop')
+    const bystander = spawn('sleep', ['30'], { stdio: 'ignore' })
+    try {
+      const pidFile = path.join(dir, 'redis.pid')
+      fs.writeFileSync(pidFile, `${bystander.pid}\n`)
+      services.stopByPidFile(pidFile)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(bystander.exitCode).toBeNull()
+      expect(bystander.signalCode).toBeNull()
+    } finally {
+      bystander.kill()
+    }
+  })
+
+  it('a MariaDB port held by something else is never connected to: this checkout’s server starts elsewhere, past a stale pid file', async () => {
     const dir = checkout('mariadb')
+    fs.writeFileSync(path.join(dir, 'mariadb.pid'), `${process.pid}\n`)
     const stranger = net.createServer((socket) => socket.end())
     const port = (await services.findFreePort(20000 + Math.floor(Math.random() * 20000)))!
     await new Promise<void>((resolve) => stranger.listen(port, '127.0.0.1', resolve))

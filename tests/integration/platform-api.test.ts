@@ -13,6 +13,7 @@ import * as usersGet from '#app/routes/api.users.get'
 import * as userGet from '#app/routes/api.users.get.$id'
 import * as usersUpdate from '#app/routes/api.users.update.$id'
 import * as authUser from '#app/routes/api.auth.user'
+import { OWN_PASSWORD_ON_PROFILE } from '#app/models/platform-users.server'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createUser, orgIdByName, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { Client, signIn } from './helpers'
@@ -131,6 +132,16 @@ describe('platform users API', () => {
     // A client owner's id is not a platform user: not found.
     const ownerId = (await platformDb.selectFrom('users').select('public_id').where('email', '=', 'owner@demo.test').executeTakeFirstOrThrow()).public_id
     expect((await support.call(userGet.loader, { path: `/api/users/get/${ownerId}`, params: { id: ownerId } })).status).toBe(404)
+  })
+
+  it('never sets one’s own password here: that takes the current password on the profile', async () => {
+    const me = await createUser({ superadmin: true })
+    const client = await signIn(new Client(), me.email, null, TEST_PASSWORD)
+    const before = await platformDb.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow()
+    const res = await client.call(usersUpdate.action, { path: `/api/users/update/${me.publicId}`, params: { id: me.publicId }, body: { firstName: 'Me', lastName: 'Myself', role: 'superadmin', password: 'Typed-by-a-thief-1' } })
+    expect(res.status).toBe(403)
+    expect(res.json.error).toBe(OWN_PASSWORD_ON_PROFILE)
+    expect(await platformDb.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow()).toEqual(before)
   })
 })
 

@@ -166,6 +166,16 @@ describe('profile API', () => {
     expect(await verifyPassword(row.password_hash, TEST_PASSWORD)).toBe(true)
   })
 
+  it('parallel wrong current passwords cannot overrun the limit: each spends its point before the compare', async () => {
+    const { client } = await person()
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { password: 'Brand-new-pass-1', currentPassword: `Wrong-pass-${i}` } }),
+    )
+    const statuses = (await Promise.all(guesses)).map((r) => r.status)
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+  })
+
   it('stores a sniffed avatar served by /api/file/{key}; refuses other types and large files', async () => {
     const { owner, client } = await person()
     const res = await client.call(avatarUpdate.action, { path: '/api/profile/update_profile_img', body: image(PNG) })

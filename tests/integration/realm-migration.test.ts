@@ -14,12 +14,12 @@ let db: Kysely<any>
 let migrator: Migrator
 
 beforeAll(async () => {
-  const admin = createDatabase().withoutPlugins()
+  const admin = createDatabase()
   const name = new URL(scratchUrl).pathname.slice(1)
   await sql`DROP DATABASE IF EXISTS ${sql.id(name)}`.execute(admin)
   await sql`CREATE DATABASE ${sql.id(name)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`.execute(admin)
   await admin.destroy()
-  db = createDatabase(scratchUrl).withoutPlugins()
+  db = createDatabase(scratchUrl)
   // Vite loads the TypeScript migrations here (Kysely's file provider would import them untransformed).
   const modules = import.meta.glob<Migration>('../../db/migrations/*.ts')
   const provider = {
@@ -49,6 +49,7 @@ describe('realm split migration', () => {
     const shared = await person('shared@example.test')
     const single = await person('single@example.test')
     const admin = await person('admin@example.test', { is_superadmin: true })
+    await person('nowhere@example.test')
     for (const [clientId, userId, role] of [[a, shared, 'client'], [b, shared, 'user'], [b, single, 'customer'], [a, admin, 'user']] as const) {
       await db.insertInto('memberships').values({ client_id: clientId, user_id: userId, role, permissions: '["WRITER"]' }).execute()
     }
@@ -60,6 +61,7 @@ describe('realm split migration', () => {
     const after = await migrator.migrateToLatest()
     if (after.error) throw after.error
 
+    expect(await db.selectFrom('users').select('id').where('email', '=', 'nowhere@example.test').execute()).toEqual([])
     const accounts = await db.selectFrom('users').select(['id', 'client_id', 'email', 'password_hash', 'is_superadmin', 'public_id']).orderBy('id').execute()
     const of = (email: string) => accounts.filter((u) => u.email === email)
     // The shared person: the original row stays in A (oldest membership), B gets a copy with its own public id.
@@ -78,9 +80,16 @@ describe('realm split migration', () => {
     expect(logs).toEqual([{ public_id: 'log-a', user_id: shared }, { public_id: 'log-b', user_id: sharedInB.id }])
     expect(await db.selectFrom('sessions').select('id').execute()).toEqual([])
 
-    // The database itself now refuses a membership pointing at another realm's account, and a second account per realm.
-    await expect(db.insertInto('memberships').values({ client_id: b, user_id: shared, role: 'user', permissions: '[]' }).execute()).rejects.toThrow()
-    await expect(db.insertInto('users').values({ public_id: 'dup', client_id: b, email: 'single@example.test', password_hash: 'h', first_name: 'x', last_name: 'y' }).execute()).rejects.toThrow()
-    await expect(db.insertInto('users').values({ public_id: 'sa', client_id: a, email: 'new@example.test', password_hash: 'h', first_name: 'x', last_name: 'y', is_superadmin: true }).execute()).rejects.toThrow()
+    // The database itself now refuses an account of another realm behind a membership or a writer profile,
+    // a second account per realm, and a superadmin inside an organisation.
+    const loner = await insertId(db.insertInto('users').values({ public_id: 'loner', client_id: a, email: 'loner@example.test', password_hash: 'h', first_name: 'x', last_name: 'y' }))
+    await expect(db.insertInto('memberships').values({ client_id: b, user_id: loner, role: 'user', permissions: '[]' }).execute()).rejects.toMatchObject({ code: 'ER_NO_REFERENCED_ROW_2' })
+    await expect(
+      db.insertInto('writer_profiles').values({ client_id: b, user_id: loner, levels: '[]', services: '[]', languages: '[]', certificates: '[]', expertise: '[]', available_days: '[]' }).execute(),
+    ).rejects.toMatchObject({ code: 'ER_NO_REFERENCED_ROW_2' })
+    await expect(db.insertInto('users').values({ public_id: 'dup', client_id: b, email: 'single@example.test', password_hash: 'h', first_name: 'x', last_name: 'y' }).execute()).rejects.toMatchObject({ code: 'ER_DUP_ENTRY' })
+    await expect(
+      db.insertInto('users').values({ public_id: 'sa', client_id: a, email: 'new@example.test', password_hash: 'h', first_name: 'x', last_name: 'y', is_superadmin: true }).execute(),
+    ).rejects.toThrow(/users_superadmin_platform_only/)
   })
 })

@@ -207,3 +207,17 @@ describe('contributors', () => {
     expect(await userIdByEmail('writer2@demo-staff.test')).toBeGreaterThan(0)
   })
 })
+
+describe('PATCH /api/client/users/{id} with user fields and a status together', () => {
+  it('is refused whole, so nothing is half done', async () => {
+    const org = await createOrganisation()
+    const owner = await createUser({ memberships: [{ clientId: org.id, role: 'client' }] })
+    const person = await createUser({ firstName: 'Kept', memberships: [{ clientId: org.id, role: 'user', permissions: ['READ_ORDERS'] }] })
+    const client = await signIn(new Client(), owner.email, org.name, TEST_PASSWORD)
+    const res = await patch(client, person.publicId, { firstName: 'Changed', active: false })
+    expect(res.status).toBe(400)
+    expect(res.json.error).toBe(byIdApi.STATUS_ALONE)
+    const row = await platformDb.selectFrom('users as u').innerJoin('memberships as m', 'm.user_id', 'u.id').select(['u.first_name', 'm.active']).where('u.id', '=', person.id).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ first_name: 'Kept', active: true })
+  })
+})

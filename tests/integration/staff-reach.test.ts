@@ -163,7 +163,7 @@ describe('platform users: only users whose role modules the actor holds', () => 
 
     const list = await callPage(client, platformUsersPage.loader as never, { path: '/users/view' })
     const rowOf = (id: string) => list.data.users.find((u: { _id: string }) => u._id === id)
-    expect(rowOf(stronger.publicId)?.manageable ?? false).toBe(false)
-    expect(rowOf(weaker.publicId)?.manageable ?? true).toBe(true)
+    expect(rowOf(stronger.publicId)).toMatchObject({ manageable: false })
+    expect(rowOf(weaker.publicId)).toMatchObject({ manageable: true })
   })
 })

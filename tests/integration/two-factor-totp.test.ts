@@ -7,9 +7,12 @@ import * as userApi from '#app/routes/api.auth.user'
 import * as twoFactorApi from '#app/routes/api.auth.verification-2fa'
 import * as dashboardPage from '#app/routes/_app.dashboard'
 import * as securityPage from '#app/routes/_app.profile_.security'
+import { CURRENT_PASSWORD_WRONG } from '#app/models/profile.schema'
 import { TOTP_ENROLLMENT_REQUIRED } from '#app/models/two-factor.server'
 import { timeStep } from '#app/rules/two-factor'
 import { IMPERSONATION_CREDENTIALS_REFUSED } from '#app/services/auth.server'
+import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
+import * as passwordUpdate from '#app/routes/api.profile.profile_update_password'
 import { decryptSecret } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
@@ -79,7 +82,7 @@ async function freshCode(userId: number, secret: string) {
 /** Signs in (password only: no 2FA yet) and turns TOTP on through the page; returns the secret and recovery codes. */
 async function enroll(client: Client, user: { id: number; email: string }, orgPublicId: string | null) {
   expect((await login(client, user.email, orgPublicId)).status).toBe(200)
-  const started = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start' })
+  const started = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start', password: TEST_PASSWORD })
   expect(started).toMatchObject({ status: 302, location: '/profile/security' })
   const shown = await page(client, securityPage.loader as Handler, '/profile/security')
   const secret: string = shown.data.pending.secret
@@ -114,12 +117,44 @@ describe('enrollment', () => {
     const { org, user } = await orgAccount()
     const client = new Client()
     await login(client, user.email, org.publicId)
-    await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start' })
+    await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start', password: TEST_PASSWORD })
     const wrong = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'confirm', code: '000000' })
     expect(wrong.status).toBe(422)
     expect(await platformDb.selectFrom('totp_credentials').select('enabled_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ enabled_at: null })
     const unknown = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'nonsense' })
     expect(unknown.status).toBe(400)
+  })
+
+  it('starting needs the current password: a session alone cannot enrol its own app', async () => {
+    const { org, user } = await orgAccount()
+    const client = new Client()
+    await login(client, user.email, org.publicId)
+    const missing = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start' })
+    expect(missing.status).toBe(422)
+    expect(missing.data.fieldErrors).toEqual({ password: 'Password is required' })
+    const wrong = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start', password: 'not-it' })
+    expect(wrong.status).toBe(422)
+    expect(wrong.data.fieldErrors).toEqual({ password: CURRENT_PASSWORD_WRONG })
+    // Nothing secret comes back with the refusal, and no secret waits for a code.
+    expect(JSON.stringify(wrong.data)).not.toContain('not-it')
+    expect(await platformDb.selectFrom('totp_credentials').select('user_id').where('user_id', '=', user.id).execute()).toHaveLength(0)
+    const audit = await platformDb.selectFrom('audit_logs').select(['action', 'status']).where('user_id', '=', user.id).where('action', '=', 'totp_enrollment_started').execute()
+    expect(audit).toEqual([{ action: 'totp_enrollment_started', status: 'failure' }])
+    expect(await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start', password: TEST_PASSWORD })).toMatchObject({ status: 302 })
+  })
+
+  it('shares one per-account budget of wrong current passwords with the profile', async () => {
+    const { org, user } = await orgAccount()
+    const client = new Client()
+    await login(client, user.email, org.publicId)
+    for (let i = 0; i < 10; i++) {
+      const wrong = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { password: 'Brand-new-pass-1', currentPassword: `Wrong-pass-${i}` } })
+      expect(wrong.status).toBe(400)
+    }
+    const limited = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start', password: TEST_PASSWORD })
+    expect(limited.status).toBe(422)
+    expect(limited.data.fieldErrors).toEqual({ password: TOO_MANY_ATTEMPTS })
+    expect(await platformDb.selectFrom('totp_credentials').select('user_id').where('user_id', '=', user.id).execute()).toHaveLength(0)
   })
 
   it('a log-in-as session can neither start, disable nor renew, and never sees a secret', async () => {
@@ -210,7 +245,7 @@ describe('sign-in with TOTP', () => {
     const since = new Date()
     expect((await login(client, user.email, org.publicId)).status).toBe(302)
     expect((await verify(client, codeFrom(await waitForMail(user.email, /verification code/i, since)))).status).toBe(200)
-    await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start' })
+    await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start', password: TEST_PASSWORD })
     const secret = (await page(client, securityPage.loader as Handler, '/profile/security')).data.pending.secret
     expect((await page(client, securityPage.action as Handler, '/profile/security', { intent: 'confirm', code: await freshCode(user.id, secret) })).status).toBe(200)
 
@@ -241,7 +276,7 @@ describe('turning TOTP off and renewing recovery codes', () => {
     const { recoveryCodes } = await enroll(client, user, org.publicId)
     const badPassword = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'disable', password: 'not-it', code: recoveryCodes[0]! })
     expect(badPassword.status).toBe(422)
-    expect(badPassword.data.fieldErrors).toEqual({ password: 'Current password is incorrect' })
+    expect(badPassword.data.fieldErrors).toEqual({ password: CURRENT_PASSWORD_WRONG })
     const badCode = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'disable', password: TEST_PASSWORD, code: '123456' })
     expect(badCode.data.fieldErrors).toEqual({ code: 'Incorrect verification code' })
     const missing = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'disable', password: '', code: '' })
@@ -296,7 +331,7 @@ describe('platform accounts must enroll where required (TOTP_REQUIRED_FOR_PLATFO
     const setup = await page(client, securityPage.loader as Handler, '/profile/security')
     expect(setup.data).toMatchObject({ required: true, enabled: false })
 
-    await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start' })
+    await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start', password: TEST_PASSWORD })
     const secret = (await page(client, securityPage.loader as Handler, '/profile/security')).data.pending.secret
     expect((await page(client, securityPage.action as Handler, '/profile/security', { intent: 'confirm', code: await freshCode(admin.id, secret) })).status).toBe(200)
     expect((await client.call(clientsApi.loader, { path: '/api/clients/get' })).status).toBe(200)

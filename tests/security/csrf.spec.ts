@@ -12,6 +12,12 @@ import { rawRequest } from './raw-http'
 
 const EVIL = 'https://evil.example'
 
+/** The middleware's refusal (server/security.ts), so a pass proves the guard, not a route's own check. */
+const REFUSED = { status: false, statusCode: 403, error: 'Cross-origin request refused' }
+
+/** Remix routes a path whatever its case, escapes or trailing slash, so the guard must see through them. */
+const LOGOUT_SPELLINGS = ['/api/auth/logout', '/logout', '/LOGOUT', '/Logout', '/logou%74', '/%6cogout', '/logout/', '/logout.data', '/API/AUTH/LOGOUT', '/x/../logout']
+
 /** Header sets an attacker's page (or an old browser on it) could produce, each of which must be refused. */
 const FORGED: Record<string, Record<string, string>> = {
   'a foreign Origin': { Origin: EVIL },
@@ -97,14 +103,15 @@ test.describe('state-changing GETs', () => {
   test('logout through the API or the page: refused cross-site (still signed in), done same-origin', async ({ request }) => {
     const { owner } = await createTenant()
     const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
-    for (const path of ['/api/auth/logout', '/logout']) {
+    for (const path of LOGOUT_SPELLINGS) {
       for (const headers of [{}, { 'Sec-Fetch-Site': 'cross-site' }, { Referer: `${EVIL}/` }] as Record<string, string>[]) {
         const res = await rawRequest({ path, headers: { Cookie: cookie, ...headers } })
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403)
         expect(await signedIn(cookie)).toBe(true)
       }
     }
-    const page = await rawRequest({ path: '/logout', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' } })
+    // Respelled, the path still reaches the logout route: the refusals above are the guard's doing.
+    const page = await rawRequest({ path: '/LOGOUT', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' } })
     expect(page.status).toBe(302)
     expect(await signedIn(cookie)).toBe(false)
   })
@@ -123,6 +130,8 @@ test.describe('state-changing GETs', () => {
 
     const forged = await rawRequest({ path: '/api/auth/verification-2fa', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } })
     expect(forged.status).toBe(403)
+    const respelled = await rawRequest({ path: '/API/Auth/Verification-2FA', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } })
+    expect(respelled.status).toBe(403)
     const bare = await rawRequest({ path: '/api/auth/verification-2fa', headers: { Cookie: cookie } })
     expect(bare.status).toBe(403)
     const ours = await rawRequest({ path: '/api/auth/verification-2fa', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' } })
@@ -141,13 +150,21 @@ test.describe('state-changing GETs', () => {
     const active = async () => !!(await platformDb.selectFrom('products').select('active').where('client_id', '=', org.id).where('public_id', '=', id).executeTakeFirstOrThrow()).active
 
     expect(await active()).toBe(true)
-    for (const headers of [{}, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: EVIL }] as Record<string, string>[]) {
-      expect((await rawRequest({ path: `/api/client/packages/deactive/${id}`, headers: { Cookie: cookie, ...headers } })).status).toBe(403)
-      expect(await active()).toBe(true)
+    const spellings = [`/api/client/packages/deactive/${id}`, `/api/client/packages/DEACTIVE/${id}`, `/Api/Client/Packages/Deactive/${id}`, `/api/client/packages/deactiv%65/${id}/`]
+    for (const path of spellings) {
+      for (const headers of [{}, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: EVIL }] as Record<string, string>[]) {
+        const res = await rawRequest({ path, headers: { Cookie: cookie, ...headers } })
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403)
+        expect(JSON.parse(res.body)).toMatchObject(REFUSED)
+        expect(await active()).toBe(true)
+      }
     }
-    expect((await rawRequest({ path: `/api/client/packages/deactive/${id}`, headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200)
+    // A respelled path reaches the route (so the refusals above come from the middleware).
+    expect((await rawRequest({ path: `/Api/Client/Packages/Deactive/${id}`, headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200)
     expect(await active()).toBe(false)
-    expect((await rawRequest({ path: `/api/client/packages/active/${id}`, headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403)
+    const reactivate = await rawRequest({ path: `/api/client/packages/ACTIVE/${id}`, headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } })
+    expect(reactivate.status).toBe(403)
+    expect(JSON.parse(reactivate.body)).toMatchObject(REFUSED)
     expect(await active()).toBe(false)
   })
 
@@ -155,9 +172,11 @@ test.describe('state-changing GETs', () => {
     const { org, owner } = await createTenant()
     const link = await createAutoLoginLink({ id: owner.id, clientId: org.id }, { userId: owner.id, clientId: org.id })
     const path = `/api/auth/auto-login/${link.split('/auto-login/')[1]}`
-    const forged = await rawRequest({ path, headers: { 'Sec-Fetch-Site': 'cross-site' } })
-    expect(forged.status).toBe(403)
-    expect(forged.headers['set-cookie']).toBeUndefined()
+    for (const spelling of [path, path.replace('/api/auth/auto-login/', '/API/Auth/Auto-Login/'), `${path}/`]) {
+      const forged = await rawRequest({ path: spelling, headers: { 'Sec-Fetch-Site': 'cross-site' } })
+      expect(forged.status, spelling).toBe(403)
+      expect(forged.headers['set-cookie']).toBeUndefined()
+    }
     const token = await platformDb.selectFrom('auth_tokens').select('used_at').where('purpose', '=', 'auto_login').where('user_id', '=', owner.id).executeTakeFirstOrThrow()
     expect(token.used_at).toBeNull()
   })

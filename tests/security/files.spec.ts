@@ -77,6 +77,8 @@ test('the owner and a member with READ_DOWNLOADABLES read the file by id and by 
       const res = await m.request.get(path)
       expect(res.status(), path).toBe(200)
       expect(await res.text()).toBe(SECRET_TEXT)
+      // Never kept in the browser's cache, where it would outlive the access.
+      expect(res.headers()['cache-control'], path).toBe('no-store')
     }
   }
 })
@@ -136,7 +138,9 @@ test("an avatar is served to its realm only; a key that is nobody's avatar is a 
   })
   expect(res.status(), await res.text()).toBe(200)
   const avatar: string = (await res.json()).profile_img
-  expect((await a.clerk.request.get(`/api/file/${avatar}`)).status()).toBe(200)
+  const served = await a.clerk.request.get(`/api/file/${avatar}`)
+  expect(served.status()).toBe(200)
+  expect(served.headers()['cache-control']).toMatch(/^private, max-age=\d+$/)
   expect((await b.owner.request.get(`/api/file/${avatar}`)).status()).toBe(404)
 
   // Bytes under an avatar-shaped key that no account uses (an old avatar, a guess): not served.

@@ -1,5 +1,5 @@
 // Response headers through the real server: a nonce-based CSP that the app's own scripts pass (in a
-// real browser, with no violation), Permissions-Policy, no-store on signed-in pages and JSON; and, on
+// real browser, with no violation) and injected scripts without the nonce do not, Permissions-Policy, no-store on signed-in pages and JSON; and, on
 // a second server started in production mode, HSTS, the __Host- session cookie, PUBLIC_URL required.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { expect, test } from '@playwright/test'
@@ -88,6 +88,46 @@ test.describe('in the test server', () => {
     await page.goto('/login')
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
     expect(problems).toEqual([])
+  })
+
+  test('a script injected into the page without its nonce does not run', async ({ page }) => {
+    // An XSS as the browser would see it: the server's own page and CSP header, with markup an
+    // attacker slipped into the HTML (an inline and an external script), then markup injected into
+    // the DOM later (an inline event handler). None runs; each is reported as a violation.
+    // ('strict-dynamic' does trust scripts that our own nonce'd code creates: that is by design.)
+    await page.route('**/login', async (route) => {
+      const response = await route.fetch()
+      const html = (await response.text()).replace(
+        '<head>',
+        '<head><script>window.__injected = "inline"</script><script src="/injected.js"></script>',
+      )
+      await route.fulfill({ response, body: html })
+    })
+    await page.addInitScript(() => {
+      const w = window as unknown as { __violations: string[] }
+      w.__violations = []
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`))
+    })
+    const response = await page.goto('/login')
+    expect(response?.headers()['content-security-policy']).toContain("'nonce-")
+    // The page's own nonce'd scripts still run.
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true)
+
+    const afterLoad = await page.evaluate(() => {
+      const w = window as unknown as { __injected?: string; __violations: string[] }
+      return { injected: w.__injected ?? null, violations: w.__violations.splice(0) }
+    })
+    expect(afterLoad.injected).toBeNull()
+    expect(afterLoad.violations).toContain('script-src-elem inline')
+    expect(afterLoad.violations).toContain(`script-src-elem ${BASE_URL}/injected.js`)
+
+    await page.evaluate(() => {
+      const markup = document.createElement('div')
+      markup.innerHTML = '<img src="/missing.png" onerror="window.__injectedLater = true">'
+      document.body.append(markup)
+    })
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual(['script-src-attr inline'])
+    expect(await page.evaluate(() => (window as unknown as { __injectedLater?: boolean }).__injectedLater ?? null)).toBeNull()
   })
 })
 

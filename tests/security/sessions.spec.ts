@@ -1,5 +1,5 @@
 // Session lifetime through the real server: a stolen or forgotten session ends after 2 hours idle
-// or 12 hours from sign-in (30 days for remember-me), whatever the cookie says. The clock is moved
+// or 12 hours from sign-in (7 days idle and 30 days for remember-me), whatever the cookie says. The clock is moved
 // by writing the session row's timestamps into the past.
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { sql } from 'kysely'
@@ -66,6 +66,14 @@ test('remember-me survives a long idle but not 30 days from sign-in', async ({ r
   expect(await status(cookie)).toBe(200)
   await backdate(userId, { createdAgo: SESSION_LIFETIME.absolute.remember + MINUTE, seenAgo: MINUTE })
   expect(await status(cookie)).toBe(401)
+})
+
+test('remember-me still has an idle timeout: a week unused ends it', async ({ request }) => {
+  const { cookie, userId } = await signInFresh(request, true)
+  expect(SESSION_LIFETIME.idle.remember).toBe(7 * DAY)
+  await backdate(userId, { createdAgo: 8 * DAY, seenAgo: SESSION_LIFETIME.idle.remember + MINUTE })
+  expect(await status(cookie)).toBe(401)
+  expect(await sessionRow(userId)).toBeUndefined()
 })
 
 test('lastSeenAt is written at most once a minute', async ({ request }) => {

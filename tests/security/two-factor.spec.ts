@@ -1,6 +1,7 @@
 // Attacks on the second factor and on failed-login limits (ADR 0012), through the real HTTP server:
-// parallel code guessing, a replayed TOTP code, a log-in-as session turning 2FA off, and an attacker
-// on other addresses trying to lock the owner out. Each asserts the attack fails and nothing changed.
+// parallel code guessing, a replayed TOTP code, a stolen session enrolling its own app, a log-in-as
+// session turning 2FA off, and an attacker on other addresses trying to lock the owner out. Each
+// asserts the attack fails and nothing changed.
 import http from 'node:http'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { loadAuthUser } from '#app/models/account.server'
@@ -84,6 +85,17 @@ test('a replayed TOTP code is refused', async ({ playwright }) => {
     await owner.dispose()
     await eavesdropper.dispose()
   }
+})
+
+test('a stolen session alone cannot enrol its own authenticator app', async ({ request }) => {
+  const { org, user } = await orgAccount()
+  await signIn(request, user.email, org.name, TEST_PASSWORD)
+  const attempts: Record<string, string>[] = [{ intent: 'start' }, { intent: 'start', password: 'guessed-wrong' }]
+  for (const form of attempts) {
+    const refused = await request.post('/profile/security', { headers: ORIGIN_HEADERS, form, maxRedirects: 0 })
+    expect(refused.status()).toBe(422)
+  }
+  expect(await platformDb.selectFrom('totp_credentials').select('user_id').where('user_id', '=', user.id).execute()).toHaveLength(0)
 })
 
 test('a log-in-as session cannot turn two-factor authentication off', async ({ request }) => {

@@ -45,6 +45,21 @@ test('an upgrade from our own origin connects and answers', async ({ request }) 
   result.socket.close()
 })
 
+test('a message bigger than the server takes closes the socket (1009)', async ({ request }) => {
+  const { owner } = await createTenant()
+  const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
+  const result = await connect({ Cookie: cookie, Origin: BASE_URL })
+  expect(result.outcome).toBe('open')
+  if (result.outcome !== 'open') return
+  const closed = new Promise<number>((resolve) => result.socket.once('close', (code) => resolve(code)))
+  result.socket.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(8 * 1024) }))
+  expect(await closed).toBe(1009)
+  // The server survived it and still takes connections.
+  const again = await connect({ Cookie: cookie, Origin: BASE_URL })
+  expect(again.outcome).toBe('open')
+  if (again.outcome === 'open') again.socket.close()
+})
+
 test('our origin without a session is still 401', async () => {
   expect((await connect({ Origin: BASE_URL })).outcome).toBe(401)
 })

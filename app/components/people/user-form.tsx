@@ -42,7 +42,8 @@ export const EMPTY_USER: UserFormValues = {
 const sectionClass = 'rounded-md border border-gray-200 [&_summary]:cursor-pointer'
 const summaryClass = 'px-4 py-2.5 text-sm font-semibold text-gray-900 select-none'
 
-export function UserForm({ mode, id, values, formError }: { mode: 'create' | 'update'; id?: string; values: UserFormValues; formError?: string }) {
+/** `canSetPassword` false: the person holds permissions the editor lacks (ADR 13), so no password field is offered. */
+export function UserForm({ mode, id, values, formError, canSetPassword = true }: { mode: 'create' | 'update'; id?: string; values: UserFormValues; formError?: string; canSetPassword?: boolean }) {
   const hydrated = useHydrated()
   const [permissions, setPermissions] = useState(values.permissions)
   // Without JavaScript the profile is always there; with it, only while Contributor is on.
@@ -75,13 +76,15 @@ export function UserForm({ mode, id, values, formError }: { mode: 'create' | 'up
               <input id="user-email-readonly" className={inputClass} value={values.email} disabled readOnly />
             </div>
           )}
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            placeholder={mode === 'update' ? 'Leave empty to keep the current password' : undefined}
-          />
+          {canSetPassword ? (
+            <TextField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              placeholder={mode === 'update' ? 'Leave empty to keep the current password' : undefined}
+            />
+          ) : null}
         </div>
       </details>
       <details open className={sectionClass}>

@@ -1,5 +1,6 @@
 // /customers/view and /customers/create: paging, search, archive view, toggles, create with the order dialog, login as.
 import { expect, test } from '#tests/e2e/fixtures'
+import { platformDb } from '#app/services/db.server'
 import { uniqueEmail } from '#tests/factories/index'
 import { membership, newCustomer, ready } from './helpers'
 
@@ -143,4 +144,23 @@ test('Login As User opens a single-use link in a new window', async ({ page, log
   // The admin's own session is untouched.
   await page.reload()
   await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible()
+})
+
+test('the customer portal link: the confirming POST answers 200 with the portal notice and one audit row @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
+  const customer = await newCustomer('Portal')
+  await loginAs('support@demo-staff.test')
+  await page.goto(`/customers/view?q=${encodeURIComponent(customer.email)}`)
+  await ready(page, javaScriptEnabled)
+  const opened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: /^Login As User/ }).click()
+  const popup = await opened
+  await expect(popup.getByRole('heading', { name: 'Sign in as Portal Customer of Demo Writing Co?' })).toBeVisible()
+  const answer = popup.waitForResponse((r) => r.request().method() === 'POST')
+  await popup.getByRole('button', { name: /^Sign in as / }).click()
+  // Without JavaScript Remix runs the loader after the action; it finds the link spent, which must not win.
+  expect((await answer).status()).toBe(200)
+  await expect(popup.getByRole('heading', { name: 'Customer portal' })).toBeVisible()
+  await expect(popup.getByRole('heading', { name: 'Error' })).toHaveCount(0)
+  const audit = await platformDb.selectFrom('audit_logs').select('status').where('action', '=', 'auto_login').where('user_id', '=', customer.id).execute()
+  expect(audit).toEqual([{ status: 'success' }])
 })

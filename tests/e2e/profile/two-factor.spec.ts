@@ -5,6 +5,7 @@ import { HOTP, Secret } from 'otpauth'
 import { expect, test } from '#tests/e2e/fixtures'
 import type { AuthUser } from '#app/models/account.server'
 import { loadAuthUser } from '#app/models/account.server'
+import { CURRENT_PASSWORD_WRONG } from '#app/models/profile.schema'
 import { confirmTotpEnrollment, startTotpEnrollment, twoFactorStatus } from '#app/models/two-factor.server'
 import { timeStep } from '#app/rules/two-factor'
 import { platformDb } from '#app/services/db.server'
@@ -45,7 +46,16 @@ test('sets up an authenticator app, then signs in with its code @nojs', async ({
   await page.getByRole('link', { name: 'Manage two-factor authentication' }).click()
   await expect(page).toHaveURL(/\/profile\/security$/)
   await ready(page, javaScriptEnabled)
-  await page.getByRole('button', { name: 'Set up authenticator app' }).click()
+  // A session alone cannot enrol an app: the current password first.
+  const setUp = page.getByRole('region', { name: 'Set up' })
+  await setUp.getByLabel('Current password').fill('wrong-password')
+  await setUp.getByRole('button', { name: 'Set up authenticator app' }).click()
+  await expect(setUp.getByText(CURRENT_PASSWORD_WRONG)).toBeVisible()
+  // Without JavaScript the page comes back from the server, which never sends the password back.
+  if (!javaScriptEnabled) await expect(setUp.getByLabel('Current password')).toHaveValue('')
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveCount(0)
+  await setUp.getByLabel('Current password').fill(user.password)
+  await setUp.getByRole('button', { name: 'Set up authenticator app' }).click()
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '')
 
@@ -73,7 +83,7 @@ test('sets up an authenticator app, then signs in with its code @nojs', async ({
 test('signs in with a recovery code, then turns two-factor off with the password and a code @nojs', async ({ page, javaScriptEnabled }) => {
   const { org, user } = await orgOwner()
   const account = (await loadAuthUser(user.id, org.id)) as AuthUser
-  await startTotpEnrollment(account, { ip: 'e2e' })
+  await startTotpEnrollment(account, { password: user.password }, { ip: 'e2e' })
   const secret = (await twoFactorStatus(account)).pending!.secret
   const enrolled = await confirmTotpEnrollment(account, codeAt(secret, timeStep(Date.now()) - 1), { ip: 'e2e' })
   if (!enrolled.ok) throw new Error(enrolled.message)
@@ -90,7 +100,7 @@ test('signs in with a recovery code, then turns two-factor off with the password
   await off.getByLabel('Current password').fill('wrong-password')
   await off.getByLabel('Code from the app or a recovery code').fill(enrolled.recoveryCodes[1]!)
   await off.getByRole('button', { name: 'Turn off' }).click()
-  await expect(off.getByText('Current password is incorrect')).toBeVisible()
+  await expect(off.getByText(CURRENT_PASSWORD_WRONG)).toBeVisible()
   await off.getByLabel('Current password').fill(user.password)
   await off.getByLabel('Code from the app or a recovery code').fill(await freshCode(user.id, secret))
   await off.getByRole('button', { name: 'Turn off' }).click()
