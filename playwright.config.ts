@@ -28,6 +28,8 @@ export default defineConfig({
     { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false } },
     // Attacks and smoke calls through the real HTTP server (tests/security), no browser needed.
     { name: 'security', testDir: 'tests/security' },
+    // JSON routes through the real HTTP server: filters, paging, cross-tenant ids (tests/api).
+    { name: 'api', testDir: 'tests/api' },
   ],
   webServer: {
     command: 'npx tsx server.ts',

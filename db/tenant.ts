@@ -17,6 +17,7 @@ import {
 } from 'kysely'
 import { CONTENT_TENANT_TABLES } from './tables/content'
 import { CORE_TENANT_TABLES } from './tables/core'
+import { ORDER_TENANT_TABLES } from './tables/orders'
 import { PEOPLE_TENANT_TABLES } from './tables/people'
 import { PLATFORM_TENANT_TABLES } from './tables/platform'
 import { WORKFLOW_TENANT_TABLES } from './tables/workflows'
@@ -29,6 +30,7 @@ export const TENANT_TABLE_NAMES = [
   ...PLATFORM_TENANT_TABLES,
   ...WORKFLOW_TENANT_TABLES,
   ...CONTENT_TENANT_TABLES,
+  ...ORDER_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
 export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)

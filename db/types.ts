@@ -1,6 +1,7 @@
 // The typed database: each domain declares its tables in db/tables/<domain>.ts.
 import type { ContentTables } from './tables/content'
 import type { CoreTables } from './tables/core'
+import type { OrderTables } from './tables/orders'
 import type { PeopleTables } from './tables/people'
 import type { PlatformTables } from './tables/platform'
 import type { TwoFactorTables } from './tables/two-factor'
@@ -8,4 +9,4 @@ import type { WorkflowTables } from './tables/workflows'
 
 export * from './tables/core'
 
-export interface Database extends CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables {}
+export interface Database extends CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables, OrderTables {}
