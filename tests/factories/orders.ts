@@ -128,3 +128,31 @@ export async function createOrderWorld(clientId: number, count = 3) {
   for (let i = 0; i < count; i++) orders.push(await createOrder(clientId, { customerUserId: customer.userId, productId: product.productId }))
   return { product, customer, writer, reviewer, orders }
 }
+
+const sampleFile = (name: string) => ({ file: { key: `drafts/${newPublicId()}`, originalname: name, size: 20480, mimetype: name.endsWith('.pdf') ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } })
+
+/** A draft of the order's first service (or `serviceId`), as a writer would deliver it. */
+export async function createDraft(
+  clientId: number,
+  order: OrderRow,
+  opts: { serviceId?: string; writerUserId?: number | null; approval?: 'pending' | 'approved' | 'rejected' | null; notes?: string; rating?: number | null; createdAt?: Date } = {},
+) {
+  const publicId = newPublicId()
+  const at = opts.createdAt ?? new Date()
+  await platformDb
+    .insertInto('drafts')
+    .values({
+      public_id: publicId,
+      client_id: clientId,
+      order_id: order.id,
+      service_id: opts.serviceId ?? order.services[0]!._id,
+      writer_id: opts.writerUserId ?? order.writer_id,
+      data: JSON.stringify({ dataPdf: sampleFile('draft.pdf'), dataWord: sampleFile('draft.docx'), dataOther: null, additionalFiles: [], notes: opts.notes ?? 'First draft attached.' }),
+      approval_status: opts.approval ?? null,
+      rating: opts.rating ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute()
+  return platformDb.selectFrom('drafts').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow()
+}
