@@ -18,6 +18,11 @@ const UPLOAD_ROUTES: [RegExp, number][] = [
   [/^\/api\/profile\/update_profile_img$/, AVATAR_MAX_BYTES],
   [/^\/profile$/, AVATAR_MAX_BYTES],
   [/^\/products\/file\/(create|edit\/[^/]+)$/, DOWNLOADABLE_MAX_BYTES],
+  [/^\/project\/view\/[^/]+$/, MAX_UPLOAD_BYTES],
+  // The assign dialog: the file for the contributor.
+  [/^\/orders\/view\/assign$/, MAX_UPLOAD_BYTES],
+  // The reject dialog: every file for the writer together.
+  [/^\/orders\/revisions\/reject\/[^/]+$/, MAX_UPLOAD_BYTES],
 ]
 
 export function bodyLimitFor(pathname: string, contentType: string | undefined): number {

@@ -36,12 +36,13 @@ export function Toast({ message }: { message?: string | null }) {
   )
 }
 
-export function Badge({ tone = 'gray', children }: { tone?: 'gray' | 'green' | 'red' | 'amber'; children: ReactNode }) {
+export function Badge({ tone = 'gray', children }: { tone?: 'gray' | 'green' | 'red' | 'amber' | 'blue'; children: ReactNode }) {
   const tones = {
     gray: 'bg-gray-100 text-gray-700',
     green: 'bg-green-50 text-green-700 ring-green-600/20',
     red: 'bg-red-50 text-red-700 ring-red-600/20',
     amber: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+    blue: 'bg-blue-50 text-blue-700 ring-blue-600/20',
   }
   return <span className={cn('inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ring-transparent', tones[tone])}>{children}</span>
 }

@@ -33,9 +33,18 @@ async function countCustomers(t: TenantScope): Promise<number> {
   return Number(row?.n ?? 0)
 }
 
-// The orders table arrives with the orders issue, which replaces this body with its counts query.
-async function countOrders(_t: TenantScope): Promise<OrderCounts> {
-  return { totalOrders: 0, pendingOrders: 0, completedOrders: 0 }
+/** ADR 0018: every order but test orders (archived and hidden ones are still sales); completed means 100 percent. */
+async function countOrders(t: TenantScope): Promise<OrderCounts> {
+  const row = await scoped(t, 'orders')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('orders.status_percentage', '>=', 100).then(1).else(0).end()).as('completed'),
+    ])
+    .where('orders.test_order', '=', false)
+    .executeTakeFirst()
+  const totalOrders = Number(row?.total ?? 0)
+  const completedOrders = Number(row?.completed ?? 0)
+  return { totalOrders, pendingOrders: totalOrders - completedOrders, completedOrders }
 }
 
 export async function getHomepageStats(t: TenantScope): Promise<HomepageStats> {

@@ -8,7 +8,7 @@ import { revokeUserSessions } from '#app/services/session.server'
 import { closePermissions, hasFullAccess, type PermissionAction } from '#app/rules/permissions'
 import { FULL_PERMISSION_SET, isContributor, roleBadges } from '#app/rules/people'
 import type { SortDir } from '#app/rules/table-query'
-import { scoped, scopedInsert, scopedUpdate } from '#db/tenant'
+import { scoped, scopedAs, scopedInsert, scopedUpdate } from '#db/tenant'
 import type { WriterProfile } from '#db/tables/people'
 import { auditAction, impersonatorOf } from './audit.server'
 import { realmDisplayName } from '#app/rules/realm'
@@ -121,10 +121,34 @@ export async function writerProfile(t: Tenant, userId: number): Promise<WriterPr
   return (await writerProfiles(t, [userId])).get(userId)
 }
 
-/** Contributors for the assign dialog; order counts are zero until the orders domain reports them. */
+export type OrdersStats = { totalOrders: number; pendingOrders: number; completedOrders: number }
+
+/** Orders per contributor in one grouped query: all assigned, completed (100 percent) and the rest pending. */
+export async function ordersStatsOfWriters(t: Tenant, userIds: number[]): Promise<Map<number, OrdersStats>> {
+  const stats = new Map<number, OrdersStats>()
+  if (userIds.length === 0) return stats
+  const rows = await scopedAs(t, 'orders', 'o')
+    .select((eb) => [
+      'o.writer_id',
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string>(eb.case().when('o.status_percentage', '>=', 100).then(1).else(0).end()).as('completed'),
+    ])
+    .where('o.writer_id', 'in', userIds)
+    .groupBy('o.writer_id')
+    .execute()
+  for (const r of rows) {
+    const total = Number(r.total)
+    const done = Number(r.completed ?? 0)
+    stats.set(Number(r.writer_id), { totalOrders: total, pendingOrders: total - done, completedOrders: done })
+  }
+  return stats
+}
+
+/** Contributors for the assign dialog, with their profile and order counts. */
 export async function listWriters(t: Tenant, q: { active?: boolean }) {
   const { rows } = await listStaff(t, { active: q.active, permissions: ['WRITER'], sort: 'name', dir: 'asc' })
-  const profiles = await writerProfiles(t, rows.map((r) => r.userId))
+  const ids = rows.map((r) => r.userId)
+  const [profiles, stats] = await Promise.all([writerProfiles(t, ids), ordersStatsOfWriters(t, ids)])
   return rows.map((r) => ({
     _id: r.publicId,
     firstName: r.firstName,
@@ -134,7 +158,7 @@ export async function listWriters(t: Tenant, q: { active?: boolean }) {
     profile_img: r.profileImg,
     writerCustomerFacingName: r.customerFacingName,
     writer_data: toWriterData(profiles.get(r.userId)),
-    ordersStats: { totalOrders: 0, pendingOrders: 0, completedOrders: 0 },
+    ordersStats: stats.get(r.userId) ?? { totalOrders: 0, pendingOrders: 0, completedOrders: 0 },
   }))
 }
 

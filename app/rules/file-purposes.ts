@@ -16,6 +16,10 @@ export const FILE_PURPOSES = {
   contract: { read: { all: ['READ_CONTRACTS'] }, write: { any: ['WRITE_CONTRACTS', 'UPDATE_CONTRACTS'] } },
   // Answers to a questionnaire's file question are read on the order they belong to.
   form_upload: { read: { all: ['READ_ORDERS'] }, write: {} },
+  // Files sent back with a rejected revision: read by whoever handles orders and by writers (ADR 0025).
+  draft_rejection: { read: { any: ['READ_ORDERS', 'READ_AND_UPDATE_DRAFTS_APPROVAL', 'WRITER'] }, write: { all: ['READ_AND_UPDATE_DRAFTS_APPROVAL'] } },
+  // Files attached to an order (e.g. sent to its contributor on assignment): read on the order and by writers.
+  order_file: { read: { any: ['READ_ORDERS', 'WRITER'] }, write: {} },
   // The organisation's logo is part of its shell: every member sees it.
   logo: { read: {}, write: { all: ['UPDATE_UI_CUSTOMIZATION'] } },
 } as const satisfies Record<string, PurposeRule>

@@ -9,10 +9,16 @@ export function currencySymbol(currency?: string | null): string {
 }
 
 // Symbol is prefixed by hand rather than via Intl currency style, so 'C$' and 'A$' read the same in every locale.
+// One formatter per locale: building an Intl.NumberFormat costs more than a table row.
+const FORMATTERS = new Map<string, Intl.NumberFormat>()
+function amountFormatter(locale: string): Intl.NumberFormat {
+  let formatter = FORMATTERS.get(locale)
+  if (!formatter) FORMATTERS.set(locale, (formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 })))
+  return formatter
+}
+
 export function formatMoney(amount: number, currency?: string | null, locale = 'en-US'): string {
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
-    Math.abs(amount),
-  )
+  const number = amountFormatter(locale).format(Math.abs(amount))
   return `${amount < 0 ? '-' : ''}${currencySymbol(currency)}${number}`
 }
 

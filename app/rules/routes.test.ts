@@ -32,7 +32,8 @@ describe('route table', () => {
   it('builds the pages that exist and leaves later areas unbuilt', () => {
     const built = APP_ROUTES.filter((r) => r.built).map((r) => r.path)
     expect(built).toEqual(expect.arrayContaining(['/dashboard', '/profile']))
-    expect(built).not.toContain('/orders/view')
+    expect(built).toContain('/orders/view')
+    expect(built).not.toContain('/chat')
   })
 
   it('hides assigned orders from clients and marks platform routes with their module', () => {
@@ -68,7 +69,7 @@ describe('sidebarFor', () => {
     const unbuilt = APP_ROUTES.map((r) => ({ ...r, built: r.path === '/dashboard' }))
     expect(paths({ role: 'client', permissions: [] }, unbuilt)).toEqual(['/dashboard'])
     expect(sidebarFor({ role: 'client', permissions: [] }, unbuilt)).toEqual([{ label: 'menu.dashboard', path: '/dashboard' }])
-    expect(paths({ role: 'client', permissions: [] })).not.toContain('/orders/view')
+    expect(paths({ role: 'client', permissions: [] })).not.toContain('/chat')
   })
 
   it('hides guarded routes the user cannot pass', () => {

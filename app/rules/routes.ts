@@ -45,19 +45,19 @@ const all = (...actions: string[]): Guard => ({ all: actions })
 
 export const APP_ROUTES: AppRoute[] = [
   { path: '/dashboard', guard: { any: ['VIEW_DASHBOARD', 'READ_ORDERS'] }, label: 'menu.dashboard', section: 'Dashboard', built: true },
-  { path: '/project/view/:orderId', guard: all('READ_ORDERS'), built: false },
+  { path: '/project/view/:orderId', guard: all('READ_ORDERS'), built: true },
 
-  { path: '/orders/view', guard: all('READ_ORDERS'), label: 'menu.viewOrders', section: 'Orders', built: false },
-  { path: '/orders/create', guard: all('WRITE_ORDERS'), label: 'menu.createOrder', section: 'Orders', built: false },
-  { path: '/orders/invoices', guard: all('READ_ORDERS_INVOICES'), label: 'menu.orderInvoices', section: 'Orders', built: false },
-  { path: '/orders/revisions', guard: all('READ_AND_UPDATE_DRAFTS_APPROVAL'), label: 'menu.revisions', section: 'Orders', built: false },
+  { path: '/orders/view', guard: all('READ_ORDERS'), label: 'menu.viewOrders', section: 'Orders', built: true },
+  { path: '/orders/create', guard: all('WRITE_ORDERS'), label: 'menu.createOrder', section: 'Orders', built: true },
+  { path: '/orders/invoices', guard: all('READ_ORDERS_INVOICES'), label: 'menu.orderInvoices', section: 'Orders', built: true },
+  { path: '/orders/revisions', guard: all('READ_AND_UPDATE_DRAFTS_APPROVAL'), label: 'menu.revisions', section: 'Orders', built: true },
   { path: '/orders/reports', guard: all('READ_ORDERS_REPORTS'), label: 'menu.orderReports', section: 'Orders', built: false },
   {
     path: '/orders/assigned-orders',
     guard: all('REVIEWER'),
     label: 'menu.assignedOrders',
     section: 'Orders',
-    built: false,
+    built: true,
     hideForClient: true,
   },
 

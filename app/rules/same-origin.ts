@@ -67,6 +67,7 @@ const STATE_CHANGING_GETS = [
   /^\/api\/auth\/verification-2fa$/,
   /^\/api\/auth\/auto-login\/[^/]+$/,
   /^\/api\/client\/packages\/(active|deactive)\/[^/]+$/,
+  /^\/api\/client\/orders\/revision\/approve\/[^/]+$/,
 ]
 
 export function isStateChangingGet(pathname: string): boolean {

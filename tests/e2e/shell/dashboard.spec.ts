@@ -22,11 +22,13 @@ test('the owner sees the user card, the stat cards and the sidebar @nojs', async
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
 })
 
-test('staff with READ_ORDERS only passes the any-of guard', async ({ page, loginAs }) => {
+test('staff with READ_ORDERS only passes the any-of guard and lands on the Projects tab', async ({ page, loginAs }) => {
   await loginAs('staff@demo.test')
   const response = await page.goto('/dashboard')
   expect(response?.status()).toBe(200)
-  await expect(page.getByRole('region', { name: 'Total Orders' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Projects', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('link', { name: 'Sales', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'Projects' })).toBeVisible()
 })
 
 test('a writer without dashboard permissions gets 403 inside the shell @nojs', async ({ page, loginAs }) => {

@@ -1,0 +1,332 @@
+// Order actions of the orders list (settings, flags, due date, completion, contributor and reviewer):
+// `orderActions` is their one write path. Each finds the orders of this organisation first (foreign or
+// unknown ids are simply absent), validates, writes, records an activity entry per changed order and audits.
+import { sql } from 'kysely'
+import type { Tenant } from '#app/services/auth.server'
+import { nextFlagValue, type OrderFlag } from '#app/rules/order-flags'
+import { PRIORITY_STYLE, type OrderPriority } from '#app/rules/order-priority'
+import { COMPLETED_ORDER_ASSIGNMENT, isCompletedOrder, schedulingLinkWarning } from '#app/rules/order-assignment'
+import { newPublicId, sha256 } from '#app/services/crypto.server'
+import { escapeHtml } from '#app/utils/html'
+import { publicUrl } from '#app/utils/public-url.server'
+import { enqueue } from '#jobs/queues'
+import { scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { auditAction } from './audit.server'
+import { claimFile, findFile } from './files.server'
+import { findOrder, findOrders, type OrderRow, recordActivity } from './orders.server'
+import { MEMBER_COLUMNS, type MemberRow, membersQuery } from './people.server'
+import { toWriterData, writerProfile } from './staff.server'
+
+export const ORDER_NOT_FOUND = 'Order not found'
+export const ALREADY_COMPLETED = 'This order is already marked as completed.'
+export const CONTRIBUTOR_NOT_FOUND = 'Contributor not found'
+export const REVIEWER_NOT_FOUND = 'Reviewer not found'
+export const NOT_A_CONTRIBUTOR = 'Please select an active contributor'
+export const NOT_A_REVIEWER = 'Please select an active reviewer'
+export const FILE_NOT_FOUND = 'File not found'
+
+export type OrderActionError = { ok: false; status: 400 | 404; error: string }
+export type OrderActionResult = { ok: true; orders: OrderRow[]; changed: number; warning?: string | null } | OrderActionError
+
+const fail = (status: OrderActionError['status'], error: string): OrderActionError => ({ ok: false, status, error })
+
+/** The column behind each flag of the API. */
+const FLAG_COLUMNS = { archived: 'archived', testOrder: 'test_order', hideOrder: 'hide_order' } as const satisfies Record<OrderFlag, keyof OrderRow>
+
+const FLAG_WORDS: Record<OrderFlag, [on: string, off: string]> = {
+  archived: ['Archived', 'Unarchived'],
+  testOrder: ['Marked as a test order', 'Unmarked as a test order'],
+  hideOrder: ['Hidden', 'Unhidden'],
+}
+
+const now = () => sql<Date>`CURRENT_TIMESTAMP(3)`
+const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim()
+const idsOf = (rows: OrderRow[]) => rows.map((r) => r.id)
+const completed = (row: OrderRow) => isCompletedOrder({ statusPercentage: row.status_percentage, markedAsComplete: !!row.marked_as_complete })
+
+async function reload(t: TenantScope, rows: OrderRow[]): Promise<OrderRow[]> {
+  return findOrders(t, rows.map((r) => r.public_id))
+}
+
+/** Runs `write` against a transaction of this organisation. */
+function inTransaction<T>(t: Tenant, write: (tx: TenantScope) => Promise<T>): Promise<T> {
+  return t.db.transaction().execute((trx) => write({ db: trx, clientId: t.clientId }))
+}
+
+async function setColumns(tx: TenantScope, orderIds: number[], values: Record<string, unknown>) {
+  if (orderIds.length === 0) return
+  await scopedUpdate(tx, 'orders')
+    .set({ ...values, updated_at: now() } as never)
+    .where('id', 'in', orderIds)
+    .execute()
+}
+
+/** One order of this organisation by public id, or the 404. */
+async function oneOrder(t: Tenant, publicId: string): Promise<OrderRow | OrderActionError> {
+  return (await findOrder(t, publicId)) ?? fail(404, ORDER_NOT_FOUND)
+}
+
+async function someOrders(t: Tenant, publicIds: string[]): Promise<OrderRow[] | OrderActionError> {
+  const rows = await findOrders(t, publicIds)
+  return rows.length ? rows : fail(404, ORDER_NOT_FOUND)
+}
+
+const isError = (v: unknown): v is OrderActionError => !!v && typeof v === 'object' && 'ok' in v && (v as { ok: unknown }).ok === false
+
+// ---------------------------------------------------------------------------------------------
+// People who may be put on an order
+
+export type Assignee = MemberRow & { schedulingLink: string | null }
+
+/**
+ * A staff member of this organisation holding `permission` (WRITER or REVIEWER), active and not
+ * archived. Someone of another organisation is not found (404); someone here without the role is a 400.
+ */
+async function findAssignee(t: Tenant, publicId: string, permission: 'WRITER' | 'REVIEWER'): Promise<Assignee | OrderActionError> {
+  const row = (await membersQuery(t).select([...MEMBER_COLUMNS]).where('u.public_id', '=', publicId).executeTakeFirst()) as MemberRow | undefined
+  const [missing, wrong] = permission === 'WRITER' ? [CONTRIBUTOR_NOT_FOUND, NOT_A_CONTRIBUTOR] : [REVIEWER_NOT_FOUND, NOT_A_REVIEWER]
+  if (!row) return fail(404, missing)
+  const usable = (row.role === 'user' || row.role === 'client') && row.active && !row.archived && row.userActive && (row.permissions ?? []).includes(permission)
+  if (!usable) return fail(400, wrong)
+  const profile = permission === 'WRITER' ? await writerProfile(t, row.userId) : undefined
+  return { ...row, schedulingLink: toWriterData(profile).schedulingLink }
+}
+
+/**
+ * The file for the writer: an upload of this organisation by its key. A generic upload must be the
+ * actor's own (it is readable only by its uploader until claimed); claiming makes it an order file.
+ */
+async function claimFileForOrder(t: Tenant, key: string) {
+  const row = await findFile(t, key)
+  if (!row || row.storage_key !== key) return null
+  if (row.purpose === 'upload' && row.uploaded_by !== t.user.id) return null
+  const claimed = await claimFile(t, key, 'order_file')
+  return claimed ? { ...claimed, id: Number(row.id) } : null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+async function setDueDate(t: Tenant, orderIds: string[], dueDate: string): Promise<OrderActionResult> {
+  const rows = await someOrders(t, orderIds)
+  if (isError(rows)) return rows
+  await inTransaction(t, async (tx) => {
+    await setColumns(tx, idsOf(rows), { due_date: new Date(`${dueDate}T00:00:00.000Z`) })
+    await recordActivity(tx, idsOf(rows), t.user.id, `Due date set to ${dueDate} by ${nameOf(t.user)}`)
+  })
+  return { ok: true, orders: await reload(t, rows), changed: rows.length }
+}
+
+async function setPriority(t: Tenant, orderId: string, priority: OrderPriority): Promise<OrderActionResult> {
+  const row = await oneOrder(t, orderId)
+  if (isError(row)) return row
+  if (row.priority === priority) return { ok: true, orders: [row], changed: 0 }
+  await inTransaction(t, async (tx) => {
+    await setColumns(tx, [row.id], { priority })
+    await recordActivity(tx, row.id, t.user.id, `Priority changed from ${PRIORITY_STYLE[row.priority].label} to ${PRIORITY_STYLE[priority].label} by ${nameOf(t.user)}`)
+  })
+  return { ok: true, orders: await reload(t, [row]), changed: 1 }
+}
+
+async function setAmountPaidToWriter(t: Tenant, orderId: string, amount: number): Promise<OrderActionResult> {
+  const row = await oneOrder(t, orderId)
+  if (isError(row)) return row
+  const cents = Math.round(amount * 100)
+  if (row.amount_paid_to_writer_cents !== null && Number(row.amount_paid_to_writer_cents) === cents) return { ok: true, orders: [row], changed: 0 }
+  await inTransaction(t, async (tx) => {
+    await setColumns(tx, [row.id], { amount_paid_to_writer_cents: cents })
+    await recordActivity(tx, row.id, t.user.id, `Amount paid to the contributor set to ${amount} ${row.currency.toUpperCase()} by ${nameOf(t.user)}`)
+  })
+  return { ok: true, orders: await reload(t, [row]), changed: 1 }
+}
+
+/** Sets one flag of the given orders to `value`; activity only for orders whose flag changes. */
+async function writeFlag(t: Tenant, rows: OrderRow[], flag: OrderFlag, value: boolean): Promise<number> {
+  const column = FLAG_COLUMNS[flag]
+  const changing = rows.filter((r) => !!r[column] !== value)
+  if (changing.length === 0) return 0
+  const [on, off] = FLAG_WORDS[flag]
+  await inTransaction(t, async (tx) => {
+    await setColumns(tx, idsOf(changing), { [column]: value })
+    await recordActivity(tx, idsOf(changing), t.user.id, `${value ? on : off} by ${nameOf(t.user)}`)
+  })
+  return changing.length
+}
+
+async function setFlag(t: Tenant, orderId: string, flag: OrderFlag, value: boolean): Promise<OrderActionResult> {
+  const row = await oneOrder(t, orderId)
+  if (isError(row)) return row
+  const changed = await writeFlag(t, [row], flag, value)
+  return { ok: true, orders: await reload(t, [row]), changed }
+}
+
+/** The bulk rule (back-office section 4): the opposite of a state all selected orders share, else set. */
+async function bulkFlags(t: Tenant, orderIds: string[], flag: OrderFlag): Promise<OrderActionResult & { value?: boolean }> {
+  const rows = await someOrders(t, orderIds)
+  if (isError(rows)) return rows
+  const value = nextFlagValue(rows.map((r) => !!r[FLAG_COLUMNS[flag]]))
+  const changed = await writeFlag(t, rows, flag, value)
+  return { ok: true, orders: await reload(t, rows), changed, value }
+}
+
+/** Irreversible: 100 percent, marked as complete and a completion time; nothing offers the way back. */
+async function markAsComplete(t: Tenant, orderId: string): Promise<OrderActionResult> {
+  const row = await oneOrder(t, orderId)
+  if (isError(row)) return row
+  if (row.marked_as_complete) return fail(400, ALREADY_COMPLETED)
+  await inTransaction(t, async (tx) => {
+    await setColumns(tx, [row.id], { status_percentage: 100, marked_as_complete: true, completed_at: row.completed_at ?? new Date() })
+    await recordActivity(tx, row.id, t.user.id, `Marked as completed by ${nameOf(t.user)}`)
+  })
+  return { ok: true, orders: await reload(t, [row]), changed: 1 }
+}
+
+/** Completed orders keep their team (back-office section 4): the whole request is refused. */
+function refuseCompleted(rows: OrderRow[]): OrderActionError | null {
+  return rows.some(completed) ? fail(400, COMPLETED_ORDER_ASSIGNMENT) : null
+}
+
+export type AssignWriterOptions = { message?: string; fileKey?: string | null }
+
+async function assignWriter(t: Tenant, orderIds: string[], writerId: string | null, opts: AssignWriterOptions = {}): Promise<OrderActionResult & { writer?: Assignee | null }> {
+  const rows = await someOrders(t, orderIds)
+  if (isError(rows)) return rows
+  const refused = refuseCompleted(rows)
+  if (refused) return refused
+  if (writerId === null) return unassign(t, rows, 'writer')
+
+  const writer = await findAssignee(t, writerId, 'WRITER')
+  if (isError(writer)) return writer
+  const file = opts.fileKey ? await claimFileForOrder(t, opts.fileKey) : null
+  if (opts.fileKey && !file) return fail(400, FILE_NOT_FOUND)
+  const message = opts.message?.trim() ?? ''
+  const changing = rows.filter((r) => r.writer_id !== writer.userId)
+  const assignedAt = new Date()
+  await inTransaction(t, async (tx) => {
+    await setColumns(tx, idsOf(changing), { writer_id: writer.userId, assigned_at: assignedAt })
+    await recordActivity(tx, idsOf(changing), t.user.id, `Contributor ${nameOf(writer)} assigned by ${nameOf(t.user)}`)
+    if (message) await recordActivity(tx, idsOf(rows), t.user.id, `Message to the contributor: ${message}`)
+    if (file) {
+      await scopedInsert(tx, 'order_files', rows.map((r) => ({ public_id: newPublicId(), order_id: r.id, file_id: file.id, kind: 'to_writer' as const, uploaded_by: t.user.id }))).execute()
+      await recordActivity(tx, idsOf(rows), t.user.id, `File ${file.originalname} sent to the contributor`)
+    }
+  })
+  // The assignment stands even if the queue is unreachable: the activity log already tells the story.
+  await emailWriter(t, writer, rows, { message, fileName: file?.originalname ?? null, at: assignedAt }).catch((error) => console.error(`[order assignment] e-mail to contributor ${writer.userId} not queued`, error))
+  return { ok: true, orders: await reload(t, rows), changed: changing.length, writer, warning: schedulingLinkWarning(rows, writer.schedulingLink) }
+}
+
+async function assignReviewer(t: Tenant, orderIds: string[], reviewerId: string | null): Promise<OrderActionResult> {
+  const rows = await someOrders(t, orderIds)
+  if (isError(rows)) return rows
+  const refused = refuseCompleted(rows)
+  if (refused) return refused
+  if (reviewerId === null) return unassign(t, rows, 'reviewer')
+  const reviewer = await findAssignee(t, reviewerId, 'REVIEWER')
+  if (isError(reviewer)) return reviewer
+  const changing = rows.filter((r) => r.reviewer_id !== reviewer.userId)
+  await inTransaction(t, async (tx) => {
+    await setColumns(tx, idsOf(changing), { reviewer_id: reviewer.userId })
+    await recordActivity(tx, idsOf(changing), t.user.id, `Reviewer ${nameOf(reviewer)} assigned by ${nameOf(t.user)}`)
+  })
+  return { ok: true, orders: await reload(t, rows), changed: changing.length }
+}
+
+async function unassign(t: Tenant, rows: OrderRow[], role: 'writer' | 'reviewer'): Promise<OrderActionResult> {
+  const column = role === 'writer' ? 'writer_id' : 'reviewer_id'
+  const changing = rows.filter((r) => r[column] !== null)
+  await inTransaction(t, async (tx) => {
+    await setColumns(tx, idsOf(changing), role === 'writer' ? { writer_id: null, assigned_at: null } : { reviewer_id: null })
+    await recordActivity(tx, idsOf(changing), t.user.id, `${role === 'writer' ? 'Contributor' : 'Reviewer'} unassigned by ${nameOf(t.user)}`)
+  })
+  return { ok: true, orders: await reload(t, rows), changed: changing.length }
+}
+
+/** The writer hears of the assignment through the e-mail queue; one mail per assignment, however many orders. */
+async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: { message: string; fileName: string | null; at: Date }) {
+  const company = t.user.organisationName ?? 'Your team'
+  const loginUrl = publicUrl('/login')
+  const orders = rows.map((r) => `${r.package_name} for ${r.customer_name} (order ${r.public_id})`)
+  const subject = rows.length === 1 ? `New order assigned: ${rows[0]!.package_name}` : `${rows.length} new orders assigned to you`
+  const text = [
+    `Hello ${writer.firstName},`,
+    '',
+    `${company} assigned ${rows.length === 1 ? 'an order' : 'orders'} to you:`,
+    ...orders.map((o) => `- ${o}`),
+    ...(info.message ? ['', 'Message:', info.message] : []),
+    ...(info.fileName ? ['', `A file was attached for you: ${info.fileName}`] : []),
+    '',
+    `Sign in to start: ${loginUrl}`,
+  ].join('\n')
+  const html = [
+    `<p>Hello ${escapeHtml(writer.firstName)},</p>`,
+    `<p>${escapeHtml(company)} assigned ${rows.length === 1 ? 'an order' : 'orders'} to you:</p>`,
+    `<ul>${orders.map((o) => `<li>${escapeHtml(o)}</li>`).join('')}</ul>`,
+    info.message ? `<p>Message:</p><p style="white-space:pre-wrap">${escapeHtml(info.message)}</p>` : '',
+    info.fileName ? `<p>A file was attached for you: ${escapeHtml(info.fileName)}</p>` : '',
+    `<p><a href="${escapeHtml(loginUrl)}">Sign in to start</a></p>`,
+  ].join('')
+  const jobId = `order-assigned-${t.clientId}-${writer.userId}-${sha256(rows.map((r) => r.public_id).sort().join(','))}-${info.at.getTime()}`
+  await enqueue('email', { clientId: t.clientId, to: writer.email, subject, text, html }, { jobId })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The actions as routes call them: each writes its audit row, success or refusal.
+
+type Audit = { action: string; ok: string; failed: string }
+
+async function audited<R extends OrderActionResult>(t: Tenant, request: Request, audit: Audit, run: Promise<R>): Promise<R> {
+  const result = await run
+  await auditAction(t, request, {
+    module: 'orders',
+    action: audit.action,
+    status: result.ok ? 'success' : 'failure',
+    message: result.ok ? audit.ok : `${audit.failed}: ${result.error}`,
+  })
+  return result
+}
+
+const list = (ids: readonly string[]) => (ids.length > 5 ? `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more` : ids.join(', '))
+
+export const orderActions = {
+  setDueDate(t: Tenant, request: Request, orderIds: string[], dueDate: string) {
+    return audited(t, request, { action: 'due-date', ok: `Set due date ${dueDate} on orders ${list(orderIds)}`, failed: `Due date not set on ${list(orderIds)}` }, setDueDate(t, orderIds, dueDate))
+  },
+  setPriority(t: Tenant, request: Request, orderId: string, priority: OrderPriority) {
+    return audited(t, request, { action: 'priority', ok: `Set priority ${priority} on order ${orderId}`, failed: `Priority not set on ${orderId}` }, setPriority(t, orderId, priority))
+  },
+  setAmountPaidToWriter(t: Tenant, request: Request, orderId: string, amount: number) {
+    return audited(t, request, { action: 'amount-paid-to-writer', ok: `Set amount paid to the contributor (${amount}) on order ${orderId}`, failed: `Amount not set on ${orderId}` }, setAmountPaidToWriter(t, orderId, amount))
+  },
+  setTestOrder(t: Tenant, request: Request, orderId: string, value: boolean) {
+    return audited(t, request, { action: 'test-order', ok: `${value ? 'Marked' : 'Unmarked'} order ${orderId} as a test order`, failed: `Test flag not set on ${orderId}` }, setFlag(t, orderId, 'testOrder', value))
+  },
+  setArchived(t: Tenant, request: Request, orderId: string, value: boolean) {
+    return audited(t, request, { action: value ? 'archive' : 'unarchive', ok: `${value ? 'Archived' : 'Unarchived'} order ${orderId}`, failed: `Archive flag not set on ${orderId}` }, setFlag(t, orderId, 'archived', value))
+  },
+  setHideOrder(t: Tenant, request: Request, orderId: string, value: boolean) {
+    return audited(t, request, { action: 'hide-order', ok: `${value ? 'Hid' : 'Unhid'} order ${orderId}`, failed: `Hidden flag not set on ${orderId}` }, setFlag(t, orderId, 'hideOrder', value))
+  },
+  async bulkFlags(t: Tenant, request: Request, orderIds: string[], flag: OrderFlag) {
+    const result = await bulkFlags(t, orderIds, flag)
+    await auditAction(t, request, {
+      module: 'orders',
+      action: `bulk-${flag}`,
+      status: result.ok ? 'success' : 'failure',
+      message: result.ok ? `Set ${flag} to ${result.value} on ${result.changed} of ${orderIds.length} selected orders (${list(orderIds)})` : `Bulk ${flag} refused: ${result.error}`,
+    })
+    return result
+  },
+  markAsComplete(t: Tenant, request: Request, orderId: string) {
+    return audited(t, request, { action: 'mark-complete', ok: `Marked order ${orderId} as completed`, failed: `Order ${orderId} not marked as completed` }, markAsComplete(t, orderId))
+  },
+  async assignWriter(t: Tenant, request: Request, orderIds: string[], writerId: string | null, opts: AssignWriterOptions = {}) {
+    const action = writerId ? 'assign-writer' : 'unassign-writer'
+    return audited(t, request, { action, ok: `${writerId ? `Assigned contributor ${writerId} to` : 'Unassigned the contributor of'} orders ${list(orderIds)}`, failed: `Contributor not changed on ${list(orderIds)}` }, assignWriter(t, orderIds, writerId, opts))
+  },
+  async assignReviewer(t: Tenant, request: Request, orderIds: string[], reviewerId: string | null) {
+    const action = reviewerId ? 'assign-reviewer' : 'unassign-reviewer'
+    return audited(t, request, { action, ok: `${reviewerId ? `Assigned reviewer ${reviewerId} to` : 'Unassigned the reviewer of'} orders ${list(orderIds)}`, failed: `Reviewer not changed on ${list(orderIds)}` }, assignReviewer(t, orderIds, reviewerId))
+  },
+}
+

@@ -1,0 +1,13 @@
+// GET /api/client/orders/customTags: the organisation's custom tags {status, data: [{_id, text}]} (tag suggestions).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { organisationTags } from '#app/models/order-tags.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_ORDERS'] })
+  return apiJson({ status: true, data: await organisationTags(t) })
+}
+
+export const action = () => methodNotAllowed()

@@ -1,0 +1,17 @@
+// PATCH /api/client/orders/assign-reviewer {reviewerId, selectedOrdersIds}: assigns (or, empty, unassigns) the reviewer → {status, orders}.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { orderActions } from '#app/models/order-actions.server'
+import { assignReviewerSchema } from '#app/models/order-actions.schema'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { orderActionAnswer } from '#app/utils/order-actions-api.server'
+
+export const loader = () => methodNotAllowed()
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'PATCH') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['ASSIGN_WRITER_REVIEWER'] })
+  const body = await parseBody(request, assignReviewerSchema)
+  if (!body.ok) return body.response
+  return orderActionAnswer(t, await orderActions.assignReviewer(t, request, body.data.selectedOrdersIds, body.data.reviewerId))
+}

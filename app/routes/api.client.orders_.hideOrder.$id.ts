@@ -1,0 +1,17 @@
+// PATCH /api/client/orders/hideOrder/{id} {hideOrder}: hides or shows an order → {status, order}.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { orderActions } from '#app/models/order-actions.server'
+import { hideOrderSchema } from '#app/models/order-actions.schema'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { orderActionAnswer } from '#app/utils/order-actions-api.server'
+
+export const loader = () => methodNotAllowed()
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'PATCH') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['UPDATE_ORDERS'] })
+  const body = await parseBody(request, hideOrderSchema)
+  if (!body.ok) return body.response
+  return orderActionAnswer(t, await orderActions.setHideOrder(t, request, params.id!, body.data.hideOrder), { single: true })
+}

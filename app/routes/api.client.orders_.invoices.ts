@@ -1,0 +1,17 @@
+// GET /api/client/orders/invoices?start=&size=: {status, invoices, unPaidInvoices, count}, newest first.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { invoiceListQuerySchema } from '#app/models/order-invoices.schema'
+import { invoiceActions } from '#app/models/order-invoices.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_ORDERS_INVOICES'] })
+  const query = parseQuery(request, invoiceListQuerySchema)
+  if (!query.ok) return query.response
+  const { invoices, count, unPaidInvoices } = await invoiceActions.list(t, query.data)
+  return apiJson({ status: true, invoices, unPaidInvoices, count })
+}
+
+export const action = () => methodNotAllowed()

@@ -1,0 +1,19 @@
+// POST /api/client/orders/invoices/mark_paid {invoice_id}: unpaid → paid; {status, invoice} or {status: false, error}.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { markPaidSchema } from '#app/models/order-invoices.schema'
+import { invoiceActions } from '#app/models/order-invoices.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['UPDATE_ORDERS_INVOICES'] })
+  const body = await parseBody(request, markPaidSchema)
+  if (!body.ok) return body.response
+  const result = await invoiceActions.markPaid(t, request, body.data.invoice_id)
+  if (!result.ok) return apiError(result.status, result.error)
+  return apiJson({ status: true, invoice: result.invoice })
+}
+
+export const loader = () => methodNotAllowed()

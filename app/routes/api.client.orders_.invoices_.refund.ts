@@ -1,0 +1,19 @@
+// POST /api/client/orders/invoices/refund {invoice_id, amount}: paid by the provider → refunded (irreversible).
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { refundSchema } from '#app/models/order-invoices.schema'
+import { invoiceActions } from '#app/models/order-invoices.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['UPDATE_ORDERS_INVOICES'] })
+  const body = await parseBody(request, refundSchema)
+  if (!body.ok) return body.response
+  const result = await invoiceActions.refund(t, request, body.data.invoice_id, body.data.amount)
+  if (!result.ok) return apiError(result.status, result.error)
+  return apiJson({ status: true, invoice: result.invoice })
+}
+
+export const loader = () => methodNotAllowed()

@@ -1,0 +1,17 @@
+// POST /api/client/orders/markedAsComplete {orderId}: marks the order completed (irreversible) → {status, order}.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { orderActions } from '#app/models/order-actions.server'
+import { markCompleteSchema } from '#app/models/order-actions.schema'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { orderActionAnswer } from '#app/utils/order-actions-api.server'
+
+export const loader = () => methodNotAllowed()
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['UPDATE_ORDERS'] })
+  const body = await parseBody(request, markCompleteSchema)
+  if (!body.ok) return body.response
+  return orderActionAnswer(t, await orderActions.markAsComplete(t, request, body.data.orderId), { single: true })
+}

@@ -1,0 +1,16 @@
+// GET /api/client/project/{orderId}: the project detail {order, notifications, files, draftResumes}.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getProject } from '#app/models/projects.server'
+import { ORDER_NOT_FOUND } from '#app/models/drafts.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/utils/http.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_ORDERS'] })
+  const project = await getProject(t, params.orderId ?? '')
+  if (!project) return apiError(404, ORDER_NOT_FOUND)
+  return apiJson({ status: true, ...project })
+}
+
+export const action = () => methodNotAllowed()
