@@ -17,7 +17,9 @@ export const remixConfig: VitePluginConfig = {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
+    // Off: the whole route manifest is one immutable, cached file instead of route matching on every
+    // page render and /__manifest request (ADR 0026).
+    v3_lazyRouteDiscovery: false,
     v3_singleFetch: true,
   },
 }

@@ -1,4 +1,5 @@
 // One process: pages, the JSON API, websockets, the BullMQ workers and (outside production) the SMTP sink.
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
@@ -21,6 +22,8 @@ app.use(compression())
 app.use((req, _res, next) => {
   req.headers['x-draftdesk-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
   req.headers['x-draftdesk-peer-ip'] = req.socket.remoteAddress ?? 'unknown'
+  // The loaders of one page share its session and account (app/services/request-memo.server.ts).
+  req.headers['x-draftdesk-request-id'] = randomUUID()
   next()
 })
 app.use(securityHeaders(config))
@@ -29,7 +32,10 @@ app.use(sameOriginGuard())
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
-app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+// Files in the client root (favicon.ico, robots.txt) have an extension: pages and API calls never
+// cost a disk lookup on their way to Remix.
+const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h' })
+app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()))
 
 const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 app.all('*', remixHandler({ build }))

@@ -107,7 +107,8 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
       </div>
 
       <div className={cn('overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200', loading && 'opacity-70')}>
-        <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={label}>
+        {/* Cell padding and colours come from .data-table (tailwind.css): set once, not on each of the page's cells. */}
+        <table className="data-table min-w-full divide-y divide-gray-200 text-sm" aria-label={label}>
           <thead className="bg-gray-50">
             <tr>
               {columns.map((column) => {
@@ -118,7 +119,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
                     key={column.key}
                     scope="col"
                     aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={cn('px-4 py-3 text-left font-semibold whitespace-nowrap text-gray-700', column.className)}
+                    className={column.className}
                   >
                     {column.sort ? (
                       <Link to={tableHref(params, { sort: column.sort, dir: nextDir, page: null })} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand-700">
@@ -144,9 +145,9 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
               </tr>
             ) : (
               rows.map((row, i) => (
-                <tr key={rowKey(row)} className="hover:bg-gray-50">
+                <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.key} className={cn('px-4 py-3 align-middle text-gray-900', column.className)}>
+                    <td key={column.key} className={column.className}>
                       {column.cell(row, query.start + i)}
                     </td>
                   ))}
@@ -235,8 +236,9 @@ export function ArchivedToggle({ label, param = 'archived' }: { label: string; p
 
 export function SwitchTrack({ on }: { on: boolean }) {
   return (
-    <span aria-hidden="true" className={cn('relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors', on ? 'bg-brand-600' : 'bg-gray-300')}>
-      <span className={cn('absolute top-0.5 size-4 rounded-full bg-white shadow transition-transform', on ? 'translate-x-4' : 'translate-x-0.5')} />
+    // Styled by .switch-track (tailwind.css): tables render one per row and column.
+    <span aria-hidden="true" className="switch-track" data-on={on || undefined}>
+      <span className="switch-thumb" />
     </span>
   )
 }

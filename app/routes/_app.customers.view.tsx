@@ -15,6 +15,7 @@ import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePermission } from '#app/services/auth.server'
 import { takeToast } from '#app/services/flash.server'
+import { formatDate } from '#app/utils/format'
 import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'
 
@@ -71,7 +72,7 @@ export default function CustomersViewRoute() {
     { key: 'n', header: '#', cell: (_, i) => i + 1, className: 'w-12 text-gray-500' },
     { key: 'name', header: 'Name', sort: 'name', cell: (c) => `${c.firstName} ${c.lastName}` },
     { key: 'email', header: 'Email', sort: 'email', cell: (c) => c.email },
-    { key: 'createdAt', header: 'Created', sort: 'createdAt', cell: (c) => new Date(c.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }) },
+    { key: 'createdAt', header: 'Created', sort: 'createdAt', cell: (c) => formatDate(c.createdAt) },
     {
       key: 'active',
       header: 'Active',

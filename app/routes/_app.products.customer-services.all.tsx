@@ -12,6 +12,7 @@ import { routeGuard } from '#app/rules/routes'
 import { TYPE_LABELS } from '#app/rules/workflow-modules'
 import { requirePermission } from '#app/services/auth.server'
 import { buttonClass } from '#app/ui/button'
+import { formatDate } from '#app/utils/format'
 import { Alert } from '#app/ui/alert'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -61,7 +62,7 @@ export default function WorkflowsRoute() {
     },
     { key: 'type', header: 'Type', cell: (s) => TYPE_LABELS[s.serviceType] },
     { key: 'modules', header: 'Modules', cell: (s) => s.modules },
-    { key: 'created', header: 'Created', cell: (s) => new Date(s.createdAt).toLocaleDateString('en-US') },
+    { key: 'created', header: 'Created', cell: (s) => formatDate(s.createdAt, 'numeric') },
   ]
   if (canUpdate) {
     columns.push({

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely'
 import { apiError, clientIp, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/utils/http.server'
 import { tenantDb } from './db.server'
 import { type AppSession, getSession } from './session.server'
+import { oncePerRequest } from './request-memo.server'
 import { paymentDueDays, trialDaysLeft } from '#app/models/account.server'
 
 /** What model functions receive: the organisation comes from the session, never from input. */
@@ -35,20 +36,14 @@ authenticator.use(
   'password',
 )
 
-const cache = new WeakMap<Request, Promise<{ user: AuthUser | null; session: AppSession }>>()
-
-export function getAuth(request: Request) {
-  let pending = cache.get(request)
-  if (!pending) {
-    pending = (async () => {
-      const session = await getSession(request)
-      const userId = session.get('userId')
-      const user = userId ? await loadAuthUser(userId, session.get('clientId') ?? null) : null
-      return { user, session }
-    })()
-    cache.set(request, pending)
-  }
-  return pending
+/** The session and its account, read once per request (every loader of a page asks). */
+export function getAuth(request: Request): Promise<{ user: AuthUser | null; session: AppSession }> {
+  return oncePerRequest(request, 'auth', async () => {
+    const session = await getSession(request)
+    const userId = session.get('userId')
+    const user = userId ? await loadAuthUser(userId, session.get('clientId') ?? null) : null
+    return { user, session }
+  })
 }
 
 export async function getOptionalUser(request: Request): Promise<AuthUser | null> {

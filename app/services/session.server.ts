@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { isSessionAlive, needsTouch, REMEMBER_COOKIE_SECONDS, type SessionClock, sessionEndsAt } from '#app/rules/session-lifetime'
 import { deriveSecret, newToken, sha256 } from './crypto.server'
 import { platformDb } from './db.server'
+import { oncePerRequest } from './request-memo.server'
 import { isProduction } from './env.server'
 
 export type SessionData = {
@@ -121,10 +122,18 @@ export function sessionStorage() {
  * The request's session. A cookie whose row has ended (expired, revoked) yields a fresh session, so
  * anything the request stores next (a flash, a pending 2FA login) gets a row of its own.
  */
-export async function getSession(request: Request): Promise<AppSession> {
-  const session = await sessionStorage().getSession(request.headers.get('Cookie'))
-  if (session.id && session.get('createdAt') === undefined) return sessionStorage().getSession()
-  return session
+export function getSession(request: Request): Promise<AppSession> {
+  // Read once per page request (the root, layout and page loaders all ask); an action gets a fresh one each time.
+  return oncePerRequest(
+    request,
+    'session',
+    async () => {
+      const session = await sessionStorage().getSession(request.headers.get('Cookie'))
+      if (session.id && session.get('createdAt') === undefined) return sessionStorage().getSession()
+      return session
+    },
+    { perRequestObject: false },
+  )
 }
 
 /** Remember me keeps the cookie for 30 days; otherwise it dies with the browser. */

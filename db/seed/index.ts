@@ -2,6 +2,7 @@
 import { createDatabase } from '../connection'
 import { seedContent } from './content'
 import { seedCore } from './core'
+import { seedOrders } from './orders'
 import { seedPeople } from './people'
 import { seedPlatform } from './platform'
 import { seedWorkflows } from './workflows'
@@ -19,6 +20,8 @@ export async function seed({ ifEmpty = false } = {}) {
     // Products (in workflows) attach files and contracts, so content comes first.
     await seedContent(db, orgIds)
     await seedWorkflows(db, orgIds)
+    // Orders snapshot the products' workflows and need the people above.
+    await seedOrders(db, orgIds)
     console.log('Seeded demo data')
   } finally {
     await db.destroy()

@@ -61,6 +61,8 @@ const WRITER_NAMES: [string, string][] = [
   ['Tomas', 'Novak'],
   ['Hannah', 'Cole'],
   ['Diego', 'Ramos'],
+  ['Amara', 'Okafor'],
+  ['Felix', 'Wagner'],
 ]
 
 function demoTeam(): SeedPerson[] {
@@ -97,6 +99,7 @@ function demoTeam(): SeedPerson[] {
       canSignIn: true,
     },
     { email: 'reviewer2@demo-staff.test', firstName: 'Rhea', lastName: 'Review', role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'], createdAt: at(-47), canSignIn: true },
+    { email: 'reviewer3@demo-staff.test', firstName: 'Quinn', lastName: 'Checker', role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'], createdAt: at(-44), canSignIn: true, profile: profile(9) },
     { email: 'former@demo-staff.test', firstName: 'Fred', lastName: 'Former', role: 'user', permissions: ['READ_ORDERS'], archived: true, createdAt: at(-46), canSignIn: true },
     { email: 'paused@demo-staff.test', firstName: 'Paula', lastName: 'Paused', role: 'user', permissions: ['READ_ORDERS', 'UPDATE_ORDERS'], active: false, createdAt: at(-45), canSignIn: true },
   ]

@@ -1,112 +1,133 @@
-// npm run bench: load figures for the login page and an authenticated page (never pass/fail).
-import { spawn } from 'node:child_process'
-import autocannon from 'autocannon'
+// npm run bench: seeds 1,000,000 orders (and 20,000 customers) into Demo Writing Co, then reports the
+// orders list (first, deep and last page, search), the project page, and every list page beside its
+// JSON route. Figures only, never pass/fail. A route that answers 404 (not built yet) is skipped.
 import { platformDb } from '#app/services/db.server'
-import { sessionStorage } from '#app/services/session.server'
-import { BENCH_CUSTOMERS, seedLargeData } from './seed-large'
+import { seededOrderId } from '#db/seed/orders'
+import { assertPortFree, CONNECTIONS, DURATION, latency, load, ms, ownerCookie, probe, startServer } from './harness'
+import { BENCH_CUSTOMERS, BENCH_ORDERS, seedLargeCustomers, seedLargeOrders } from './seed-large'
 
-const port = Number(process.env.BENCH_PORT ?? 3200)
-const base = `http://localhost:${port}`
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+/** Hops along nextCursor for the "deep" page: 200 pages of 50 = the 10,000th order. */
+const DEEP_HOPS = Number(process.env.BENCH_DEEP_HOPS ?? 200)
 
-async function assertPortFree() {
-  try {
-    await fetch(`${base}/healthz`)
-  } catch {
+/** Every list page and the JSON route that returns the same rows. */
+const LIST_PAIRS: { name: string; page: string; json: string }[] = [
+  { name: 'orders', page: '/orders/view', json: '/api/client/orders?size=50' },
+  { name: 'order invoices', page: '/orders/invoices', json: '/api/client/orders/invoices?size=100' },
+  { name: 'revisions', page: '/orders/revisions', json: '/api/client/orders/revisions' },
+  { name: 'customers', page: '/customers/view', json: '/api/customers/get?size=50' },
+  { name: 'users', page: '/client/users/view', json: '/api/client/users?size=50' },
+  { name: 'products', page: '/products/view', json: '/api/client/packages/all' },
+  { name: 'workflows', page: '/products/customer-services/all', json: '/api/client/service/all' },
+  { name: 'forms', page: '/products/forms/list', json: '/api/questionnaires' },
+  { name: 'contracts', page: '/products/contracts/view', json: '/api/contract/all' },
+  { name: 'files', page: '/products/file/view', json: '/api/downloadable/all' },
+  { name: 'coupons', page: '/products/customer-coupons/view', json: '/api/client/customer-coupons/coupons' },
+  { name: 'audit logs', page: '/audit-logs', json: '/api/logs/view' },
+]
+
+type Row = Record<string, string | number>
+const skipped: string[] = []
+
+async function available(path: string, cookie: string) {
+  const { status } = await probe(path, cookie)
+  if (status === 404) skipped.push(`${path} (404: not built yet)`)
+  else if (status >= 300) skipped.push(`${path} (answers ${status})`)
+  return status < 300
+}
+
+/** One user at a time: what a request costs without queueing. */
+async function latencyRow(what: string, path: string, cookie: string): Promise<Row | null> {
+  if (!(await available(path, cookie))) return null
+  const { p50, p95, samples } = await latency(path, cookie)
+  return { what, path: path.length > 70 ? `${path.slice(0, 67)}...` : path, 'p50 ms': ms(p50), 'p95 ms': ms(p95), samples }
+}
+
+async function ordersSection(cookie: string, serverPid: number) {
+  const first = await probe('/api/client/orders?size=50', cookie)
+  if (first.status !== 200) {
+    skipped.push(`orders list (GET /api/client/orders answers ${first.status})`)
     return
   }
-  throw new Error(`Something already listens on port ${port}: stop it or set BENCH_PORT`)
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/login`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 150))
+  // Walk the keyset cursors the way a user pages forward.
+  let answer = JSON.parse(first.body) as { orders: { _id: string }[]; nextCursor?: string | null; lastCursor?: string | null; count: number }
+  let deep: string | null = null
+  for (let hop = 0; hop < DEEP_HOPS && answer.nextCursor; hop++) {
+    deep = answer.nextCursor
+    answer = JSON.parse((await probe(`/api/client/orders?size=50&cursor=${encodeURIComponent(deep)}`, cookie)).body)
   }
-  throw new Error('The server did not start')
-}
-
-async function ownerCookie() {
-  const user = await platformDb.selectFrom('users').select('id').where('email', '=', 'owner@demo.test').executeTakeFirstOrThrow()
-  const membership = await platformDb.selectFrom('memberships').select('client_id').where('user_id', '=', user.id).executeTakeFirstOrThrow()
-  const session = await sessionStorage().getSession()
-  session.set('userId', user.id)
-  session.set('clientId', membership.client_id)
-  return (await sessionStorage().commitSession(session)).split(';')[0]
-}
-
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-
-async function renderTimes(path: string, cookie?: string, samples = 50) {
-  const times: number[] = []
-  for (let i = 0; i < samples; i++) {
-    const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} })
-    await res.text()
-    const match = res.headers.get('server-timing')?.match(/render;dur=([\d.]+)/)
-    if (match) times.push(Number(match[1]))
+  const firstAnswer = JSON.parse(first.body) as typeof answer
+  const last = firstAnswer.lastCursor ?? null
+  const search = 'Customer1234'
+  const rows = [
+    await latencyRow('orders page, first', '/orders/view', cookie),
+    await latencyRow('orders JSON, first', '/api/client/orders?size=50', cookie),
+    deep ? await latencyRow(`orders page, page ${DEEP_HOPS + 1}`, `/orders/view?cursor=${encodeURIComponent(deep)}`, cookie) : null,
+    deep ? await latencyRow(`orders JSON, page ${DEEP_HOPS + 1}`, `/api/client/orders?size=50&cursor=${encodeURIComponent(deep)}`, cookie) : null,
+    last ? await latencyRow('orders page, last', `/orders/view?cursor=${encodeURIComponent(last)}`, cookie) : null,
+    last ? await latencyRow('orders JSON, last', `/api/client/orders?size=50&cursor=${encodeURIComponent(last)}`, cookie) : null,
+    await latencyRow(`orders page, search "${search}"`, `/orders/view?search=${search}`, cookie),
+    await latencyRow(`orders JSON, search "${search}"`, `/api/client/orders?size=50&search=${search}`, cookie),
+  ].filter((r): r is Row => r !== null)
+  // The project page of a seeded demo order: drafts, activity, tasks and tags to show.
+  const project = seededOrderId('demo', 4)
+  rows.push(...[await latencyRow('project page', `/project/view/${project}`, cookie), await latencyRow('project JSON', `/api/client/project/${project}`, cookie)].filter((r): r is Row => r !== null))
+  console.log(`\nOrders (${firstAnswer.count} in the default list), one request at a time:`)
+  console.table(rows)
+  const p50 = (what: string) => Number(rows.find((r) => r.what === what)?.['p50 ms'])
+  for (const kind of ['page', 'JSON']) {
+    const ratio = p50(`orders ${kind}, page ${DEEP_HOPS + 1}`) / p50(`orders ${kind}, first`)
+    const lastRatio = p50(`orders ${kind}, last`) / p50(`orders ${kind}, first`)
+    console.log(`Deep ${kind} / first ${kind} (p50): page ${DEEP_HOPS + 1} ${ratio.toFixed(2)}x, last page ${lastRatio.toFixed(2)}x (must be at most 2x)`)
   }
-  return times.sort((a, b) => a - b)
+  const underLoad = await load('/api/client/orders?size=50', cookie, DURATION, serverPid)
+  console.log(`GET /api/client/orders?size=50 at c=${CONNECTIONS}: ${underLoad.rps.toFixed(1)} req/s, p50 ${ms(underLoad.p50)} ms, p95 ${ms(underLoad.p95)} ms, ${underLoad.completed} answered in ${DURATION} s`)
 }
 
-async function load(title: string, path: string, cookie?: string) {
-  const latencies: number[] = []
-  let non2xx = 0
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: `${base}${path}`, connections: CONNECTIONS, duration: DURATION, headers: cookie ? { cookie } : {} },
-      (error, res) => (error ? reject(error) : resolve(res)),
-    )
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime)
-      if (statusCode >= 300) non2xx++
+/** Each list page and its JSON under the same load, one after the other in this run. */
+async function listPagesSection(cookie: string, serverPid: number) {
+  const rows: Row[] = []
+  for (const pair of LIST_PAIRS) {
+    if (!(await available(pair.page, cookie)) || !(await available(pair.json, cookie))) continue
+    const [pageBytes, jsonBytes] = [(await probe(pair.page, cookie)).bytes, (await probe(pair.json, cookie)).bytes]
+    await load(pair.page, cookie, 1)
+    const page = await load(pair.page, cookie, DURATION, serverPid)
+    await load(pair.json, cookie, 1)
+    const json = await load(pair.json, cookie, DURATION, serverPid)
+    rows.push({
+      list: pair.name,
+      'page req/s': Math.round(page.rps),
+      'JSON req/s': Math.round(json.rps),
+      'cost x (req/s)': (json.rps / page.rps).toFixed(1),
+      'page CPU ms': page.cpuPerRequest.toFixed(2),
+      'JSON CPU ms': json.cpuPerRequest.toFixed(2),
+      'cost x (CPU)': (page.cpuPerRequest / json.cpuPerRequest).toFixed(1),
+      'page kB': Math.round(pageBytes / 1024),
+      'JSON kB': Math.round(jsonBytes / 1024),
+      'page p95 ms': ms(page.p95),
+      'non-2xx': page.failed + json.failed,
     })
-  })
-  latencies.sort((a, b) => a - b)
-  const render = await renderTimes(path, cookie)
-  return {
-    page: title,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': percentile(latencies, 50).toFixed(1),
-    'p95 ms': percentile(latencies, 95).toFixed(1),
-    'p99 ms': percentile(latencies, 99).toFixed(1),
-    requests: latencies.length,
-    'non-2xx': non2xx,
-    'render p50 ms': percentile(render, 50).toFixed(2),
-    'render p95 ms': percentile(render, 95).toFixed(2),
   }
+  console.log(`\nList pages beside their JSON (c=${CONNECTIONS}, ${DURATION} s each; goal: page cost at most 3x its JSON):`)
+  console.table(rows)
 }
 
 async function main() {
   await assertPortFree()
-  const seeded = Date.now()
-  await seedLargeData()
-  console.log(`Bench data: ${BENCH_CUSTOMERS} extra customers in Demo Writing Co (${Date.now() - seeded} ms)`)
-  // Node itself is the child (not npx), so stopping it really stops the server.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SMTP_SINK_PORT: process.env.BENCH_SINK_PORT ?? '2555' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  let started = Date.now()
+  const customers = await seedLargeCustomers()
+  console.log(customers ? `Seeded ${BENCH_CUSTOMERS} bench customers in ${Date.now() - started} ms` : `Bench customers already there (${BENCH_CUSTOMERS})`)
+  started = Date.now()
+  const orders = await seedLargeOrders()
+  console.log(orders ? `Seeded ${BENCH_ORDERS} bench orders in ${((Date.now() - started) / 1000).toFixed(1)} s` : `Bench orders already there (${BENCH_ORDERS})`)
+  const server = await startServer()
   try {
-    await waitForServer()
     const cookie = await ownerCookie()
-    console.log(`\nBenchmark: ${CONNECTIONS} concurrent connections, ${DURATION} s per page, one server process\n`)
-    const rows = [
-      await load('GET /login', '/login'),
-      await load('GET /dashboard (owner)', '/dashboard', cookie),
-      await load('GET /api/auth/user (owner)', '/api/auth/user', cookie),
-      await load(`GET /customers/view (first 50 of ~${BENCH_CUSTOMERS})`, '/customers/view', cookie),
-      await load('GET /customers/view (page 300)', '/customers/view?page=300', cookie),
-      await load('GET /api/customers/get?size=50', '/api/customers/get?size=50', cookie),
-    ]
-    console.table(rows)
+    console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
+    if (process.env.BENCH_ONLY !== 'lists') await ordersSection(cookie, server.pid)
+    if (process.env.BENCH_ONLY !== 'orders') await listPagesSection(cookie, server.pid)
+    if (skipped.length) console.log(`\nSkipped: ${skipped.join('; ')}`)
   } finally {
-    server.kill('SIGTERM')
+    await server.stop()
     await platformDb.destroy()
   }
 }

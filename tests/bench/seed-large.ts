@@ -1,21 +1,27 @@
-// Bench data on top of the demo seed: many customers in Demo Writing Co, inserted in bulk.
+// Bench data on top of the demo seed, in Demo Writing Co: 20,000 extra customers and 1,000,000 orders,
+// written by the database itself (INSERT ... SELECT over MariaDB's sequence tables), skipped once there.
 import { sql } from 'kysely'
 import { platformDb } from '#app/services/db.server'
 
 export const BENCH_CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20000)
+export const BENCH_ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000)
+/** Rows per INSERT ... SELECT: big enough to be fast, small enough for the undo log. */
+const ORDER_BATCH = 100_000
 
-export async function seedLargeData() {
-  const org = await platformDb.selectFrom('organisations').select('id').where('name', '=', 'Demo Writing Co').executeTakeFirstOrThrow()
+const demoOrg = async () => (await platformDb.selectFrom('organisations').select('id').where('name', '=', 'Demo Writing Co').executeTakeFirstOrThrow()).id
+
+export async function seedLargeCustomers() {
+  const orgId = await demoOrg()
   const existing = await platformDb.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', 'like', 'bench%@bench.test').executeTakeFirstOrThrow()
-  if (Number(existing.n) >= BENCH_CUSTOMERS) return
-  const hash = (await platformDb.selectFrom('users').select('password_hash').where('email', '=', 'owner@demo.test').where('client_id', '=', org.id).executeTakeFirstOrThrow()).password_hash
+  if (Number(existing.n) >= BENCH_CUSTOMERS) return false
+  const hash = (await platformDb.selectFrom('users').select('password_hash').where('email', '=', 'owner@demo.test').where('client_id', '=', orgId).executeTakeFirstOrThrow()).password_hash
   const chunk = 1000
   for (let start = 0; start < BENCH_CUSTOMERS; start += chunk) {
     const users = Array.from({ length: Math.min(chunk, BENCH_CUSTOMERS - start) }, (_, i) => {
       const n = start + i
       return {
         public_id: `bench${String(n).padStart(19, '0')}`,
-        client_id: org.id,
+        client_id: orgId,
         email: `bench${n}@bench.test`,
         password_hash: hash,
         first_name: `Bench${n % 977}`,
@@ -24,8 +30,65 @@ export async function seedLargeData() {
       }
     })
     await platformDb.insertInto('users').values(users).onDuplicateKeyUpdate({ first_name: sql`first_name` }).execute()
-    await sql`INSERT IGNORE INTO memberships (client_id, user_id, role, permissions, archived, active, created_at)
-      SELECT ${org.id}, id, 'customer', '[]', (id % 20 = 0), (id % 15 <> 0), created_at FROM users
-      WHERE email LIKE 'bench%@bench.test' AND id NOT IN (SELECT user_id FROM memberships WHERE client_id = ${org.id})`.execute(platformDb)
   }
+  await sql`INSERT IGNORE INTO memberships (client_id, user_id, role, permissions, archived, active, created_at)
+    SELECT ${orgId}, id, 'customer', '[]', (id % 20 = 0), (id % 15 <> 0), created_at FROM users
+    WHERE client_id = ${orgId} AND email LIKE 'bench%@bench.test'`.execute(platformDb)
+  return true
+}
+
+const benchOrderId = (n: number) => `bo${String(n).padStart(22, '0')}`
+
+/**
+ * BENCH_ORDERS orders over the last three years across the organisation's customers, products and
+ * writers, in varied states (archived, completed, priorities, due dates, unassigned; a third stays
+ * open at every age, so even the default list, which hides completed orders older than six months, is deep). Foreign keys
+ * are checked by construction, so the bulk insert runs without them on its own connection.
+ */
+export async function seedLargeOrders(): Promise<boolean> {
+  const orgId = await demoOrg()
+  if (await platformDb.selectFrom('orders').select('id').where('public_id', '=', benchOrderId(BENCH_ORDERS)).executeTakeFirst()) return false
+  await platformDb.connection().execute(async (db) => {
+    await sql`SET SESSION foreign_key_checks = 0, unique_checks = 0`.execute(db)
+    // Lookup tables numbered from 0, so row n picks customer n % count.
+    await sql`CREATE TEMPORARY TABLE bench_customers (n INT PRIMARY KEY, id BIGINT UNSIGNED, first_name VARCHAR(191), last_name VARCHAR(191), email VARCHAR(191))`.execute(db)
+    await sql`INSERT INTO bench_customers SELECT ROW_NUMBER() OVER (ORDER BY u.id) - 1, u.id, u.first_name, u.last_name, u.email
+      FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.client_id = ${orgId} AND m.role = 'customer'`.execute(db)
+    await sql`CREATE TEMPORARY TABLE bench_products (n INT PRIMARY KEY, id BIGINT UNSIGNED, name VARCHAR(191), price_cents BIGINT, services JSON, module_count INT)`.execute(db)
+    // The same snapshot the demo seed's orders carry (one order per product is enough to copy from).
+    await sql`INSERT INTO bench_products SELECT ROW_NUMBER() OVER (ORDER BY p.id) - 1, p.id, p.name, p.price_cents,
+        (SELECT o.services FROM orders o WHERE o.client_id = p.client_id AND o.product_id = p.id LIMIT 1),
+        (SELECT o.module_count FROM orders o WHERE o.client_id = p.client_id AND o.product_id = p.id LIMIT 1)
+      FROM products p WHERE p.client_id = ${orgId} AND EXISTS (SELECT 1 FROM orders o WHERE o.client_id = p.client_id AND o.product_id = p.id)`.execute(db)
+    await sql`CREATE TEMPORARY TABLE bench_writers (n INT PRIMARY KEY, id BIGINT UNSIGNED)`.execute(db)
+    await sql`INSERT INTO bench_writers SELECT ROW_NUMBER() OVER (ORDER BY m.user_id) - 1, m.user_id FROM memberships m
+      WHERE m.client_id = ${orgId} AND m.role = 'user' AND JSON_CONTAINS(m.permissions, '"WRITER"')`.execute(db)
+    const counts = (await sql<{ c: number; p: number; w: number }>`SELECT (SELECT COUNT(*) FROM bench_customers) c, (SELECT COUNT(*) FROM bench_products) p, (SELECT COUNT(*) FROM bench_writers) w`.execute(db)).rows[0]!
+    if (!counts.c || !counts.p || !counts.w) throw new Error('Bench orders need the demo seed (customers, products with orders, writers)')
+    for (let from = 1; from <= BENCH_ORDERS; from += ORDER_BATCH) {
+      const to = Math.min(BENCH_ORDERS, from + ORDER_BATCH - 1)
+      // Newest first by n: order n was placed n * 90 seconds ago (a million orders span ~2.9 years).
+      await sql`INSERT IGNORE INTO orders (public_id, client_id, customer_id, product_id, customer_first_name, customer_last_name, customer_name,
+          customer_email, package_name, services, module_count, price_cents, writer_id, status_percentage, priority, due_date, assigned_at,
+          completed_at, archived, test_order, hide_order, last_task_id, last_task_at, created_at, updated_at)
+        SELECT CONCAT('bo', LPAD(s.seq, 22, '0')), ${orgId}, c.id, p.id, c.first_name, c.last_name, CONCAT(c.first_name, ' ', c.last_name),
+          c.email, p.name, p.services, p.module_count, p.price_cents,
+          IF(s.seq % 9 = 0, NULL, w.id),
+          IF(s.seq > 20000 AND s.seq % 3 <> 0, 100, (s.seq * 37) % 100),
+          ELT(1 + s.seq % 4, 'urgent', 'high', 'medium', 'low'),
+          IF(s.seq % 5 = 0, NULL, NOW(3) - INTERVAL (s.seq * 90) SECOND + INTERVAL (s.seq % 30) DAY),
+          IF(s.seq % 9 = 0, NULL, NOW(3) - INTERVAL GREATEST(0, s.seq * 90 - 3600) SECOND),
+          IF(s.seq > 20000 AND s.seq % 3 <> 0, NOW(3) - INTERVAL (s.seq * 90 - 864000) SECOND, NULL),
+          s.seq % 10 = 0, s.seq % 97 = 0, s.seq % 89 = 0,
+          ELT(1 + s.seq % 4, 'previous_document', 'additional_questionnaire', 'revision_process', 'final_document'),
+          NOW(3) - INTERVAL GREATEST(0, s.seq * 90 - 7200) SECOND,
+          NOW(3) - INTERVAL (s.seq * 90) SECOND, NOW(3) - INTERVAL GREATEST(0, s.seq * 90 - 7200) SECOND
+        FROM (SELECT CAST(seq AS SIGNED) AS seq FROM seq_${sql.raw(String(from))}_to_${sql.raw(String(to))}) s
+        JOIN bench_customers c ON c.n = s.seq % ${counts.c}
+        JOIN bench_products p ON p.n = s.seq % ${counts.p}
+        JOIN bench_writers w ON w.n = s.seq % ${counts.w}`.execute(db)
+    }
+    await sql`SET SESSION foreign_key_checks = 1, unique_checks = 1`.execute(db)
+  })
+  return true
 }

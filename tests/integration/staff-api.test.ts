@@ -182,8 +182,11 @@ describe('contributors', () => {
     expect(res.json.writers[0]).toMatchObject({
       _id: expect.any(String),
       writer_data: { Levels: expect.any(Array), Services: expect.any(Array), Languages: expect.any(Array), Certificates: expect.any(Array), Experties: expect.any(Array), 'Available Days': expect.any(Array) },
-      ordersStats: { totalOrders: 0, pendingOrders: 0, completedOrders: 0 },
+      ordersStats: { totalOrders: expect.any(Number), pendingOrders: expect.any(Number), completedOrders: expect.any(Number) },
     })
+    // The demo seed gives contributors real orders; each writer's figures add up.
+    for (const w of res.json.writers) expect(w.ordersStats.pendingOrders + w.ordersStats.completedOrders).toBe(w.ordersStats.totalOrders)
+    expect(res.json.writers.some((w: any) => w.ordersStats.totalOrders > 0)).toBe(true)
     expect((await new Client().call(writersApi.loader, { path: '/api/client/writers' })).status).toBe(401)
     const staff = await signIn(new Client(), 'staff@demo.test', DEMO)
     expect((await staff.call(writersApi.loader, { path: '/api/client/writers' })).status).toBe(403)

@@ -41,9 +41,9 @@ export function SwitchForm({ intent, id, on, label, text, action, disabled }: Sw
     <fetcher.Form method="post" action={action} className="inline-flex items-center gap-2" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="value" value={String(!shown)} />
       {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="1" /> : null}
-      <button type="submit" role="switch" aria-checked={shown} aria-label={label} disabled={disabled} className="inline-flex cursor-pointer items-center gap-2 text-sm disabled:cursor-not-allowed disabled:opacity-50">
+      {/* The button carries the new value (a submitter's name and value are posted, with or without JavaScript). */}
+      <button type="submit" name="value" value={String(!shown)} role="switch" aria-checked={shown} aria-label={label} disabled={disabled} className="switch-button">
         <SwitchTrack on={shown} />
         {text ? <span>{text}</span> : null}
       </button>

@@ -1,0 +1,131 @@
+// What the bench scripts share: a production server of their own, an owner session, load and latency figures.
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import autocannon from 'autocannon'
+import { platformDb } from '#app/services/db.server'
+import { sessionStorage } from '#app/services/session.server'
+
+export const port = Number(process.env.BENCH_PORT ?? 3200)
+export const base = `http://localhost:${port}`
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+/** The issue measures list pages at 50 concurrent connections. */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+
+export async function assertPortFree() {
+  try {
+    await fetch(`${base}/healthz`)
+  } catch {
+    return
+  }
+  throw new Error(`Something already listens on port ${port}: stop it or set BENCH_PORT`)
+}
+
+async function waitForServer(server: ChildProcess) {
+  for (let i = 0; i < 400; i++) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`)
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error('The server did not start')
+}
+
+/** The production build ($BUILD_DIR) served by server.ts; `nodeArgs` e.g. ['--cpu-prof'] for profiling. */
+export type BenchServer = { pid: number; stop: () => Promise<void> }
+
+/** CPU time (user + system) the process has used so far, in ms (Linux /proc; NaN elsewhere). */
+export function cpuMs(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return Number.NaN
+  }
+}
+const CLOCK_TICKS = 100
+
+export async function startServer(nodeArgs: string[] = []): Promise<BenchServer> {
+  // Node itself is the child (not npx), so stopping it really stops the server.
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', RUN_WORKERS: 'false', SMTP_SINK_PORT: process.env.BENCH_SINK_PORT ?? '2555' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // Another checkout (e.g. the landed code, for before/after figures) may serve the same database.
+    cwd: process.env.BENCH_SERVER_DIR ?? process.cwd(),
+  })
+  await waitForServer(server)
+  return {
+    pid: server.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (server.exitCode !== null) return resolve()
+        server.once('exit', () => resolve())
+        server.kill('SIGTERM')
+      }),
+  }
+}
+
+/** A signed-in session cookie for the Demo Writing Co owner, written straight into the session store. */
+export async function ownerCookie(email = 'owner@demo.test') {
+  const user = await platformDb.selectFrom('users').select(['id', 'client_id']).where('email', '=', email).where('client_id', 'is not', null).executeTakeFirstOrThrow()
+  const session = await sessionStorage().getSession()
+  session.set('userId', user.id)
+  session.set('clientId', user.client_id)
+  return (await sessionStorage().commitSession(session)).split(';')[0]!
+}
+
+export function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/** Status of one GET (a 404 means the route is not built yet: the bench skips it). */
+export async function probe(path: string, cookie?: string): Promise<{ status: number; bytes: number; body: string }> {
+  const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+  const body = await res.text()
+  return { status: res.status, bytes: Buffer.byteLength(body), body }
+}
+
+/**
+ * Latency of one request at a time (no queueing): what a single user waits. `samples` requests, or
+ * fewer (at least 5) when they take longer than BENCH_LATENCY_SECONDS in all.
+ */
+export async function latency(path: string, cookie?: string, samples = Number(process.env.BENCH_SAMPLES ?? 60)) {
+  const times: number[] = []
+  const budget = Date.now() + Number(process.env.BENCH_LATENCY_SECONDS ?? 20) * 1000
+  for (let i = 0; i < samples + 3 && (times.length < 5 || Date.now() < budget); i++) {
+    const started = performance.now()
+    const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+    await res.text()
+    if (i >= 3 || performance.now() - started > 1000) times.push(performance.now() - started) // the first few warm the caches
+  }
+  times.sort((a, b) => a - b)
+  return { p50: percentile(times, 50), p95: percentile(times, 95), samples: times.length }
+}
+
+/**
+ * Throughput under CONNECTIONS concurrent connections for DURATION seconds, and the server's CPU
+ * time per request (robust when other programs share the machine: req/s is not).
+ */
+export async function load(path: string, cookie?: string, seconds = DURATION, serverPid?: number) {
+  const cpuBefore = serverPid ? cpuMs(serverPid) : Number.NaN
+  const latencies: number[] = []
+  let failed = 0
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${base}${path}`, connections: CONNECTIONS, duration: seconds, headers: cookie ? { cookie } : {} },
+      (error, res) => (error ? reject(error) : resolve(res)),
+    )
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime)
+      if (statusCode >= 300) failed++
+    })
+  })
+  const cpuPerRequest = serverPid ? (cpuMs(serverPid) - cpuBefore) / Math.max(1, latencies.length) : Number.NaN
+  latencies.sort((a, b) => a - b)
+  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed, cpuPerRequest, completed: latencies.length }
+}
+
+export const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
