@@ -159,29 +159,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
       </div>
 
       <nav aria-label={`${label} pagination`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-        <Form method="get" className="flex items-center gap-2" preventScrollReset>
-          <Carry params={params} skip={['size', 'page']} />
-          <label htmlFor={`${id}-size`}>Rows per page</label>
-          <select
-            id={`${id}-size`}
-            name="size"
-            defaultValue={String(query.size)}
-            key={query.size}
-            onChange={(e) => hydrated && submit(e.currentTarget.form, { preventScrollReset: true })}
-            className="rounded-md border-0 py-1.5 pr-8 pl-2 text-sm ring-1 ring-gray-300 ring-inset"
-          >
-            {sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          {!hydrated && (
-            <button type="submit" className={buttonClass('secondary', 'py-1')}>
-              Apply
-            </button>
-          )}
-        </Form>
+        <PageSizeForm params={params} skip={['size', 'page']} size={query.size} sizes={sizes} />
         <p aria-live="polite">
           {first}–{last} of {total}
         </p>
@@ -240,5 +218,37 @@ export function SwitchTrack({ on }: { on: boolean }) {
     <span aria-hidden="true" className="switch-track" data-on={on || undefined}>
       <span className="switch-thumb" />
     </span>
+  )
+}
+
+/** Rows per page: a GET form keeping every other parameter; it submits on change with JavaScript, by its button without. */
+export function PageSizeForm({ params, skip, size, sizes }: { params: URLSearchParams; skip: string[]; size: number; sizes: readonly number[] }) {
+  const hydrated = useHydrated()
+  const submit = useSubmit()
+  const id = useId()
+  return (
+    <Form method="get" className="flex items-center gap-2" preventScrollReset>
+      <Carry params={params} skip={skip} />
+      <label htmlFor={`${id}-size`}>Rows per page</label>
+      <select
+        id={`${id}-size`}
+        name="size"
+        defaultValue={String(size)}
+        key={size}
+        onChange={(e) => hydrated && submit(e.currentTarget.form, { preventScrollReset: true })}
+        className="rounded-md border-0 py-1.5 pr-8 pl-2 text-sm ring-1 ring-gray-300 ring-inset"
+      >
+        {sizes.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button type="submit" className={buttonClass('secondary', 'py-1')}>
+          Apply
+        </button>
+      )}
+    </Form>
   )
 }

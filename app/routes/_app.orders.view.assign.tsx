@@ -1,7 +1,7 @@
 // /orders/view/assign?ids=a&ids=b[&assignTab=reviewer]: the Assign dialog over the orders list
 // (ASSIGN_WRITER_REVIEWER). Ids of other organisations are simply not among the orders shown or changed.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { type AssignOrder, AssignPanel } from '#app/components/orders/assign-dialog'
 import { type AssignTab, assignHref, ordersListHref } from '#app/components/orders/order-settings-links'
@@ -15,6 +15,7 @@ import { isCompletedOrder, needsSchedulingLink, truncateTitle } from '#app/rules
 import { type Tenant, requirePermission } from '#app/services/auth.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { PanelDialog } from '#app/ui/panel-dialog'
+import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/utils/http.server'
 import { backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
 
@@ -120,14 +121,5 @@ export default function AssignRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const location = useLocation()
-  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string })?.message ?? error.statusText) : ORDER_ACTION_FAILED
-  return (
-    <PanelDialog title="Assign" closeTo={ordersListHref(location.search)}>
-      <p role="alert" className="text-sm text-red-700">
-        {message}
-      </p>
-    </PanelDialog>
-  )
+  return <OrderDialogError title="Assign" />
 }

@@ -1,7 +1,7 @@
 // /orders/view/bulk?ids=a&ids=b: the Bulk Actions dialog over the orders list (UPDATE_ORDERS). The list's row
 // checkboxes open it with a GET form; ids of other organisations are neither shown nor changed.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { type BulkFlagState, BulkActions } from '#app/components/orders/bulk-dialog'
 import { assignHref, ordersListHref } from '#app/components/orders/order-settings-links'
@@ -11,7 +11,6 @@ import {
   DUE_DATE_FAILED,
   dueDateValidator,
   MAX_ORDERS_PER_ACTION,
-  ORDER_ACTION_FAILED,
   ORDER_FORMS,
   ORDER_TOGGLE_FAILED,
   ORDERS_REQUIRED,
@@ -22,6 +21,7 @@ import { nextFlagValue, ORDER_FLAGS } from '#app/rules/order-flags'
 import { can } from '#app/rules/permissions'
 import { type Tenant, requirePermission } from '#app/services/auth.server'
 import { PanelDialog } from '#app/ui/panel-dialog'
+import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/utils/http.server'
 import { backToDialog, backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
 
@@ -90,14 +90,5 @@ export default function BulkRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const location = useLocation()
-  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string })?.message ?? error.statusText) : ORDER_ACTION_FAILED
-  return (
-    <PanelDialog title="Bulk Actions" closeTo={ordersListHref(location.search)}>
-      <p role="alert" className="text-sm text-red-700">
-        {message}
-      </p>
-    </PanelDialog>
-  )
+  return <OrderDialogError title="Bulk Actions" />
 }

@@ -1,7 +1,7 @@
 // /orders/view/settings/{orderId}: the Settings dialog of one order over the orders list (UPDATE_ORDERS). Its
 // open state is the URL, so it works without JavaScript; ?confirm=complete opens the completion confirmation.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { OrderSettings } from '#app/components/orders/order-settings-dialog'
 import { assignHref, orderSettingsHref, ordersListHref } from '#app/components/orders/order-settings-links'
@@ -21,6 +21,7 @@ import { switchAnswer } from '#app/models/status-switch.server'
 import { can } from '#app/rules/permissions'
 import { type Tenant, requirePermission } from '#app/services/auth.server'
 import { PanelDialog } from '#app/ui/panel-dialog'
+import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/utils/http.server'
 import { backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
 
@@ -133,14 +134,5 @@ export default function OrderSettingsRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const location = useLocation()
-  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string })?.message ?? error.statusText) : ORDER_ACTION_FAILED
-  return (
-    <PanelDialog title="Settings" closeTo={ordersListHref(location.search)}>
-      <p role="alert" className="text-sm text-red-700">
-        {message}
-      </p>
-    </PanelDialog>
-  )
+  return <OrderDialogError title="Settings" />
 }

@@ -1,50 +1,21 @@
 // Paging of the order tables: First, Previous, Next and Last are links carrying the list's cursors (ADR 0017),
 // so every page costs the same; the page size is a GET form that works without JavaScript.
-import { Form, Link, useSearchParams, useSubmit } from '@remix-run/react'
-import { type ReactNode, useId } from 'react'
+import { Link, useSearchParams } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { PageSizeForm } from '#app/components/data-table'
 import { tableHref } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'
-import { useHydrated } from '#app/ui/use-hydrated'
 
 export type PagerState = { count: number; offset: number; shown: number; size: number; nextCursor: string | null; prevCursor: string | null; lastCursor: string | null }
 
 export function OrdersListPager({ label, sizes, page }: { label: string; sizes: readonly number[]; page: PagerState }) {
   const [params] = useSearchParams()
-  const hydrated = useHydrated()
-  const submit = useSubmit()
-  const id = useId()
   const first = page.shown === 0 ? 0 : page.offset + 1
   const last = page.offset + page.shown
   const onFirstPage = !page.prevCursor
   return (
     <nav aria-label={`${label} pagination`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-      <Form method="get" className="flex items-center gap-2" preventScrollReset>
-        {[...params.entries()]
-          .filter(([key]) => key !== 'size' && key !== 'cursor')
-          .map(([key, value]) => (
-            <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-          ))}
-        <label htmlFor={`${id}-size`}>Rows per page</label>
-        <select
-          id={`${id}-size`}
-          name="size"
-          defaultValue={String(page.size)}
-          key={page.size}
-          onChange={(e) => hydrated && submit(e.currentTarget.form, { preventScrollReset: true })}
-          className="rounded-md border-0 py-1.5 pr-8 pl-2 text-sm ring-1 ring-gray-300 ring-inset"
-        >
-          {sizes.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        {!hydrated && (
-          <button type="submit" className={buttonClass('secondary', 'py-1')}>
-            Apply
-          </button>
-        )}
-      </Form>
+      <PageSizeForm params={params} skip={['size', 'cursor']} size={page.size} sizes={sizes} />
       <p aria-live="polite">
         {first}–{last} of {page.count}
       </p>
