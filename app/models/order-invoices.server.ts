@@ -108,6 +108,26 @@ export async function invoicesToJson(t: TenantScope, rows: InvoiceRow[]): Promis
   return rows.map((r) => toInvoiceJson(r, items.get(r.id) ?? [], people.get(r.customer_id)))
 }
 
+/** What a row of the Order Invoices table shows: the page carries this, not the whole API invoice. */
+export function toInvoiceRowView(i: InvoiceJson) {
+  return {
+    _id: i._id,
+    multi: i.type === 'multiOrders',
+    packageName: i.packageName,
+    packages: i.type === 'multiOrders' ? i.packages.map((p) => ({ packageName: p.packageName, quantity: p.quantity, packagePrice: p.packagePrice })) : [],
+    currency: i.invoiceCurrency,
+    customerName: i.customer ? `${i.customer.firstName} ${i.customer.lastName}`.trim() : '-',
+    customerEmail: i.customer?.email ?? '',
+    status: i.status,
+    price: i.price,
+    refundAmount: i.refund_amount,
+    providerPaidPrice: i.providerPaidPrice,
+    isTest: i.isTest,
+    createdAt: i.createdAt,
+  }
+}
+export type InvoiceRowView = ReturnType<typeof toInvoiceRowView>
+
 export async function getInvoiceJson(t: TenantScope, publicId: string): Promise<InvoiceJson | null> {
   const row = await findInvoice(t, publicId)
   return row ? ((await invoicesToJson(t, [row]))[0] ?? null) : null

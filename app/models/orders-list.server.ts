@@ -3,6 +3,7 @@
 import { type Expression, type ExpressionBuilder, sql, type SqlBool } from 'kysely'
 import { DUE_SOON_DAYS, type ProjectStatus } from '#app/rules/project-status'
 import { likePattern } from '#app/rules/table-query'
+import { countKey, rememberedCount } from '#app/services/count-cache.server'
 import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
 import type { Database } from '#db/types'
 import { ORDER_COLUMNS, type OrderJson, type OrderRow, ordersQuery, ordersToJson } from './orders.server'
@@ -226,10 +227,14 @@ export async function listOrders(t: TenantScope, q: OrdersListQuery, options: Li
   if (!resolved) return EMPTY_PAGE
   const conditions = listConditions(t, q, resolved, opts)
   const base = () => ordersQuery(t).where((eb) => eb.and(conditions.map((c) => c(eb))))
-  const counting = base()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst()
-    .then((r) => Number(r?.n ?? 0))
+  // ADR 0029: a total past LARGE_COUNT may be up to 30 s old; every smaller one is exact.
+  const countParts = { archived: q.archived, search: q.search, filters: q.filters, six: q.showSixMonthsCompleted, needsAction: opts.needsAction }
+  const counting = rememberedCount(countKey('orders', t.clientId, countParts), () =>
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0)),
+  )
   const { sort, dir, size, cursor } = q
   const run = (w: Omit<Walk, 'sort' | 'dir'>) => walk(base, { sort, dir, ...w })
 

@@ -5,7 +5,7 @@ import { FormAlert } from '#app/components/forms'
 import { InvoicesTable } from '#app/components/orders/invoices-table'
 import { PageHeader } from '#app/components/page'
 import { INVOICE_LOAD_FAILED, INVOICE_PAGE_SIZES, MARKED_PAID, markPaidSchema } from '#app/models/order-invoices.schema'
-import { invoiceActions } from '#app/models/order-invoices.server'
+import { invoiceActions, toInvoiceRowView } from '#app/models/order-invoices.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = parseTableQuery(url.searchParams, { sizes: INVOICE_PAGE_SIZES, sortable: ['createdAt'], defaultSort: 'createdAt', defaultDir: 'desc' })
   const [list, { toast, headers }] = await Promise.all([invoiceActions.list(t, { start: query.start, size: query.size }), takeToast(request)])
-  return data({ ...list, query, canUpdate: can(t.user, { all: ['UPDATE_ORDERS_INVOICES'] }), toast }, { headers })
+  return data({ invoices: list.invoices.map(toInvoiceRowView), count: list.count, unPaidInvoices: list.unPaidInvoices, query, canUpdate: can(t.user, { all: ['UPDATE_ORDERS_INVOICES'] }), toast }, { headers })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@
 import { Form, Link, useSearchParams } from '@remix-run/react'
 import { type Column, DataTable } from '#app/components/data-table'
 import { Badge } from '#app/components/page'
-import type { InvoiceJson } from '#app/models/order-invoices.server'
+import type { InvoiceRowView } from '#app/models/order-invoices.server'
 import { INVOICE_PAGE_SIZES } from '#app/models/order-invoices.schema'
 import { formatMoney } from '#app/rules/money'
 import { canMarkPaid, canRefund } from '#app/rules/refund'
@@ -12,27 +12,26 @@ import { buttonClass } from '#app/ui/button'
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
 const CREATED = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
 
-const STATUS: Record<InvoiceJson['status'], { label: string; tone: 'green' | 'amber' | 'red' }> = {
+const STATUS: Record<InvoiceRowView['status'], { label: string; tone: 'green' | 'amber' | 'red' }> = {
   paid: { label: 'Paid', tone: 'green' },
   unpaid: { label: 'Unpaid', tone: 'amber' },
   refunded: { label: 'Refunded', tone: 'red' },
 }
 
-const stateOf = (i: InvoiceJson) => ({ status: i.status, providerPaidCents: Math.round(i.providerPaidPrice * 100) })
-const customerName = (i: InvoiceJson) => (i.customer ? `${i.customer.firstName} ${i.customer.lastName}`.trim() : '-')
+const stateOf = (i: InvoiceRowView) => ({ status: i.status, providerPaidCents: Math.round(i.providerPaidPrice * 100) })
 
-export function InvoicesTable({ invoices, count, query, canUpdate }: { invoices: InvoiceJson[]; count: number; query: TableQuery; canUpdate: boolean }) {
+export function InvoicesTable({ invoices, count, query, canUpdate }: { invoices: InvoiceRowView[]; count: number; query: TableQuery; canUpdate: boolean }) {
   const [params] = useSearchParams()
   const search = params.toString() ? `?${params}` : ''
-  const columns: Column<InvoiceJson>[] = [
+  const columns: Column<InvoiceRowView>[] = [
     { key: 'n', header: '#', cell: (_, i) => i + 1, className: 'w-12 text-gray-500' },
     {
       key: 'customer',
       header: 'Customer',
       cell: (i) => (
         <div>
-          <div className="font-medium">{customerName(i)}</div>
-          <div className="text-xs text-gray-500">{i.customer?.email}</div>
+          <div className="font-medium">{i.customerName}</div>
+          <div className="text-xs text-gray-500">{i.customerEmail}</div>
         </div>
       ),
     },
@@ -40,13 +39,13 @@ export function InvoicesTable({ invoices, count, query, canUpdate }: { invoices:
       key: 'product',
       header: 'Product',
       cell: (i) =>
-        i.type === 'multiOrders' ? (
+        i.multi ? (
           <div className="space-y-1">
             <Badge>Multiple Orders</Badge>
             <ul className="text-xs text-gray-700">
               {i.packages.map((p, n) => (
-                <li key={`${p._id}-${n}`}>
-                  {p.packageName} × {p.quantity} ({formatMoney(p.packagePrice, i.invoiceCurrency)})
+                <li key={n}>
+                  {p.packageName} × {p.quantity} ({formatMoney(p.packagePrice, i.currency)})
                 </li>
               ))}
             </ul>
@@ -55,8 +54,8 @@ export function InvoicesTable({ invoices, count, query, canUpdate }: { invoices:
           i.packageName
         ),
     },
-    { key: 'price', header: 'Price', cell: (i) => formatMoney(i.price, i.invoiceCurrency), className: 'whitespace-nowrap' },
-    { key: 'currency', header: 'Currency', cell: (i) => i.invoiceCurrency.toUpperCase() },
+    { key: 'price', header: 'Price', cell: (i) => formatMoney(i.price, i.currency), className: 'whitespace-nowrap' },
+    { key: 'currency', header: 'Currency', cell: (i) => i.currency.toUpperCase() },
     {
       key: 'status',
       header: 'Status',
@@ -64,7 +63,7 @@ export function InvoicesTable({ invoices, count, query, canUpdate }: { invoices:
         <div className="flex flex-wrap items-center gap-1">
           <Badge tone={STATUS[i.status].tone}>{STATUS[i.status].label}</Badge>
           {i.isTest ? <Badge>Test</Badge> : null}
-          {i.status === 'refunded' && i.refund_amount !== null ? <span className="text-xs text-gray-600">{formatMoney(i.refund_amount, i.invoiceCurrency)}</span> : null}
+          {i.status === 'refunded' && i.refundAmount !== null ? <span className="text-xs text-gray-600">{formatMoney(i.refundAmount, i.currency)}</span> : null}
         </div>
       ),
     },
@@ -81,9 +80,9 @@ export function InvoicesTable({ invoices, count, query, canUpdate }: { invoices:
 }
 
 /** Mark As Paid only for unpaid invoices, Refund only for provider-paid ones; nothing for the rest. */
-function InvoiceActions({ invoice, search }: { invoice: InvoiceJson; search: string }) {
+function InvoiceActions({ invoice, search }: { invoice: InvoiceRowView; search: string }) {
   const state = stateOf(invoice)
-  const name = `${customerName(invoice)} ${invoice.packageName}`
+  const name = `${invoice.customerName} ${invoice.packageName}`
   if (canMarkPaid(state)) {
     return (
       <Form method="post" preventScrollReset>
