@@ -2,7 +2,7 @@
 // still reads 400,000 index entries (~200 ms), and fifty people paging the same list would each pay it.
 // A total under LARGE_COUNT is always counted afresh, so every list a person can check by eye is exact;
 // a larger one may lag by up to TTL_SECONDS, which nobody can tell from "1–50 of 412,136".
-import { createHash } from 'node:crypto'
+import { sha256 } from './crypto.server'
 import { redis } from './redis.server'
 
 export const LARGE_COUNT = 10_000
@@ -13,8 +13,7 @@ const inFlight = new Map<string, Promise<number>>()
 
 /** A Redis key for `parts` (tenant first, so one organisation's totals never answer another's). */
 export function countKey(list: string, clientId: number, parts: unknown): string {
-  const digest = createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22)
-  return `count:${list}:${clientId}:${digest}`
+  return `count:${list}:${clientId}:${sha256(JSON.stringify(parts))}`
 }
 
 /** `count()`, or a remembered total of at least `large` for this key; Redis trouble only means counting. */
