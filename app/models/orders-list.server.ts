@@ -173,13 +173,25 @@ function cursorValue(v: Key['v']): string | null {
   return v === null ? null : v instanceof Date ? v.toISOString() : String(v)
 }
 
+/**
+ * The rows of a walk's ids, in the walk's order. The walk itself selects only ids: MariaDB then reads
+ * the list index in order, where with every column selected it may pick another plan for a deep cursor
+ * (26 ms instead of 0.8 ms at 1M orders, ADR 0030). A row deleted in between is simply left out.
+ */
+async function rowsInOrder(t: TenantScope, ids: number[]): Promise<OrderRow[]> {
+  if (!ids.length) return []
+  const rows = (await ordersQuery(t).select(ORDER_COLUMNS).where('o.id', 'in', ids).execute()) as OrderRow[]
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
 type Walk = { sort: OrderSort; dir: SortDir; backward: boolean; from: Key | null; limit: number; skip?: number }
 
 /**
  * Up to `limit` rows strictly after `from` in the walk's direction (display order, or its reverse
  * when backward), skipping `skip` rows first (the offset fallback of `start`, see ADR 0017).
  */
-async function walk(base: () => ReturnType<typeof ordersQuery>, w: Walk): Promise<OrderRow[]> {
+async function walk(t: TenantScope, base: () => ReturnType<typeof ordersQuery>, w: Walk): Promise<OrderRow[]> {
   const column = SORT_COLUMN[w.sort]
   const segments = w.backward ? [...segmentsOf(w.sort)].reverse() : segmentsOf(w.sort)
   const ascending = (w.dir === 'asc') !== w.backward
@@ -201,9 +213,9 @@ async function walk(base: () => ReturnType<typeof ordersQuery>, w: Walk): Promis
           : query.where((eb) => eb.or([eb(column, op, v), eb.and([eb(column, '=', v), eb('o.id', op, i)])]))
     }
     query = segment === 'null' ? query.orderBy('o.id', order) : query.orderBy(column, order).orderBy('o.id', order)
-    let page = query.select(ORDER_COLUMNS).limit(w.limit - out.length)
+    let page = query.select('o.id').limit(w.limit - out.length)
     if (skip > 0) page = page.offset(skip)
-    const rows = (await page.execute()) as OrderRow[]
+    const rows = await rowsInOrder(t, (await page.execute()).map((r) => r.id))
     if (rows.length > 0) skip = 0
     else if (skip > 0) {
       // The whole run lies inside the skip: take its size off and go on with the next run.
@@ -236,7 +248,7 @@ export async function listOrders(t: TenantScope, q: OrdersListQuery, options: Li
       .then((r) => Number(r?.n ?? 0)),
   )
   const { sort, dir, size, cursor } = q
-  const run = (w: Omit<Walk, 'sort' | 'dir'>) => walk(base, { sort, dir, ...w })
+  const run = (w: Omit<Walk, 'sort' | 'dir'>) => walk(t, base, { sort, dir, ...w })
 
   let rows: OrderRow[]
   let offset: number
