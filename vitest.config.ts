@@ -4,7 +4,7 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'jobs/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'jobs/**/*.test.ts', 'server/**/*.test.ts', 'tools/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 20000,

@@ -60,6 +60,13 @@ const schema = z
     RUN_WORKERS: z.enum(['true', 'false']).default('true'),
     /** Platform accounts must enrol TOTP before using the app (ADR 0012); defaults to on in production only. */
     TOTP_REQUIRED_FOR_PLATFORM: z.enum(['true', 'false']).optional(),
+    /** A real Stripe secret key; without one (outside production) the SDK talks to the local emulator. */
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    /** Verifies webhook signatures (`whsec_...`); the emulator signs with the same value. */
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Where the SDK sends requests when no STRIPE_SECRET_KEY is set, e.g. http://127.0.0.1:12111 (tools/stripe-emulator). */
+    STRIPE_API_URL: z.string().optional(),
   })
   .superRefine((e, ctx) => {
     if (e.APP_ENV === 'production' && !e.PUBLIC_URL) {
@@ -70,6 +77,12 @@ const schema = z
     } else if (e.APP_ENV === 'production' && e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol !== 'https:') {
       // The production session cookie is __Host- and Secure: over http the browser drops it and sign-in silently fails.
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be https in production (the session cookie is Secure), e.g. https://app.example.com' })
+    }
+    if (e.STRIPE_SECRET_KEY && !/^(sk|rk)_(test|live)_/.test(e.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)' })
+    }
+    if (e.STRIPE_API_URL && !publicOriginOf(e.STRIPE_API_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'must be an http(s) origin without a path, e.g. http://127.0.0.1:12111' })
     }
     if (parseTrustProxy(e.TRUST_PROXY) === null) {
       ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be false, true, a hop count, or a comma-separated list of addresses/CIDRs' })
@@ -108,4 +121,17 @@ export function smtpSinkPort(): number | null {
   const e = env()
   if (e.SMTP_URL || e.APP_ENV === 'production') return null
   return e.SMTP_SINK_PORT ?? (e.APP_ENV === 'test' ? 2535 : 2525)
+}
+
+/** The emulator's default address (tools/stripe-emulator/main.ts listens there unless told otherwise). */
+export const STRIPE_EMULATOR_DEFAULT_URL = 'http://127.0.0.1:12111'
+
+/**
+ * Where the Stripe SDK connects: Stripe itself with a real key; outside production without one,
+ * the local emulator with a placeholder test key. Null in production without a key (billing off).
+ */
+export function stripeConnection(e: Env = env()): { apiKey: string; apiUrl: string | null } | null {
+  if (e.STRIPE_SECRET_KEY) return { apiKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL ?? null }
+  if (e.APP_ENV === 'production') return null
+  return { apiKey: 'sk_test_emulator', apiUrl: e.STRIPE_API_URL ?? STRIPE_EMULATOR_DEFAULT_URL }
 }

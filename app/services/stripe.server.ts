@@ -1,0 +1,393 @@
+// Billing adapter: the one place that calls the Stripe SDK (Stripe itself, or tools/stripe-emulator locally).
+import Stripe from 'stripe'
+import { env, stripeConnection } from './env.server'
+
+/** An SDK client for a key and, optionally, another API origin (the emulator: `http://127.0.0.1:12111`). */
+export function createStripeClient(apiKey: string, apiUrl: string | null = null): Stripe {
+  if (!apiUrl) return new Stripe(apiKey)
+  const url = new URL(apiUrl)
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return new Stripe(apiKey, { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol })
+}
+
+let cachedClient: Stripe | undefined
+
+/** The process-wide client from the environment; throws when billing is not configured (production without a key). */
+export function stripeClient(): Stripe {
+  if (cachedClient) return cachedClient
+  const connection = stripeConnection()
+  if (!connection) throw new Error('Billing is not configured: set STRIPE_SECRET_KEY.')
+  return (cachedClient = createStripeClient(connection.apiKey, connection.apiUrl))
+}
+
+export type CustomerSummary = { id: string; email: string | null; name: string | null; defaultPaymentMethodId: string | null }
+export type PaymentMethodSummary = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
+export type PriceSummary = { productId: string; priceId: string; unitAmountCents: number; currency: string; interval: 'day' | 'week' | 'month' | 'year'; intervalCount: number; active: boolean }
+export type SubscriptionStatus = Stripe.Subscription.Status
+export type SubscriptionSummary = {
+  id: string
+  customerId: string
+  status: SubscriptionStatus
+  priceId: string
+  itemId: string
+  quantity: number
+  trialEnd: number | null
+  currentPeriodStart: number
+  currentPeriodEnd: number
+  cancelAtPeriodEnd: boolean
+  canceledAt: number | null
+  /** When collection is paused, the time it resumes (null: paused until resumed by hand). */
+  pausedUntil: number | null
+  isPaused: boolean
+  latestInvoiceId: string | null
+  discountIds: string[]
+}
+export type InvoiceSummary = {
+  id: string
+  number: string | null
+  status: Stripe.Invoice.Status | null
+  billingReason: Stripe.Invoice.BillingReason | null
+  subscriptionId: string | null
+  totalCents: number
+  amountDueCents: number
+  amountPaidCents: number
+  discountCents: number
+  currency: string
+  created: number
+  periodStart: number
+  periodEnd: number
+  hostedInvoiceUrl: string | null
+  invoicePdf: string | null
+  paymentIntentId: string | null
+}
+export type QuantityChangePreview = {
+  /** Pass back to changeQuantity so the charge equals the preview. */
+  prorationDate: number
+  dueNowCents: number
+  nextInvoiceCents: number
+  nextInvoiceAt: number
+}
+export type CouponInput = {
+  id?: string
+  name?: string
+  duration: 'once' | 'forever' | 'repeating'
+  durationInMonths?: number
+  maxRedemptions?: number
+  redeemBy?: number
+} & ({ percentOff: number } | { amountOffCents: number; currency: string })
+export type CouponSummary = { id: string; percentOff: number | null; amountOffCents: number | null; duration: Stripe.Coupon.Duration; durationInMonths: number | null; valid: boolean; timesRedeemed: number }
+export type PromotionCodeSummary = { id: string; code: string; couponId: string; active: boolean }
+export type ConnectAccountSummary = {
+  id: string
+  chargesEnabled: boolean
+  payoutsEnabled: boolean
+  detailsSubmitted: boolean
+  /** The four payout states the back office shows. */
+  payoutState: 'not_started' | 'pending' | 'enabled' | 'restricted'
+}
+
+/** The card error message Stripe gives for the customer (e.g. 'Your card was declined.'), or null for other failures. */
+export function cardErrorMessage(error: unknown): string | null {
+  return error instanceof Stripe.errors.StripeCardError ? error.message : null
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id)
+
+function toCustomer(c: Stripe.Customer): CustomerSummary {
+  return { id: c.id, email: c.email, name: c.name ?? null, defaultPaymentMethodId: idOf(c.invoice_settings.default_payment_method) }
+}
+
+function toPaymentMethod(pm: Stripe.PaymentMethod, defaultId: string | null): PaymentMethodSummary {
+  return { id: pm.id, brand: pm.card?.brand ?? 'unknown', last4: pm.card?.last4 ?? '', expMonth: pm.card?.exp_month ?? 0, expYear: pm.card?.exp_year ?? 0, isDefault: pm.id === defaultId }
+}
+
+function toPrice(p: Stripe.Price): PriceSummary {
+  return { productId: idOf(p.product)!, priceId: p.id, unitAmountCents: p.unit_amount ?? 0, currency: p.currency, interval: (p.recurring?.interval ?? 'month') as PriceSummary['interval'], intervalCount: p.recurring?.interval_count ?? 1, active: p.active }
+}
+
+export function toSubscription(s: Stripe.Subscription): SubscriptionSummary {
+  const item = s.items.data[0]!
+  return {
+    id: s.id,
+    customerId: idOf(s.customer)!,
+    status: s.status,
+    priceId: item.price.id,
+    itemId: item.id,
+    quantity: item.quantity ?? 1,
+    trialEnd: s.trial_end,
+    currentPeriodStart: item.current_period_start,
+    currentPeriodEnd: item.current_period_end,
+    cancelAtPeriodEnd: s.cancel_at_period_end,
+    canceledAt: s.canceled_at,
+    pausedUntil: s.pause_collection?.resumes_at ?? null,
+    isPaused: s.pause_collection !== null,
+    latestInvoiceId: idOf(s.latest_invoice),
+    discountIds: s.discounts.map((d) => idOf(d)!),
+  }
+}
+
+export function toInvoice(i: Stripe.Invoice): InvoiceSummary {
+  const payment = i.payments?.data.find((p) => p.is_default) ?? i.payments?.data[0]
+  return {
+    id: i.id,
+    number: i.number,
+    status: i.status,
+    billingReason: i.billing_reason,
+    subscriptionId: idOf(i.parent?.subscription_details?.subscription),
+    totalCents: i.total,
+    amountDueCents: i.amount_due,
+    amountPaidCents: i.amount_paid,
+    discountCents: (i.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0),
+    currency: i.currency,
+    created: i.created,
+    periodStart: i.period_start,
+    periodEnd: i.period_end,
+    hostedInvoiceUrl: i.hosted_invoice_url ?? null,
+    invoicePdf: i.invoice_pdf ?? null,
+    paymentIntentId: idOf(payment?.payment.payment_intent),
+  }
+}
+
+function toCoupon(c: Stripe.Coupon): CouponSummary {
+  return { id: c.id, percentOff: c.percent_off, amountOffCents: c.amount_off, duration: c.duration, durationInMonths: c.duration_in_months, valid: c.valid, timesRedeemed: c.times_redeemed }
+}
+
+function toPromotionCode(p: Stripe.PromotionCode): PromotionCodeSummary {
+  return { id: p.id, code: p.code, couponId: idOf(p.promotion.coupon)!, active: p.active }
+}
+
+function toAccount(a: Stripe.Account): ConnectAccountSummary {
+  const chargesEnabled = a.charges_enabled ?? false
+  const payoutsEnabled = a.payouts_enabled ?? false
+  const detailsSubmitted = a.details_submitted ?? false
+  const blocked = (a.requirements?.past_due?.length ?? 0) > 0 || (a.requirements?.disabled_reason ?? '').startsWith('rejected')
+  const payoutState = !detailsSubmitted ? 'not_started' : payoutsEnabled && chargesEnabled ? 'enabled' : blocked ? 'restricted' : 'pending'
+  return { id: a.id, chargesEnabled, payoutsEnabled, detailsSubmitted, payoutState }
+}
+
+/** Adds one calendar month in UTC, clamping the day (Jan 31 → Feb 28), as Stripe's billing does. */
+function addOneMonth(timestamp: number): number {
+  const d = new Date(timestamp * 1000)
+  const day = d.getUTCDate()
+  d.setUTCDate(1)
+  d.setUTCMonth(d.getUTCMonth() + 1)
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
+  d.setUTCDate(Math.min(day, lastDay))
+  return Math.floor(d.getTime() / 1000)
+}
+
+/**
+ * Every billing call the app makes, over one SDK client. Each creating call takes an idempotency key
+ * the caller derives from its business operation (e.g. `checkout-${attemptId}-subscription`), so a
+ * retried or double-submitted operation never creates or charges twice.
+ */
+export function paymentsService(stripe: Stripe = stripeClient()) {
+  async function retrieveSubscription(subscriptionId: string) {
+    return toSubscription(await stripe.subscriptions.retrieve(subscriptionId))
+  }
+
+  return {
+    async createCustomer(input: { email: string; name?: string; metadata?: Record<string, string>; testClockId?: string }, idempotencyKey: string): Promise<CustomerSummary> {
+      const customer = await stripe.customers.create({ email: input.email, name: input.name, metadata: input.metadata, test_clock: input.testClockId }, { idempotencyKey })
+      return toCustomer(customer)
+    },
+
+    async findCustomerByEmail(email: string): Promise<CustomerSummary | null> {
+      const { data } = await stripe.customers.list({ email, limit: 1 })
+      return data[0] ? toCustomer(data[0]) : null
+    },
+
+    async getCustomer(customerId: string): Promise<CustomerSummary> {
+      const customer = await stripe.customers.retrieve(customerId)
+      if (customer.deleted) throw new Error(`Stripe customer ${customerId} was deleted`)
+      return toCustomer(customer)
+    },
+
+    /** Attaches a payment method (a test token like pm_card_visa works in test mode), optionally as the default. */
+    async attachPaymentMethod(customerId: string, paymentMethodId: string, options: { makeDefault: boolean }, idempotencyKey: string): Promise<PaymentMethodSummary> {
+      const pm = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey })
+      if (options.makeDefault) await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } })
+      return toPaymentMethod(pm, options.makeDefault ? pm.id : null)
+    },
+
+    async listPaymentMethods(customerId: string): Promise<PaymentMethodSummary[]> {
+      const [customer, methods] = await Promise.all([stripe.customers.retrieve(customerId), stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 })])
+      const defaultId = customer.deleted ? null : idOf(customer.invoice_settings.default_payment_method)
+      return methods.data.map((pm) => toPaymentMethod(pm, defaultId))
+    },
+
+    async setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } })
+    },
+
+    async detachPaymentMethod(paymentMethodId: string): Promise<void> {
+      await stripe.paymentMethods.detach(paymentMethodId)
+    },
+
+    /** A plan: one product with one recurring price. */
+    async createPlanPrice(
+      input: { productName: string; description?: string; unitAmountCents: number; currency: string; interval: 'month' | 'year'; intervalCount?: number; metadata?: Record<string, string> },
+      idempotencyKey: string,
+    ): Promise<PriceSummary> {
+      const product = await stripe.products.create({ name: input.productName, description: input.description || undefined, metadata: input.metadata }, { idempotencyKey: `${idempotencyKey}-product` })
+      const price = await stripe.prices.create(
+        { product: product.id, unit_amount: input.unitAmountCents, currency: input.currency, recurring: { interval: input.interval, interval_count: input.intervalCount ?? 1 }, metadata: input.metadata },
+        { idempotencyKey: `${idempotencyKey}-price` },
+      )
+      return toPrice(price)
+    },
+
+    async setPriceActive(priceId: string, active: boolean): Promise<PriceSummary> {
+      return toPrice(await stripe.prices.update(priceId, { active }))
+    },
+
+    async createSubscription(
+      input: { customerId: string; priceId: string; quantity: number; trialDays?: number; paymentMethodId?: string; couponId?: string; promotionCodeId?: string; metadata?: Record<string, string> },
+      idempotencyKey: string,
+    ): Promise<SubscriptionSummary> {
+      const discounts = input.promotionCodeId ? [{ promotion_code: input.promotionCodeId }] : input.couponId ? [{ coupon: input.couponId }] : undefined
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: input.customerId,
+          items: [{ price: input.priceId, quantity: input.quantity }],
+          trial_period_days: input.trialDays || undefined,
+          default_payment_method: input.paymentMethodId,
+          discounts,
+          metadata: input.metadata,
+          // A declined first payment fails the call (card_error) and leaves no subscription behind.
+          payment_behavior: 'error_if_incomplete',
+        },
+        { idempotencyKey },
+      )
+      return toSubscription(subscription)
+    },
+
+    getSubscription: retrieveSubscription,
+
+    /**
+     * What a quantity change costs now (prorated) and what the next regular invoice will be. Without
+     * `prorationDate` Stripe prorates from its own "now" (the test clock's time for clocked customers).
+     */
+    async previewQuantityChange(subscriptionId: string, quantity: number, prorationDate?: number): Promise<QuantityChangePreview> {
+      const current = await retrieveSubscription(subscriptionId)
+      const items = [{ id: current.itemId, quantity }]
+      const [now, next] = await Promise.all([
+        stripe.invoices.createPreview({ subscription: subscriptionId, subscription_details: { items, proration_behavior: 'always_invoice', proration_date: prorationDate } }),
+        stripe.invoices.createPreview({ subscription: subscriptionId, subscription_details: { items, proration_behavior: 'none' } }),
+      ])
+      const prorationLines = now.lines.data.filter((l) => l.parent?.subscription_item_details?.proration)
+      return {
+        prorationDate: now.parent?.subscription_details?.subscription_proration_date ?? prorationDate ?? now.created,
+        dueNowCents: prorationLines.length > 0 ? now.amount_due : 0,
+        nextInvoiceCents: next.amount_due,
+        nextInvoiceAt: next.period_start,
+      }
+    },
+
+    /** Changes the quantity and charges the proration now (the preview's prorationDate keeps the amounts equal). */
+    async changeQuantity(subscriptionId: string, quantity: number, prorationDate: number, idempotencyKey: string): Promise<SubscriptionSummary> {
+      const current = await retrieveSubscription(subscriptionId)
+      const subscription = await stripe.subscriptions.update(
+        subscriptionId,
+        { items: [{ id: current.itemId, quantity }], proration_behavior: 'always_invoice', proration_date: prorationDate, payment_behavior: 'error_if_incomplete' },
+        { idempotencyKey },
+      )
+      return toSubscription(subscription)
+    },
+
+    /** Keeps the paid period, skips (voids) the next month's invoice and resumes billing a month after period end. */
+    async pauseForOneMonthAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionSummary> {
+      const current = await retrieveSubscription(subscriptionId)
+      const subscription = await stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: 'void', resumes_at: addOneMonth(current.currentPeriodEnd) } }, { idempotencyKey })
+      return toSubscription(subscription)
+    },
+
+    async resumeNow(subscriptionId: string): Promise<SubscriptionSummary> {
+      return toSubscription(await stripe.subscriptions.update(subscriptionId, { pause_collection: '' }))
+    },
+
+    async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSummary> {
+      return toSubscription(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }))
+    },
+
+    async cancelNow(subscriptionId: string): Promise<SubscriptionSummary> {
+      return toSubscription(await stripe.subscriptions.cancel(subscriptionId))
+    },
+
+    /** Undoes a cancellation scheduled for period end; an ended subscription needs a new one instead. */
+    async reactivate(subscriptionId: string): Promise<SubscriptionSummary> {
+      return toSubscription(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }))
+    },
+
+    async listInvoices(filter: { customerId: string; subscriptionId?: string }): Promise<InvoiceSummary[]> {
+      const invoices = await stripe.invoices.list({ customer: filter.customerId, subscription: filter.subscriptionId, limit: 100 })
+      return invoices.data.map(toInvoice)
+    },
+
+    async getInvoice(invoiceId: string): Promise<InvoiceSummary> {
+      return toInvoice(await stripe.invoices.retrieve(invoiceId))
+    },
+
+    /** Pays an open invoice now (after the customer fixed their card). */
+    async payInvoice(invoiceId: string, idempotencyKey: string): Promise<InvoiceSummary> {
+      return toInvoice(await stripe.invoices.pay(invoiceId, {}, { idempotencyKey }))
+    },
+
+    async createCoupon(input: CouponInput, idempotencyKey: string): Promise<CouponSummary> {
+      const amount = 'percentOff' in input ? { percent_off: input.percentOff } : { amount_off: input.amountOffCents, currency: input.currency }
+      const coupon = await stripe.coupons.create(
+        { id: input.id, name: input.name, duration: input.duration, duration_in_months: input.duration === 'repeating' ? input.durationInMonths : undefined, max_redemptions: input.maxRedemptions, redeem_by: input.redeemBy, ...amount },
+        { idempotencyKey },
+      )
+      return toCoupon(coupon)
+    },
+
+    async getCoupon(couponId: string): Promise<CouponSummary> {
+      return toCoupon(await stripe.coupons.retrieve(couponId))
+    },
+
+    async deleteCoupon(couponId: string): Promise<void> {
+      await stripe.coupons.del(couponId)
+    },
+
+    async createPromotionCode(input: { couponId: string; code: string; maxRedemptions?: number }, idempotencyKey: string): Promise<PromotionCodeSummary> {
+      const promo = await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: input.couponId }, code: input.code, max_redemptions: input.maxRedemptions }, { idempotencyKey })
+      return toPromotionCode(promo)
+    },
+
+    /** The active promotion code with this customer-facing code, if any. */
+    async findPromotionCode(code: string): Promise<PromotionCodeSummary | null> {
+      const { data } = await stripe.promotionCodes.list({ code, active: true, limit: 1 })
+      return data[0] ? toPromotionCode(data[0]) : null
+    },
+
+    /** Refunds part or all of a payment; an amount above what is left is refused by Stripe (invalid_request_error). */
+    async refund(input: { paymentIntentId?: string; chargeId?: string; amountCents?: number }, idempotencyKey: string): Promise<{ id: string; amountCents: number; status: string | null }> {
+      const refund = await stripe.refunds.create({ payment_intent: input.paymentIntentId, charge: input.chargeId, amount: input.amountCents }, { idempotencyKey })
+      return { id: refund.id, amountCents: refund.amount, status: refund.status }
+    },
+
+    async createConnectAccount(input: { email: string; country?: string; metadata?: Record<string, string> }, idempotencyKey: string): Promise<ConnectAccountSummary> {
+      const account = await stripe.accounts.create({ type: 'express', email: input.email, country: input.country, metadata: input.metadata }, { idempotencyKey })
+      return toAccount(account)
+    },
+
+    async getConnectAccount(accountId: string): Promise<ConnectAccountSummary> {
+      return toAccount(await stripe.accounts.retrieve(accountId))
+    },
+
+    /** A one-time Stripe-hosted onboarding URL; send the user there and expect them back at returnUrl. */
+    async createOnboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string> {
+      const link = await stripe.accountLinks.create({ account: accountId, refresh_url: urls.refreshUrl, return_url: urls.returnUrl, type: 'account_onboarding' })
+      return link.url
+    },
+
+    /** Verifies a webhook's `Stripe-Signature` over the raw body (default tolerance, 300 s) and returns the event. */
+    verifyWebhook(rawBody: string | Buffer, signature: string, secret = env().STRIPE_WEBHOOK_SECRET): Stripe.Event {
+      if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set')
+      return stripe.webhooks.constructEvent(rawBody, signature, secret)
+    },
+  }
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>

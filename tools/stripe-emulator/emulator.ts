@@ -1,0 +1,64 @@
+// The emulator's shared context: records, clocks, the event log and webhook delivery.
+import { Clocks } from './clock'
+import { newId } from './ids'
+import { Store, type EventRecord } from './state'
+import { WebhookDispatcher, type WebhookOptions } from './webhooks'
+
+/** The API version the pinned SDK sends; events carry it as Stripe's do. */
+export const API_VERSION = '2026-10-28.endive'
+
+export type RequestContext = { id: string | null; idempotencyKey: string | null }
+
+export class Emulator {
+  readonly store = new Store()
+  readonly clocks = new Clocks()
+  readonly webhooks: WebhookDispatcher
+  baseUrl = 'http://127.0.0.1'
+  /** The API request being served, recorded on the events it causes (null for clock-driven work). */
+  request: RequestContext = { id: null, idempotencyKey: null }
+
+  constructor(webhookOptions: WebhookOptions) {
+    this.webhooks = new WebhookDispatcher(webhookOptions)
+  }
+
+  /** Records an event with a snapshot of the object as it is now, and queues its delivery. */
+  emit(type: string, object: Record<string, unknown>, created: number, previousAttributes?: Record<string, unknown>): EventRecord {
+    const event: EventRecord = {
+      id: newId('evt'),
+      type,
+      created,
+      object: structuredClone(object),
+      ...(previousAttributes && Object.keys(previousAttributes).length > 0 ? { previous_attributes: structuredClone(previousAttributes) } : {}),
+      request: { id: this.request.id, idempotency_key: this.request.idempotencyKey },
+    }
+    this.store.events.set(event.id, event)
+    this.webhooks.enqueue(event.id, this.eventPayload(event))
+    return event
+  }
+
+  renderEvent(event: EventRecord) {
+    return {
+      id: event.id,
+      object: 'event',
+      api_version: API_VERSION,
+      created: event.created,
+      data: { object: event.object, ...(event.previous_attributes ? { previous_attributes: event.previous_attributes } : {}) },
+      livemode: false,
+      pending_webhooks: this.webhooks.endpoints.length,
+      request: event.request,
+      type: event.type,
+    }
+  }
+
+  /** Stripe sends events pretty-printed; the exact bytes are what the signature covers. */
+  eventPayload(event: EventRecord): string {
+    return JSON.stringify(this.renderEvent(event), null, 2)
+  }
+
+  resend(eventId: string): boolean {
+    const event = this.store.events.get(eventId)
+    if (!event) return false
+    this.webhooks.enqueue(event.id, this.eventPayload(event))
+    return true
+  }
+}

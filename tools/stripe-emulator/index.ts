@@ -1,0 +1,3 @@
+// Public surface of the local Stripe emulator for tests and scripts.
+export { DEFAULT_WEBHOOK_SECRET, startStripeEmulator, type StripeEmulator, type StripeEmulatorOptions } from './server'
+export { TEST_CARDS } from './resources/payment-methods'

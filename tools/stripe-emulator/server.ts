@@ -1,0 +1,220 @@
+// The emulator's HTTP face: Bearer auth, form decoding, idempotency, routing, Stripe error bodies,
+// and `startStripeEmulator()` for tests and the CLI.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { runDue } from './billing'
+import { advanceGlobalClock, handleControl } from './control'
+import { API_VERSION, Emulator } from './emulator'
+import { StripeApiError } from './errors'
+import { decodeForm, type ParamObject } from './form'
+import { IdempotencyStore } from './idempotency'
+import { randomToken } from './ids'
+import { catalogRoutes } from './resources/catalog'
+import { checkoutRoutes } from './resources/checkout'
+import { connectRoutes } from './resources/connect'
+import { couponRoutes } from './resources/coupons'
+import { customerRoutes } from './resources/customers'
+import { eventRoutes } from './resources/events'
+import { invoiceRoutes } from './resources/invoices'
+import { paymentMethodRoutes } from './resources/payment-methods'
+import { paymentRoutes } from './resources/payments'
+import { subscriptionRoutes } from './resources/subscriptions'
+import { testClockRoutes } from './resources/test-clocks'
+import { matchRoute, type Route } from './router'
+import type { WebhookEndpoint } from './webhooks'
+
+const routes: Route[] = [
+  ...customerRoutes,
+  ...paymentMethodRoutes,
+  ...catalogRoutes,
+  ...couponRoutes,
+  ...subscriptionRoutes,
+  ...invoiceRoutes,
+  ...paymentRoutes,
+  ...connectRoutes,
+  ...testClockRoutes,
+  ...eventRoutes,
+  ...checkoutRoutes,
+]
+
+export type StripeEmulatorOptions = {
+  /** 0 (the default) picks a free port. */
+  port?: number
+  host?: string
+  /** Where events are POSTed; a comma-separated string or a list. */
+  webhookUrl?: string | string[]
+  /** The `whsec_...` secret the receiver verifies with. */
+  webhookSecret?: string
+  webhookRetryDelaysMs?: number[]
+  /** Log one line per request to stdout. */
+  log?: boolean
+}
+
+export type StripeEmulator = {
+  url: string
+  port: number
+  emulator: Emulator
+  /** Unix time on the emulator's global clock. */
+  now(): number
+  /** Moves the global clock forward and runs what falls due (trial ends, renewals, retries ...). */
+  advance(seconds: number): number
+  advanceTo(timestamp: number): number
+  /** Queues an event for delivery again, as Stripe's "Resend" does. */
+  resend(eventId: string): boolean
+  /** Resolves once every queued webhook delivery (and retry) is done. */
+  webhooksIdle(): Promise<void>
+  close(): Promise<void>
+}
+
+export const DEFAULT_WEBHOOK_SECRET = 'whsec_emulator_local_development_secret'
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function parseBody(raw: string, contentType: string | undefined): ParamObject {
+  if (!raw) return {}
+  if (contentType?.includes('application/json')) {
+    const parsed: unknown = JSON.parse(raw)
+    return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+  }
+  return decodeForm(raw)
+}
+
+/** The secret key from `Authorization: Bearer sk_...` or Basic auth with the key as user name (`curl -u sk_test_x:`). */
+function apiKeyFrom(header: string | undefined): string | null {
+  const bearer = /^Bearer (\S+)$/.exec(header ?? '')
+  if (bearer) return bearer[1]!
+  const basic = /^Basic (\S+)$/.exec(header ?? '')
+  if (basic) return Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] || null
+  return null
+}
+
+function authError(header: string | undefined): StripeApiError | null {
+  const key = apiKeyFrom(header)
+  if (!key) {
+    return new StripeApiError(401, { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' })
+  }
+  if (!key.startsWith('sk_test_')) {
+    const shown = `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+    return new StripeApiError(401, { type: 'invalid_request_error', code: 'api_key_invalid', message: `Invalid API Key provided: ${shown}` })
+  }
+  return null
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string>) {
+  res.writeHead(status, { 'content-length': String(Buffer.byteLength(body)), ...headers })
+  res.end(body)
+}
+
+export function createRequestHandler(em: Emulator, log: boolean) {
+  const idempotency = new IdempotencyStore()
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const requestId = `req_${randomToken(14)}`
+    const url = new URL(req.url ?? '/', 'http://emulator')
+    const method = (req.method ?? 'GET').toUpperCase()
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': requestId, 'stripe-version': API_VERSION }
+    let status = 200
+    let body = ''
+    try {
+      const raw = await readBody(req)
+      const params = method === 'POST' ? parseBody(raw, req.headers['content-type']) : decodeForm(url.search.slice(1))
+      // Work that fell due on the global clock while nobody asked (renewals in real time) runs first.
+      runDue(em, null, em.clocks.globalNow())
+      if (url.pathname.startsWith('/_emulator/')) {
+        const result = handleControl(em, method, url.pathname.split('/').filter(Boolean).slice(1), params, url.searchParams)
+        if (!result) throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` })
+        Object.assign(headers, result.headers)
+        status = result.status
+        body = result.body
+      } else {
+        const auth = authError(req.headers.authorization)
+        if (auth) throw auth
+        const key = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined
+        const fingerprint = idempotency.fingerprint(method, url.pathname, params)
+        const replay = key ? idempotency.lookup(key, fingerprint) : undefined
+        if (replay) {
+          status = replay.status
+          body = replay.body
+          headers['idempotent-replayed'] = 'true'
+          headers['idempotency-key'] = key!
+        } else {
+          em.request = { id: requestId, idempotencyKey: key ?? null }
+          const matched = matchRoute(routes, method, url.pathname)
+          try {
+            if (!matched) throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` })
+            if ('methodMismatch' in matched) throw new StripeApiError(405, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` })
+            body = JSON.stringify(matched.route.handler({ em, params, path: matched.path }), null, 2)
+          } catch (error) {
+            if (!(error instanceof StripeApiError)) throw error
+            status = error.status
+            body = JSON.stringify(error.toJSON(), null, 2)
+          } finally {
+            em.request = { id: null, idempotencyKey: null }
+          }
+          if (key) {
+            idempotency.remember(key, fingerprint, status, body)
+            headers['idempotency-key'] = key
+          }
+        }
+      }
+    } catch (error) {
+      if (error instanceof StripeApiError) {
+        status = error.status
+        body = JSON.stringify(error.toJSON(), null, 2)
+      } else {
+        status = 500
+        body = JSON.stringify({ error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } })
+        console.error('[stripe-emulator]', error)
+      }
+      headers['content-type'] = 'application/json'
+    }
+    // The SDK retries 409/5xx by itself; Stripe says when a retry would be pointless.
+    if (status >= 400 && status < 500) headers['stripe-should-retry'] = 'false'
+    if (log) console.log(`[stripe-emulator] ${method} ${url.pathname} ${status}`)
+    send(res, status, body, headers)
+  }
+}
+
+function endpointsFrom(options: StripeEmulatorOptions): WebhookEndpoint[] {
+  const urls = Array.isArray(options.webhookUrl) ? options.webhookUrl : (options.webhookUrl ?? '').split(',')
+  const secret = options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET
+  return urls.map((u) => u.trim()).filter(Boolean).map((url) => ({ url, secret }))
+}
+
+export async function startStripeEmulator(options: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
+  const em = new Emulator({ endpoints: endpointsFrom(options), retryDelaysMs: options.webhookRetryDelaysMs })
+  const server = createServer(createRequestHandler(em, options.log ?? false))
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const url = `http://${host}:${port}`
+  em.baseUrl = url
+  // Renewals on the global clock also happen in real time when no request arrives.
+  const ticker = setInterval(() => runDue(em, null, em.clocks.globalNow()), 30_000)
+  ticker.unref()
+  return {
+    url,
+    port,
+    emulator: em,
+    now: () => em.clocks.globalNow(),
+    advance: (seconds) => advanceGlobalClock(em, em.clocks.globalNow() + seconds),
+    advanceTo: (timestamp) => advanceGlobalClock(em, timestamp),
+    resend: (eventId) => em.resend(eventId),
+    webhooksIdle: () => em.webhooks.idle(),
+    close: async () => {
+      clearInterval(ticker)
+      em.webhooks.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
