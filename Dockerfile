@@ -4,6 +4,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# patches/ (patch-package, run by postinstall) must be there before the install.
+COPY patches ./patches
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN NODE_ENV=production npx remix vite:build && npm prune --omit=dev

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import { matchRoutes } from '@remix-run/router'
 import { describe, expect, it, vi } from 'vitest'
 import { cachedMatchRoutes, MAX_PATHS_PER_TREE, type MatchRoutes, type RouteLike } from './route-match-cache'
@@ -90,5 +92,38 @@ describe('cachedMatchRoutes', () => {
     spy.mockClear()
     cached(routes, '/project/view/1')
     expect(spy).toHaveBeenCalledTimes(1)
+  })
+})
+
+// patches/ (applied by postinstall): the router's data query matches through the export, and the
+// render reuses its routes. On an upgrade of Remix these fail until the patches are redone.
+describe('the patched Remix internals', () => {
+  const require = createRequire(import.meta.url)
+
+  it("the router's data query and route query match through the exported matchRoutes", async () => {
+    const router = require('@remix-run/router') as { matchRoutes: MatchRoutes; createStaticHandler: (routes: unknown[]) => { query: (r: Request) => Promise<unknown>; queryRoute: (r: Request) => Promise<unknown> } }
+    const exported = router.matchRoutes
+    const spy = vi.fn(exported)
+    router.matchRoutes = spy
+    try {
+      const handler = router.createStaticHandler([{ id: 'root', path: '/', children: [{ id: 'page', path: 'page', loader: () => null }] }])
+      await handler.query(new Request('http://localhost/page'))
+      await handler.queryRoute(new Request('http://localhost/page'))
+      expect(spy).toHaveBeenCalledTimes(2)
+    } finally {
+      router.matchRoutes = exported
+    }
+  })
+
+  it('the static router converts the same routes once', () => {
+    const { createStaticRouter } = require('react-router-dom/server') as { createStaticRouter: (routes: unknown[], context: unknown) => { routes: unknown[] } }
+    const routes = [{ id: 'root', path: '/' }]
+    const context = { basename: '/', location: { pathname: '/' }, matches: [], loaderData: {}, actionData: null, errors: null }
+    expect(createStaticRouter(routes, context).routes).toBe(createStaticRouter(routes, context).routes)
+  })
+
+  it("Remix's server render builds its routes once per manifest", () => {
+    const source = fs.readFileSync(require.resolve('@remix-run/react/dist/server.js'), 'utf8')
+    expect(source).toContain('serverRoutesOf(manifest.routes, routeModules, context.future, context.isSpaMode)')
   })
 })

@@ -129,3 +129,29 @@ export async function load(path: string, cookie?: string, seconds = DURATION, se
 }
 
 export const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
+
+type LoadFigures = Awaited<ReturnType<typeof load>>
+
+/**
+ * Two paths under the same load in alternating slices (a, b, a, b, ...), so that whatever else runs
+ * on the machine weighs on both alike and their ratio holds; each answer sums its slices.
+ */
+export async function loadAlternating(a: string, b: string, cookie: string | undefined, seconds: number, serverPid: number, slices = 5) {
+  const slice = Math.max(1, Math.round(seconds / slices))
+  const parts: { a: LoadFigures[]; b: LoadFigures[] } = { a: [], b: [] }
+  for (let i = 0; i < slices; i++) {
+    parts.a.push(await load(a, cookie, slice, serverPid))
+    parts.b.push(await load(b, cookie, slice, serverPid))
+  }
+  const sum = (figures: LoadFigures[]) => {
+    const completed = figures.reduce((n, f) => n + f.completed, 0)
+    return {
+      rps: completed / (slice * figures.length),
+      cpuPerRequest: figures.reduce((n, f) => n + f.cpuPerRequest * f.completed, 0) / Math.max(1, completed),
+      p95: Math.max(...figures.map((f) => f.p95)),
+      failed: figures.reduce((n, f) => n + f.failed, 0),
+      completed,
+    }
+  }
+  return { a: sum(parts.a), b: sum(parts.b) }
+}

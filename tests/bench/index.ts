@@ -3,7 +3,7 @@
 // JSON route. Figures only, never pass/fail. A route that answers 404 (not built yet) is skipped.
 import { platformDb } from '#app/services/db.server'
 import { seededOrderId } from '#db/seed/orders'
-import { assertPortFree, CONNECTIONS, DURATION, latency, load, ms, ownerCookie, probe, startServer } from './harness'
+import { assertPortFree, CONNECTIONS, DURATION, latency, load, loadAlternating, ms, ownerCookie, probe, startServer } from './harness'
 import { BENCH_CUSTOMERS, BENCH_ORDERS, seedLargeCustomers, seedLargeOrders } from './seed-large'
 
 /** Hops along nextCursor for the "deep" page: 200 pages of 50 = the 10,000th order. */
@@ -90,9 +90,8 @@ async function listPagesSection(cookie: string, serverPid: number) {
     if (!(await available(pair.page, cookie)) || !(await available(pair.json, cookie))) continue
     const [pageBytes, jsonBytes] = [(await probe(pair.page, cookie)).bytes, (await probe(pair.json, cookie)).bytes]
     await load(pair.page, cookie, 1)
-    const page = await load(pair.page, cookie, DURATION, serverPid)
     await load(pair.json, cookie, 1)
-    const json = await load(pair.json, cookie, DURATION, serverPid)
+    const { a: page, b: json } = await loadAlternating(pair.page, pair.json, cookie, DURATION, serverPid)
     rows.push({
       list: pair.name,
       'page req/s': Math.round(page.rps),
@@ -107,7 +106,7 @@ async function listPagesSection(cookie: string, serverPid: number) {
       'non-2xx': page.failed + json.failed,
     })
   }
-  console.log(`\nList pages beside their JSON (c=${CONNECTIONS}, ${DURATION} s each; goal: page cost at most 3x its JSON):`)
+  console.log(`\nList pages beside their JSON (c=${CONNECTIONS}, ${DURATION} s each in alternating slices; goal: page cost at most 3x its JSON):`)
   console.table(rows)
 }
 
