@@ -6,6 +6,7 @@ import { pageCount, type TableQuery, tableHref } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
+import { useRowActions } from '#app/ui/row-actions'
 
 export type Column<T> = {
   key: string
@@ -74,6 +75,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
   }, [searchable, hydrated, search, query.search, submit])
 
   const loading = navigation.state === 'loading'
+  const rowActions = useRowActions()
 
   return (
     <div className="space-y-3">
@@ -108,7 +110,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
 
       <div className={cn('overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200', loading && 'opacity-70')}>
         {/* Cell padding and colours come from .data-table (tailwind.css): set once, not on each of the page's cells. */}
-        <table className="data-table min-w-full divide-y divide-gray-200 text-sm" aria-label={label}>
+        <table className="data-table min-w-full divide-y divide-gray-200 text-sm" aria-label={label} onClick={rowActions.onClick} onSubmit={rowActions.onSubmit}>
           <thead className="bg-gray-50">
             <tr>
               {columns.map((column) => {

@@ -1,5 +1,5 @@
 // The Order Invoices table: status, currency, multi-order invoices, and Mark As Paid / Refund where the state allows.
-import { Form, Link, useSearchParams } from '@remix-run/react'
+import { useSearchParams } from '@remix-run/react'
 import { type Column, DataTable } from '#app/components/data-table'
 import { Badge } from '#app/components/page'
 import type { InvoiceRowView } from '#app/models/order-invoices.server'
@@ -8,6 +8,7 @@ import { formatMoney } from '#app/rules/money'
 import { canMarkPaid, canRefund } from '#app/rules/refund'
 import type { TableQuery } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'
+import { RowForm, RowLink } from '#app/ui/row-actions'
 
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
 const CREATED = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
@@ -85,20 +86,20 @@ function InvoiceActions({ invoice, search }: { invoice: InvoiceRowView; search: 
   const name = `${invoice.customerName} ${invoice.packageName}`
   if (canMarkPaid(state)) {
     return (
-      <Form method="post" preventScrollReset>
+      <RowForm action={`/orders/invoices${search}`}>
         <input type="hidden" name="intent" value="mark-paid" />
         <input type="hidden" name="invoice_id" value={invoice._id} />
         <button type="submit" aria-label={`Mark As Paid ${name}`} className={buttonClass('secondary', 'py-1 text-xs whitespace-nowrap')}>
           Mark As Paid
         </button>
-      </Form>
+      </RowForm>
     )
   }
   if (canRefund(state)) {
     return (
-      <Link to={`/orders/invoices/refund/${invoice._id}${search}`} preventScrollReset aria-label={`Refund ${name}`} className={buttonClass('secondary', 'py-1 text-xs')}>
+      <RowLink to={`/orders/invoices/refund/${invoice._id}${search}`} preventScrollReset aria-label={`Refund ${name}`} className={buttonClass('secondary', 'py-1 text-xs')}>
         Refund
-      </Link>
+      </RowLink>
     )
   }
   return <span className="text-gray-400">-</span>

@@ -1,6 +1,5 @@
 // The Needs Action table of /orders/view: open orders waiting on the team (ADR 0018), soonest due first,
 // with View Order and, for LOGIN_AS_CUSTOMER, 'Login as User' (the customer log-in-as flow).
-import { Link } from '@remix-run/react'
 import { LoginAsButton } from '#app/components/login-as-button'
 import { PriorityBadge } from '#app/components/orders/order-settings-form-parts'
 import type { OrderSort, SortDir } from '#app/models/orders-list.schema'
@@ -10,11 +9,13 @@ import { rowNumber } from '#app/rules/orders-list'
 import { cn } from '#app/ui/cn'
 import { formatDay, formatDayTime } from './orders-list-format'
 import { ProjectStatusBadge, rowLinkClass, SortHeader, tableClass, thClass } from './orders-table'
+import { RowLink, useRowActions } from '#app/ui/row-actions'
 
 export function NeedsActionTable({ rows, count, offset, sort, canLoginAs }: { rows: OrderListRow[]; count: number; offset: number; sort: { sort: OrderSort; dir: SortDir }; canLoginAs: boolean }) {
+  const rowActions = useRowActions()
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200">
-      <table className={tableClass} aria-label="Needs Action">
+      <table className={tableClass} aria-label="Needs Action" onClick={rowActions.onClick}>
         <thead className="bg-gray-50">
           <tr>
             <th scope="col" className={cn(thClass, 'w-12')}>
@@ -78,9 +79,9 @@ export function NeedsActionTable({ rows, count, offset, sort, canLoginAs }: { ro
                 <td className="whitespace-nowrap">{formatDayTime(o.customerLastRevisionAt)}</td>
                 <td className="whitespace-nowrap">
                   <span className="flex items-start gap-2">
-                    <Link to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`View Order of ${o.customer} (${o._id})`}>
+                    <RowLink to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`View Order of ${o.customer} (${o._id})`}>
                       View Order
-                    </Link>
+                    </RowLink>
                     {canLoginAs && o.customerId ? (
                       <LoginAsButton
                         endpoint="/api/client/autologin/init"

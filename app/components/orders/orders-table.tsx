@@ -13,6 +13,7 @@ import { tableHref } from '#app/rules/table-query'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { formatDay } from './orders-list-format'
+import { RowLink, useRowActions } from '#app/ui/row-actions'
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   return <Badge tone={PROJECT_STATUS_TONE[status]}>{status}</Badge>
@@ -58,9 +59,10 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
   const hydrated = useHydrated()
   const showActions = !!actions && (actions.update || actions.assign)
   const columns = 10 + (bulkFormId ? 1 : 0) + (showActions ? 1 : 0)
+  const rowActions = useRowActions()
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200">
-      <table className={tableClass} aria-label={label}>
+      <table className={tableClass} aria-label={label} onClick={rowActions.onClick}>
         <thead className="bg-gray-50">
           <tr>
             {bulkFormId ? (
@@ -149,9 +151,9 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
                 <td className="whitespace-nowrap">{formatDay(o.createdAt)}</td>
                 <td className="whitespace-nowrap">{formatDay(o.dueDate)}</td>
                 <td>
-                  <Link to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`Open activity log of the order of ${o.customer} (${o._id})`}>
+                  <RowLink to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`Open activity log of the order of ${o.customer} (${o._id})`}>
                     Open
-                  </Link>
+                  </RowLink>
                 </td>
                 <td>{o.lastTask ?? '-'}</td>
                 <td>
@@ -162,14 +164,14 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
                   <td className="whitespace-nowrap">
                     <span className="flex gap-2">
                       {actions.update ? (
-                        <Link to={orderSettingsHref(o._id, search)} preventScrollReset className={rowLinkClass} aria-label={`Settings of the order of ${o.customer} (${o._id})`}>
+                        <RowLink to={orderSettingsHref(o._id, search)} preventScrollReset className={rowLinkClass} aria-label={`Settings of the order of ${o.customer} (${o._id})`}>
                           Settings
-                        </Link>
+                        </RowLink>
                       ) : null}
                       {actions.assign ? (
-                        <Link to={assignHref([o._id], search)} preventScrollReset className={rowLinkClass} aria-label={`Assign the order of ${o.customer} (${o._id})`}>
+                        <RowLink to={assignHref([o._id], search)} preventScrollReset className={rowLinkClass} aria-label={`Assign the order of ${o.customer} (${o._id})`}>
                           Assign
-                        </Link>
+                        </RowLink>
                       ) : null}
                     </span>
                   </td>

@@ -1,5 +1,4 @@
 // The reviewer's orders table: product, customer, dates, latest task, project status and contributor.
-import { Link } from '@remix-run/react'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
 import { Badge } from '#app/components/page'
 import type { OrderJson } from '#app/models/orders.server'
@@ -7,6 +6,7 @@ import { REVIEWER_ORDERS_PAGE_SIZES } from '#app/models/reviewer-orders.schema'
 import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'
 import { PROJECT_STATUS_TONE } from '#app/rules/project-status'
 import type { TableQuery } from '#app/rules/table-query'
+import { RowLink } from '#app/ui/row-actions'
 
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
 const DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
@@ -32,9 +32,9 @@ export function ReviewerOrdersTable({ orders, count, query, canOpenProject }: { 
       key: 'open',
       header: 'Activity Log',
       cell: (o) => (
-        <Link to={`/project/view/${o._id}`} aria-label={`Open order of ${o.customer}`} className="font-medium text-brand-600 hover:underline">
+        <RowLink to={`/project/view/${o._id}`} aria-label={`Open order of ${o.customer}`} className="font-medium text-brand-600 hover:underline">
           Open
-        </Link>
+        </RowLink>
       ),
     })
   }

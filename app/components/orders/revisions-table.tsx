@@ -1,5 +1,5 @@
 // The Revisions Approval table: drafts waiting for a decision, their files and notes, Approve and Reject.
-import { Form, Link, useSearchParams } from '@remix-run/react'
+import { useSearchParams } from '@remix-run/react'
 import { type Column, DataTable } from '#app/components/data-table'
 import type { RevisionJson } from '#app/models/revisions.server'
 import { REVISIONS_PAGE_SIZES } from '#app/models/revisions.schema'
@@ -7,6 +7,7 @@ import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'
 import type { TableQuery } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'
 import type { DraftFile } from '#db/tables/orders'
+import { RowForm, RowLink } from '#app/ui/row-actions'
 
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
 const SUBMITTED = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
@@ -46,9 +47,9 @@ export function RevisionsTable({ revisions, count, query }: { revisions: Revisio
       header: 'Product',
       cell: (r) => (
         <div>
-          <Link to={`/project/view/${r.order_id}`} className="font-medium text-brand-700 hover:underline">
+          <RowLink to={`/project/view/${r.order_id}`} className="font-medium text-brand-700 hover:underline">
             {r.packageName}
-          </Link>
+          </RowLink>
           <div className="text-xs text-gray-500">{r.serviceName}</div>
         </div>
       ),
@@ -63,15 +64,15 @@ export function RevisionsTable({ revisions, count, query }: { revisions: Revisio
       header: 'Actions',
       cell: (r) => (
         <div className="flex flex-wrap items-center gap-2">
-          <Form method="post" action={`/orders/revisions${search}`} preventScrollReset>
+          <RowForm action={`/orders/revisions${search}`}>
             <input type="hidden" name="id" value={r._id} />
             <button type="submit" name="intent" value="approve" aria-label={`Approve ${describe(r)}`} className={buttonClass('primary', 'py-1')}>
               Approve
             </button>
-          </Form>
-          <Link to={`/orders/revisions/reject/${r._id}${search}`} preventScrollReset aria-label={`Reject ${describe(r)}`} className={buttonClass('secondary', 'py-1')}>
+          </RowForm>
+          <RowLink to={`/orders/revisions/reject/${r._id}${search}`} preventScrollReset aria-label={`Reject ${describe(r)}`} className={buttonClass('secondary', 'py-1')}>
             Reject
-          </Link>
+          </RowLink>
         </div>
       ),
     },
