@@ -68,6 +68,8 @@ const STATE_CHANGING_GETS = [
   /^\/api\/auth\/auto-login\/[^/]+$/,
   /^\/api\/client\/packages\/(active|deactive)\/[^/]+$/,
   /^\/api\/client\/orders\/revision\/approve\/[^/]+$/,
+  /^\/api\/packages\/client\/(active|deactive)\/[^/]+$/,
+  /^\/api\/promotions\/delete\/[^/]+$/,
 ]
 
 export function isStateChangingGet(pathname: string): boolean {

@@ -241,6 +241,22 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
       return toPrice(await stripe.prices.update(priceId, { active }))
     },
 
+    /** A one-time plan: one product with one price charged once. */
+    async createOneTimePrice(
+      input: { productName: string; description?: string; unitAmountCents: number; currency: string; metadata?: Record<string, string> },
+      idempotencyKey: string,
+    ): Promise<PriceSummary & { recurring: false }> {
+      const product = await stripe.products.create({ name: input.productName, description: input.description || undefined, metadata: input.metadata }, { idempotencyKey: `${idempotencyKey}-product` })
+      const price = await stripe.prices.create({ product: product.id, unit_amount: input.unitAmountCents, currency: input.currency, metadata: input.metadata }, { idempotencyKey: `${idempotencyKey}-price` })
+      return { ...toPrice(price), recurring: false }
+    },
+
+    /** An existing price (throws Stripe's resource_missing when there is none). */
+    async getPrice(priceId: string): Promise<PriceSummary & { recurring: boolean }> {
+      const price = await stripe.prices.retrieve(priceId)
+      return { ...toPrice(price), recurring: price.recurring !== null }
+    },
+
     async createSubscription(
       input: { customerId: string; priceId: string; quantity: number; trialDays?: number; paymentMethodId?: string; couponId?: string; promotionCodeId?: string; metadata?: Record<string, string> },
       idempotencyKey: string,
@@ -353,6 +369,11 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
     async createPromotionCode(input: { couponId: string; code: string; maxRedemptions?: number }, idempotencyKey: string): Promise<PromotionCodeSummary> {
       const promo = await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: input.couponId }, code: input.code, max_redemptions: input.maxRedemptions }, { idempotencyKey })
       return toPromotionCode(promo)
+    },
+
+    /** An inactive code can no longer be redeemed and frees its customer-facing code for a new one. */
+    async setPromotionCodeActive(promotionCodeId: string, active: boolean): Promise<PromotionCodeSummary> {
+      return toPromotionCode(await stripe.promotionCodes.update(promotionCodeId, { active }))
     },
 
     /** The active promotion code with this customer-facing code, if any. */

@@ -1,4 +1,5 @@
-// Demo data for the platform domain: platform roles, two platform staff and audit rows for both orgs.
+// Demo data for the platform domain: platform roles, two platform staff, audit rows for both orgs, and
+// the subscription plans and promotions (placeholder provider ids: seeding never calls Stripe, ADR 0032).
 import argon2 from 'argon2'
 import type { Kysely } from 'kysely'
 import type { Database } from '../types'
@@ -14,6 +15,42 @@ export const DEMO_ROLES = [
 export const DEMO_STAFF = [
   { email: 'support@demo.test', firstName: 'Sue', lastName: 'Support', role: 'support' },
   { email: 'billing@demo.test', firstName: 'Bill', lastName: 'Billing', role: 'billing' },
+] as const
+
+const ALL_CRM = JSON.stringify(
+  Object.fromEntries(
+    ['campaigns', 'contacts', 'workflows', 'triggers', 'funnels', 'websites', 'opportunities', 'dashboardStats', 'bulkRequests', 'appointments', 'reviews', 'onlineListings',
+      'phoneCall', 'conversations', 'assignedDataOnly', 'adwordsReporting', 'membership', 'facebookAdsReporting', 'attributionsReporting', 'settings', 'tags', 'leadValue', 'marketing'].map((k) => [`${k}Enabled`, true]),
+  ),
+)
+
+type PlanSeed = {
+  key: string
+  name: string
+  maxUsers: number
+  priceCents: number
+  interval?: 'month' | 'year'
+  trialDays?: number
+  oneTimePay?: boolean
+  leads?: boolean
+  upgrade?: boolean
+  visible?: boolean
+  active?: boolean
+  description: string
+}
+
+export const DEMO_PLANS: PlanSeed[] = [
+  { key: 'solo', name: 'Solo', maxUsers: 1, priceCents: 2900, trialDays: 14, description: 'For single use. 1 user limit.' },
+  { key: 'team', name: 'Team', maxUsers: 5, priceCents: 9900, upgrade: true, description: 'For teams. 5 users limit.' },
+  { key: 'team-yearly', name: 'Team Yearly', maxUsers: 5, priceCents: 99000, interval: 'year', upgrade: true, description: 'For teams. 5 users limit, billed yearly.' },
+  { key: 'leads', name: 'Leads Only', maxUsers: 1, priceCents: 4900, leads: true, description: 'Lead capture and CRM only.' },
+  { key: 'agency', name: 'Agency (hidden)', maxUsers: 25, priceCents: 29900, visible: false, upgrade: true, description: 'Offered by sales only.' },
+  { key: 'legacy', name: 'Legacy Starter', maxUsers: 2, priceCents: 1900, active: false, description: 'No longer sold.' },
+]
+
+export const DEMO_PROMOTIONS = [
+  { code: 'WELCOME20', type: 'percent', value: 20, max: 100, used: 3, duration: 'repeating', months: 3 },
+  { code: 'TENOFF', type: 'flat', value: 10, max: 50, used: 0, duration: 'once', months: null },
 ] as const
 
 type AuditSeed = { module: string; action: string; status: 'success' | 'failure'; message: string; actor: string; role: string; ip: string }
@@ -93,6 +130,57 @@ export async function seedPlatform(db: Kysely<Database>, orgIds: OrgIds): Promis
         created_at: new Date(Date.UTC(2026, 2, 10, 9, i * 7)),
       })
       .onDuplicateKeyUpdate({ module: l.module })
+      .execute()
+  }
+
+  await seedBilling(db)
+}
+
+async function seedBilling(db: Kysely<Database>): Promise<void> {
+  for (const [i, p] of DEMO_PLANS.entries()) {
+    await db
+      .insertInto('client_packages')
+      .values({
+        public_id: seedId(`client-package:${p.key}`),
+        package_name: p.name,
+        max_users: p.maxUsers,
+        price_cents: p.priceCents,
+        stripe_price_id: `price_seed_${p.key.replace(/-/g, '_')}`,
+        stripe_product_id: `prod_seed_${p.key.replace(/-/g, '_')}`,
+        trial_package: p.trialDays !== undefined,
+        trial_days: p.trialDays ?? null,
+        one_time_pay: p.oneTimePay ?? false,
+        leads_package: p.leads ?? false,
+        users_upgrade_package: p.upgrade ?? false,
+        recurring_interval: p.interval ?? 'month',
+        description: p.description,
+        is_visible: p.visible ?? true,
+        active: p.active ?? true,
+        crm_user_permissions: ALL_CRM,
+        max_crm_users: p.leads ? 3 : 1,
+        created_at: new Date(Date.UTC(2026, 2, 1, 9, i)),
+      })
+      .onDuplicateKeyUpdate({ package_name: p.name })
+      .execute()
+  }
+  for (const [i, p] of DEMO_PROMOTIONS.entries()) {
+    await db
+      .insertInto('promotions')
+      .values({
+        public_id: seedId(`promotion:${p.code}`),
+        coupon_code: p.code,
+        discount_type: p.type,
+        value: p.value,
+        max_redemptions: p.max,
+        availed_times: p.used,
+        duration: p.duration,
+        duration_in_months: p.months,
+        redeem_by: new Date('2030-12-31T23:59:59Z'),
+        stripe_coupon_id: `coupon_seed_${p.code.toLowerCase()}`,
+        stripe_promotion_code_id: `promo_seed_${p.code.toLowerCase()}`,
+        created_at: new Date(Date.UTC(2026, 2, 2, 9, i)),
+      })
+      .onDuplicateKeyUpdate({ coupon_code: p.code })
       .execute()
   }
 }
