@@ -1,4 +1,5 @@
 // The typed database: each domain declares its tables in db/tables/<domain>.ts.
+import type { BillingTables } from './tables/billing'
 import type { ContentTables } from './tables/content'
 import type { CoreTables } from './tables/core'
 import type { OrderTables } from './tables/orders'
@@ -9,4 +10,4 @@ import type { WorkflowTables } from './tables/workflows'
 
 export * from './tables/core'
 
-export interface Database extends CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables, OrderTables {}
+export interface Database extends CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables, OrderTables, BillingTables {}

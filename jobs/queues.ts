@@ -15,6 +15,22 @@ export const QUEUES = {
     clientId: z.null(),
     email: z.string(),
   }),
+  /** A verified Stripe webhook event (job id: the event id); clientId is found from the Stripe ids. */
+  'stripe-event': z.object({
+    clientId: z.null(),
+    eventId: z.string().min(1),
+    type: z.string().min(1),
+    subscriptionId: z.string().nullable(),
+    customerId: z.string().nullable(),
+    invoiceId: z.string().nullable(),
+    /** The subscription's metadata.clientId (an organisation's public id), trusted only for an unlinked customer. */
+    metadataClientId: z.string().nullable(),
+    trialEnd: z.number().nullable(),
+  }),
+  /** The daily billing pass over every organisation (jobs/billing-status.ts). */
+  'billing-status': z.object({
+    clientId: z.null(),
+  }),
 } as const
 
 export type QueueName = keyof typeof QUEUES

@@ -2,6 +2,7 @@
 import { Worker } from 'bullmq'
 import { sendPasswordResetEmail } from '#app/models/auth.server'
 import { newRedisConnection } from '#app/services/redis.server'
+import { billingStatusJob, scheduleBillingStatus, stripeEventJob } from './billing-status'
 import type { Payload } from './queues'
 import { sendEmailJob } from './send-email'
 
@@ -12,8 +13,11 @@ export function startWorkers(): { close: () => Promise<void> } {
       connection: newRedisConnection(),
       concurrency: 5,
     }),
+    new Worker<Payload<'stripe-event'>>('stripe-event', stripeEventJob, { connection: newRedisConnection(), concurrency: 5 }),
+    new Worker<Payload<'billing-status'>>('billing-status', billingStatusJob, { connection: newRedisConnection(), concurrency: 1 }),
   ]
   for (const w of workers) w.on('failed', (job, error) => console.error(`[worker] ${w.name} job ${job?.id} failed: ${error.message}`))
+  scheduleBillingStatus().catch((error: unknown) => console.error(`[worker] scheduling the daily billing pass failed: ${error instanceof Error ? error.message : String(error)}`))
   return {
     // Lets running jobs finish before the connections go.
     close: async () => {

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ensureChromium, findFreePort, portIsFree, rememberedPorts, rememberPorts, root, startMariaDb, startRedis, stopByPidFile } from './services.mjs'
+import { ensureChromium, findFreePort, portIsFree, rememberedPorts, rememberPorts, root, startMariaDb, startRedis, startStripeEmulator, stopByPidFile, stopStripeEmulator } from './services.mjs'
 
 const mode = process.argv[2] ?? 'start'
 const extraArgs = process.argv.slice(3)
@@ -11,13 +11,15 @@ process.chdir(root)
 
 // Default ports; a port another program (another checkout) holds is never shared: see choosePorts().
 const profiles = {
-  start: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525 },
-  worker: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525 },
-  test: { dir: '.data/test', mysqlPort: 3317, redisPort: 6390, database: 'draftdesk_test', appEnv: 'test', port: 3100, sinkPort: 2545 },
-  bench: { dir: '.data/bench', mysqlPort: 3327, redisPort: 6400, database: 'draftdesk_bench', appEnv: 'test', port: 3200, sinkPort: 2555 },
+  start: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
+  worker: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
+  test: { dir: '.data/test', mysqlPort: 3317, redisPort: 6390, database: 'draftdesk_test', appEnv: 'test', port: 3100, sinkPort: 2545, stripePort: 12121 },
+  bench: { dir: '.data/bench', mysqlPort: 3327, redisPort: 6400, database: 'draftdesk_bench', appEnv: 'test', port: 3200, sinkPort: 2555, stripePort: 12131 },
 }
 // playwright.config.ts gives its test server the SMTP sink at the app port minus 500.
 const PLAYWRIGHT_SINK_OFFSET = 500
+// Where the Stripe emulator posts events (app/routes/api.webhooks.stripe.ts, ADR 0031).
+const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe'
 const profile = profiles[mode]
 if (!profile) {
   console.error(`Unknown mode ${mode}`)
@@ -44,7 +46,8 @@ function newestMtime(entries) {
 
 function ensureDependencies() {
   const marker = 'node_modules/.package-lock.json'
-  const stale = !fs.existsSync(marker) || fs.statSync('package-lock.json').mtimeMs > fs.statSync(marker).mtimeMs
+  // A new or changed patch (patches/, applied by postinstall) needs an install as much as a new lockfile.
+  const stale = !fs.existsSync(marker) || newestMtime(['package-lock.json', 'patches']) > fs.statSync(marker).mtimeMs
   // npm ci refuses the lockfile here (other-platform optional packages are missing), see STACK.md
   if (stale) run('npm', ['install', '--no-audit', '--no-fund'])
 }
@@ -57,9 +60,10 @@ function ensureBuild(env) {
   fs.writeFileSync(stamp, new Date().toISOString())
 }
 
+/** How to stop each service this run started (by its pid file), in start order. */
 const started = []
 function stopStarted() {
-  for (const pidFile of started) stopByPidFile(pidFile)
+  for (const stop of started.splice(0)) stop()
 }
 
 /** A port that must be free: a clear stop instead of a server that fails to bind while another answers. */
@@ -114,9 +118,9 @@ async function bootstrap() {
     // Each is recorded as soon as it runs, so a failing Redis start still stops the new MariaDB.
     const ownsServices = mode === 'test' || mode === 'bench'
     const db = await startMariaDb({ dir, port: profile.mysqlPort, database: profile.database })
-    if (ownsServices || !db.reused) started.push(db.pidFile)
+    if (ownsServices || !db.reused) started.push(() => stopByPidFile(db.pidFile))
     const redis = await startRedis({ dir, port: profile.redisPort })
-    if (ownsServices || !redis.reused) started.push(redis.pidFile)
+    if (ownsServices || !redis.reused) started.push(() => stopByPidFile(redis.pidFile))
     env.DATABASE_URL ??= db.url
     env.REDIS_URL ??= redis.url
     env.APP_ENV ??= profile.appEnv
@@ -127,7 +131,27 @@ async function bootstrap() {
   if (env.APP_ENV !== 'production') {
     env.SESSION_SECRET ??= 'local-development-secret-not-for-production'
   }
+  await startStripe(env, dir)
   return env
+}
+
+/**
+ * Without a real STRIPE_SECRET_KEY (and outside production) the app talks to the local Stripe
+ * emulator: started here on a free port, with a per-run webhook secret, posting events to the app's
+ * webhook route. npm start and npm run worker share one (reused when it runs); test and bench own theirs.
+ */
+async function startStripe(env, dir) {
+  // A real key talks to Stripe; an explicit STRIPE_API_URL is an emulator someone runs themselves.
+  if (env.STRIPE_SECRET_KEY || env.STRIPE_API_URL || env.APP_ENV === 'production') return
+  const appPort = mode === 'bench' ? env.BENCH_PORT : env.PORT
+  const webhookUrl = `http://127.0.0.1:${appPort}${STRIPE_WEBHOOK_PATH}`
+  // The worker joins whatever emulator npm start runs (same in-memory Stripe), whatever its app port.
+  const reuse = mode === 'worker' ? 'any' : mode === 'start'
+  const emulator = await startStripeEmulator({ dir, port: profile.stripePort, webhookUrl, reuse })
+  if (!emulator.reused) started.push(() => stopStripeEmulator(emulator.pidFile))
+  env.STRIPE_API_URL = emulator.url
+  env.STRIPE_WEBHOOK_SECRET = emulator.secret
+  console.log(`Stripe: the local emulator on ${emulator.url}${emulator.reused ? ' (already running)' : ''}, webhooks to ${webhookUrl}`)
 }
 
 function serve(env, entry) {

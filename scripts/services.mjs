@@ -1,7 +1,7 @@
 // Starts private MariaDB and Redis servers under .data/<profile>/ on loopback, reusing this checkout's
 // running ones. A server is recognised by its data directory and pid file, never by its port alone.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -319,6 +319,84 @@ export function stopByPidFile(pidFile) {
   if (pid) {
     try { process.kill(pid, 'SIGTERM') } catch {}
   }
+}
+
+/** Whether a pid runs this checkout's Stripe emulator (its command line names our entry file). */
+function isOurEmulator(pid, entry) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(entry)
+  } catch {
+    return false
+  }
+}
+
+async function emulatorAnswers(url) {
+  try {
+    const res = await fetch(`${url}/_emulator/time`, { signal: AbortSignal.timeout(1000) })
+    return res.ok
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Starts (or finds) the local Stripe emulator (tools/stripe-emulator) of a profile directory, with
+ * webhooks signed by a fresh `whsec_` secret and posted to `webhookUrl`. A running one of this
+ * checkout is reused when `reuse` is true and it posts to the same URL, or `reuse` is 'any' (npm run
+ * worker beside npm start), so both see the same in-memory Stripe; its secret is read from <dir>/stripe-emulator.json (0600).
+ */
+export async function startStripeEmulator({ dir, port, webhookUrl, reuse = true }) {
+  const entry = path.join(root, 'tools/stripe-emulator/main.ts')
+  const pidFile = path.join(dir, 'stripe-emulator.pid')
+  const stateFile = path.join(dir, 'stripe-emulator.json')
+  fs.mkdirSync(dir, { recursive: true })
+  let state = null
+  try {
+    state = JSON.parse(fs.readFileSync(stateFile, 'utf8'))
+  } catch {}
+  const runningPid = state?.pid && isOurEmulator(state.pid, entry) ? state.pid : null
+  if (reuse && runningPid && (reuse === 'any' || state.webhookUrl === webhookUrl) && (await emulatorAnswers(`http://127.0.0.1:${state.port}`))) {
+    return { url: `http://127.0.0.1:${state.port}`, secret: state.secret, pidFile, port: state.port, reused: true }
+  }
+  const chosen = await findFreePort(rememberedPorts(dir).stripeEmulator ?? port)
+  if (!chosen) throw new Error(`No free port for the Stripe emulator near ${port}.`)
+  if (chosen !== port) console.log(`Port ${port} (the Stripe emulator) is in use; this run uses ${chosen}.`)
+  const secret = `whsec_${randomBytes(24).toString('hex')}`
+  const url = `http://127.0.0.1:${chosen}`
+  const logFile = path.join(dir, 'stripe-emulator.log')
+  const log = fs.openSync(logFile, 'a')
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, STRIPE_EMULATOR_PORT: String(chosen), STRIPE_EMULATOR_HOST: '127.0.0.1', STRIPE_EMULATOR_WEBHOOK_URL: webhookUrl, STRIPE_WEBHOOK_SECRET: secret },
+  })
+  let exited = false
+  child.once('exit', () => { exited = true })
+  child.unref()
+  fs.writeFileSync(pidFile, `${child.pid}\n`)
+  fs.writeFileSync(stateFile, `${JSON.stringify({ pid: child.pid, port: chosen, secret, webhookUrl })}\n`, { mode: 0o600 })
+  rememberPorts(dir, { stripeEmulator: chosen })
+  const deadline = Date.now() + 30000
+  while (!(await emulatorAnswers(url))) {
+    if (exited || Date.now() > deadline) {
+      if (!exited) try { process.kill(child.pid, 'SIGTERM') } catch {}
+      throw new Error(`The Stripe emulator did not start on port ${chosen}:\n${logTail(logFile)}`)
+    }
+    await sleep(150)
+  }
+  return { url, secret, pidFile, port: chosen, reused: false }
+}
+
+/** Stops the emulator a pid file names, only if that pid still runs our emulator. */
+export function stopStripeEmulator(pidFile) {
+  const entry = path.join(root, 'tools/stripe-emulator/main.ts')
+  try {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').trim())
+    if (pid && isOurEmulator(pid, entry)) process.kill(pid, 'SIGTERM')
+  } catch {}
+  fs.rmSync(pidFile, { force: true })
+  fs.rmSync(path.join(path.dirname(pidFile), 'stripe-emulator.json'), { force: true })
 }
 
 export function ensureChromium() {

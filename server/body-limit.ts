@@ -25,7 +25,14 @@ const UPLOAD_ROUTES: [RegExp, number][] = [
   [/^\/orders\/revisions\/reject\/[^/]+$/, MAX_UPLOAD_BYTES],
 ]
 
+/** Stripe's events are JSON of a few kB (an invoice with many lines a few dozen): 512 kB is ample (ADR 0031). */
+export const STRIPE_WEBHOOK_BODY_LIMIT = 512 * 1024
+const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe'
+
 export function bodyLimitFor(pathname: string, contentType: string | undefined): number {
+  // Only lowers a cap, so a spelling that escapes this plain comparison just gets the default one,
+  // and the other requests pay no path normalisation.
+  if (pathname.toLowerCase() === STRIPE_WEBHOOK_PATH) return STRIPE_WEBHOOK_BODY_LIMIT
   if (!/^multipart\/form-data\b/i.test(contentType ?? '')) return DEFAULT_BODY_LIMIT
   // The path as Remix routes it (case, escapes, `.data` of single-fetch posts): see request-path.ts.
   const path = normalizeRoutePath(pathname)

@@ -1,7 +1,7 @@
 // Client package status rules: sidebar lockout, trial and past-due banners, trial labels.
 
 // Grace window: a past-due package keeps the full sidebar for 7 days, locking on day 8.
-const LOCK_AFTER_DAYS = 8
+export const LOCK_AFTER_DAYS = 8
 
 export type TrialBanner = { kind: 'days-left'; days: number } | { kind: 'expired' }
 

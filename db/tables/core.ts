@@ -16,6 +16,15 @@ export interface OrganisationsTable {
   package_status: Generated<string>
   trial_ends_at: Date | null
   payment_due_since: Date | null
+  /** Billing as Stripe last told it (ADR 0031); package_status above is the spec's status derived from it. */
+  stripe_customer_id: string | null
+  stripe_subscription_id: string | null
+  subscription_status: string | null
+  current_period_end: Date | null
+  cancel_at_period_end: Bool
+  collection_paused: Bool
+  pause_resumes_at: Date | null
+  billing_synced_at: Date | null
   active: Bool
   created_at: Timestamp
   updated_at: Timestamp
