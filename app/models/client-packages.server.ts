@@ -85,6 +85,20 @@ export async function findClientPackage(publicId: string): Promise<ClientPackage
   return platformDb.selectFrom('client_packages').selectAll().where('public_id', '=', publicId).executeTakeFirst()
 }
 
+/** What a buyer at checkout sees of a plan: never the provider ids, CRM flags or flags for our own use. */
+export type CheckoutPackageJson = Pick<ClientPackageJson, '_id' | 'packageName' | 'maxUsers' | 'price' | 'trialPackage' | 'trialDays' | 'recurringInterval' | 'oneTimePay' | 'description'>
+
+export function toCheckoutPackageJson(row: ClientPackage): CheckoutPackageJson {
+  const { _id, packageName, maxUsers, price, trialPackage, trialDays, recurringInterval, oneTimePay, description } = toClientPackageJson(row)
+  return { _id, packageName, maxUsers, price, trialPackage, trialDays, recurringInterval, oneTimePay, description }
+}
+
+/** A plan anyone may buy at /checkout?item=: active and visible (ADR 0034). */
+export async function findPurchasablePackage(publicId: string): Promise<ClientPackage | undefined> {
+  const row = await findClientPackage(publicId)
+  return row && row.active && row.is_visible ? row : undefined
+}
+
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 502; error: string; field?: string }
 
 const isMissingResource = (error: unknown) => (error as { code?: string } | null)?.code === 'resource_missing'

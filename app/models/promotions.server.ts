@@ -59,6 +59,31 @@ export async function findPromotionByCode(code: string): Promise<Promotion | und
   return platformDb.selectFrom('promotions').selectAll().where('coupon_code', '=', code).executeTakeFirst()
 }
 
+/** A promotion as the checkout names it: the spec's 'fixed' for what promotions store as 'flat' (ADR 0034). */
+export type CheckoutPromoJson = {
+  couponCode: string
+  discount_type: 'percent' | 'fixed'
+  value: number
+  duration: PromotionJson['duration']
+  duration_in_months: number | null
+}
+
+export function toCheckoutPromoJson(row: Promotion): CheckoutPromoJson {
+  const { couponCode, discount_type, value, duration, duration_in_months } = toPromotionJson(row)
+  return { couponCode, discount_type: discount_type === 'flat' ? 'fixed' : 'percent', value, duration, duration_in_months }
+}
+
+/** Still redeemable: before its redeem-by moment and below its maximum redemptions. */
+export function isRedeemable(row: Pick<Promotion, 'redeem_by' | 'availed_times' | 'max_redemptions'>, now = new Date()): boolean {
+  return new Date(row.redeem_by).getTime() > now.getTime() && Number(row.availed_times) < Number(row.max_redemptions)
+}
+
+/** The promotion a buyer may apply at checkout, by code in any letter case; undefined when it cannot be redeemed. */
+export async function findRedeemablePromotion(code: string, now = new Date()): Promise<Promotion | undefined> {
+  const row = await findPromotionByCode(code)
+  return row && isRedeemable(row, now) ? row : undefined
+}
+
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 502; error: string; field?: string }
 
 function providerFailure(what: string, error: unknown): { ok: false; status: 502; error: string } {

@@ -17,6 +17,11 @@ export const limits = {
   // Generous: the login form looks organisations up as the e-mail is typed.
   orgLookupsPerIp: limiter('org-lookup-ip', 2000, 600),
   twoFactorPerIp: limiter('2fa-ip', 300, 600),
+  // Checkout lookups (ADR 0034). The subdomain is checked 800 ms after typing stops, so generous.
+  subdomainChecksPerIp: limiter('subdomain-check-ip', 600, 600),
+  packageLookupsPerIp: limiter('package-lookup-ip', 300, 600),
+  // Misses only (a found code is refunded): guessing codes stays slow, applying a real one never is.
+  promoMissesPerIp: limiter('promo-miss-ip', 20, 600),
   // Keyed by account id: survives new challenges, so logging in again buys no new guesses.
   twoFactorFailuresPerAccount: limiter('2fa-fail-account', TWO_FACTOR_LIMITS.perAccount.failures, TWO_FACTOR_LIMITS.perAccount.windowSeconds),
   twoFactorResends: limiter('2fa-resend', 5, 600),
