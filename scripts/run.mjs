@@ -148,7 +148,7 @@ async function startStripe(env, dir) {
   // The worker joins whatever emulator npm start runs (same in-memory Stripe), whatever its app port.
   const reuse = mode === 'worker' ? 'any' : mode === 'start'
   const emulator = await startStripeEmulator({ dir, port: profile.stripePort, webhookUrl, reuse })
-  if (!emulator.reused) started.push(() => stopStripeEmulator(emulator.pidFile))
+  if (!emulator.reused) started.push(() => stopStripeEmulator(emulator.pidFile, emulator.pid))
   env.STRIPE_API_URL = emulator.url
   env.STRIPE_WEBHOOK_SECRET = emulator.secret
   console.log(`Stripe: the local emulator on ${emulator.url}${emulator.reused ? ' (already running)' : ''}, webhooks to ${webhookUrl}`)

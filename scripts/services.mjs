@@ -385,18 +385,25 @@ export async function startStripeEmulator({ dir, port, webhookUrl, reuse = true 
     }
     await sleep(150)
   }
-  return { url, secret, pidFile, port: chosen, reused: false }
+  return { url, secret, pidFile, pid: child.pid, port: chosen, reused: false }
 }
 
-/** Stops the emulator a pid file names, only if that pid still runs our emulator. */
-export function stopStripeEmulator(pidFile) {
+/**
+ * Stops the emulator this run started (by its own pid, never whatever the shared pid file names now:
+ * another run may have started its own since), and forgets the files only while they still name it.
+ */
+export function stopStripeEmulator(pidFile, pid) {
   const entry = path.join(root, 'tools/stripe-emulator/main.ts')
   try {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').trim())
     if (pid && isOurEmulator(pid, entry)) process.kill(pid, 'SIGTERM')
   } catch {}
-  fs.rmSync(pidFile, { force: true })
-  fs.rmSync(path.join(path.dirname(pidFile), 'stripe-emulator.json'), { force: true })
+  const stateFile = path.join(path.dirname(pidFile), 'stripe-emulator.json')
+  try {
+    if (Number(fs.readFileSync(pidFile, 'utf8').trim()) === pid) fs.rmSync(pidFile, { force: true })
+  } catch {}
+  try {
+    if (JSON.parse(fs.readFileSync(stateFile, 'utf8')).pid === pid) fs.rmSync(stateFile, { force: true })
+  } catch {}
 }
 
 export function ensureChromium() {

@@ -9,7 +9,8 @@ export const PACKAGE_CHANGED = 'Changed Successfully!'
 export const DESCRIPTION_SAVED = 'Saved Successfully!'
 /** Back-office section 8: package failures (a provider error included). */
 export const PACKAGE_FAILED = 'Unexpected Error Please Try again'
-export const PACKAGE_NOT_FOUND = 'Package not found'
+// The spec has no text of its own for an unknown plan: section 8's package failure text, with status 404.
+export const PACKAGE_NOT_FOUND = PACKAGE_FAILED
 
 export const NAME_REQUIRED = 'Enter Package Name'
 export const MAX_USERS_REQUIRED = 'Enter Max Users (at least 1)'

@@ -206,7 +206,7 @@ type Actor = Pick<AuthUser, 'id' | 'firstName' | 'lastName' | 'role' | 'clientId
 
 const MODULE = 'client_packages'
 
-/** The mutations as routes call them: each writes its audit row, success or refusal. */
+/** The mutations as routes call them (create and the active switch write an audit row, success or refusal). */
 export const clientPackageActions = {
   async create(actor: Actor, request: Request, input: ClientPackageInput, payments: PaymentsService, requestKey: string): Promise<Outcome<ClientPackage>> {
     const result = await createClientPackage(actor, input, payments, requestKey)

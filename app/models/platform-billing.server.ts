@@ -6,9 +6,11 @@ import { platformDb } from '#app/services/db.server'
 import { paymentsService, type PaymentsService } from '#app/services/stripe.server'
 import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
+import { scopedAs, scopedJoin } from '#db/tenant'
 import { inTransaction } from '#db/transaction'
 import type { BillingNoticesTable } from '#db/tables/billing'
 import { enqueue, queue, type Payload } from '#jobs/queues'
+import { tenantForJob } from '#jobs/tenant'
 
 export type StripeEventRef = Payload<'stripe-event'>
 
@@ -100,7 +102,10 @@ async function lockOrganisation(trx: typeof platformDb, at: Locator) {
  * organisation: the result is the same whatever order and however often events arrive. The
  * organisation row stays locked while Stripe is asked, so two events of one organisation apply in turn.
  */
-export async function syncSubscription(at: Locator & { subscriptionId: string }, payments?: PaymentsService): Promise<number | null> {
+/** What a sync left on the organisation: its status and trial end, and whether the subscription is its own. */
+export type AppliedBilling = { clientId: number; current: boolean; status: string | null; trialEndsAt: Date | null }
+
+export async function syncSubscription(at: Locator & { subscriptionId: string }, payments?: PaymentsService): Promise<AppliedBilling | null> {
   return inTransaction(platformDb, async (trx) => {
     const org = await lockOrganisation(trx, at)
     if (!org) {
@@ -115,17 +120,20 @@ export async function syncSubscription(at: Locator & { subscriptionId: string },
     }
     // An ended subscription other than the organisation's own (an old one) changes nothing; a live
     // one replaces it (a new subscription after a cancellation).
-    if (org.stripe_subscription_id && org.stripe_subscription_id !== sub.id && !isLiveSubscription(sub.status)) return org.id
+    if (org.stripe_subscription_id && org.stripe_subscription_id !== sub.id && !isLiveSubscription(sub.status)) {
+      return { clientId: org.id, current: false, status: org.package_status, trialEndsAt: org.trial_ends_at }
+    }
     const needsInvoice = sub.latestInvoiceId && (sub.isPaused || sub.status === 'past_due' || sub.status === 'unpaid')
     const invoice = needsInvoice ? await stripe.getInvoice(sub.latestInvoiceId!) : null
     const status = packageStatusFor({ status: sub.status, collectionPaused: sub.isPaused, latestInvoiceStatus: invoice?.status ?? null })
     const firstUnpaidAt = invoice?.status === 'open' ? new Date(invoice.created * 1000) : new Date()
+    const trialEndsAt = sub.trialEnd ? new Date(sub.trialEnd * 1000) : org.trial_ends_at
     await trx
       .updateTable('organisations')
       .set({
         ...(status ? { package_status: status } : {}),
         payment_due_since: paymentDueSinceFor(status, org.payment_due_since, firstUnpaidAt),
-        trial_ends_at: sub.trialEnd ? new Date(sub.trialEnd * 1000) : org.trial_ends_at,
+        trial_ends_at: trialEndsAt,
         stripe_customer_id: sub.customerId,
         stripe_subscription_id: sub.id,
         subscription_status: sub.status,
@@ -137,7 +145,7 @@ export async function syncSubscription(at: Locator & { subscriptionId: string },
       })
       .where('id', '=', org.id)
       .execute()
-    return org.id
+    return { clientId: org.id, current: true, status: status ?? org.package_status, trialEndsAt }
   })
 }
 
@@ -145,12 +153,17 @@ export async function syncSubscription(at: Locator & { subscriptionId: string },
 export async function processStripeEvent(ref: StripeEventRef, payments?: PaymentsService): Promise<'applied' | 'already-applied'> {
   const row = await platformDb.selectFrom('stripe_events').select('processed_at').where('id', '=', ref.eventId).executeTakeFirst()
   if (row?.processed_at) return 'already-applied'
-  const clientId = ref.subscriptionId ? await syncSubscription({ ...ref, subscriptionId: ref.subscriptionId }, payments) : null
-  if (clientId !== null) {
-    if (ref.type === 'customer.subscription.trial_will_end' && ref.trialEnd) {
-      await sendBillingNotice(clientId, { kind: 'trial_ending', ref: String(ref.trialEnd), daysLeft: TRIAL_ENDING_NOTICE_DAYS })
+  const applied = ref.subscriptionId ? await syncSubscription({ ...ref, subscriptionId: ref.subscriptionId }, payments) : null
+  // The e-mail follows the state just read from Stripe, not the event: a late or repeated event about
+  // a trial that has ended or an invoice since paid sends nothing.
+  if (applied?.current) {
+    const trialStillEnding = applied.status === 'trial' && ref.trialEnd !== null && applied.trialEndsAt?.getTime() === ref.trialEnd * 1000
+    if (ref.type === 'customer.subscription.trial_will_end' && trialStillEnding) {
+      await sendBillingNotice(applied.clientId, { kind: 'trial_ending', ref: String(ref.trialEnd), daysLeft: TRIAL_ENDING_NOTICE_DAYS })
     }
-    if (ref.type === 'invoice.payment_failed' && ref.invoiceId) await sendBillingNotice(clientId, { kind: 'payment_failed', ref: ref.invoiceId })
+    if (ref.type === 'invoice.payment_failed' && ref.invoiceId && applied.status === 'past_due') {
+      await sendBillingNotice(applied.clientId, { kind: 'payment_failed', ref: ref.invoiceId })
+    }
   }
   await markProcessed(ref.eventId)
   return 'applied'
@@ -182,11 +195,10 @@ export async function sendBillingNotice(clientId: number, notice: Notice): Promi
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false
   try {
     const org = await platformDb.selectFrom('organisations').select(['name', 'trial_ends_at']).where('id', '=', clientId).executeTakeFirstOrThrow()
-    const owners = await platformDb
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'm.user_id').onRef('u.client_id', '=', 'm.client_id'))
+    const t = tenantForJob(clientId)
+    const owners = await scopedAs(t, 'memberships', 'm')
+      .innerJoin('users as u', (join) => scopedJoin(t, 'u', join.onRef('u.id', '=', 'm.user_id')))
       .select(['u.id', 'u.email', 'u.first_name'])
-      .where('m.client_id', '=', clientId)
       .where('m.role', '=', 'client')
       .where('m.active', '=', true)
       .where('m.archived', '=', false)

@@ -7,7 +7,8 @@ export const PROMOTION_CREATED = 'Promotion Created Sucessfully'
 export const PROMOTION_DELETED = 'Deleted!'
 /** Back-office section 8: promotion failures (a provider error included). */
 export const PROMOTION_FAILED = 'Unexpected Error Please Try again'
-export const PROMOTION_NOT_FOUND = 'Promotion not found'
+// The spec has no text of its own for an unknown code: section 8's promotion failure text, with status 404.
+export const PROMOTION_NOT_FOUND = PROMOTION_FAILED
 
 export const CODE_REQUIRED = 'Enter Coupon Code'
 export const CODE_FORMAT = 'Use letters, digits, - and _ only'

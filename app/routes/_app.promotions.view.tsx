@@ -6,7 +6,7 @@ import { smallButton, SuccessAlert } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
 import { pagePromotions, promotionActions, toPromotionJson } from '#app/models/promotions.server'
 import { PROMOTION_DELETED, PROMOTION_FAILED } from '#app/models/promotions.schema'
-import { formatMoney } from '#app/rules/money'
+import { DEFAULT_CURRENCY, formatMoney } from '#app/rules/money'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
@@ -60,7 +60,7 @@ export default function PromotionsViewRoute() {
         columns={[
           { key: 'n', header: '#', cell: (_p, i) => query.start + i + 1, className: 'w-12 text-gray-500' },
           { key: 'code', header: 'Coupon Code', cell: (p) => <code className="font-medium">{p.couponCode}</code> },
-          { key: 'discount', header: 'Discount', cell: (p) => (p.discount_type === 'percent' ? `${p.value}%` : `${formatMoney(p.value, 'usd')} flat`) },
+          { key: 'discount', header: 'Discount', cell: (p) => (p.discount_type === 'percent' ? `${p.value}%` : `${formatMoney(p.value, DEFAULT_CURRENCY)} flat`) },
           { key: 'duration', header: 'Duration', cell: describeDuration },
           { key: 'redeemed', header: 'Redeemed', cell: (p) => `${p.availed_times} / ${p.max_redemptions}` },
           { key: 'redeemBy', header: 'Redeem By', cell: (p) => p.redeem_by.slice(0, 10) },

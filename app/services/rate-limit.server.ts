@@ -1,5 +1,6 @@
 // Redis-backed rate limits for the auth endpoints (brute force, code guessing, mail bombing) and the
-// addresses an account has signed in from (ADR 0012: an attacker cannot lock the owner out).
+// public checkout lookups (ADR 0034), and the addresses an account has signed in from (ADR 0012: an
+// attacker cannot lock the owner out).
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { LOGIN_LIMITS, TWO_FACTOR_LIMITS } from '#app/rules/login-limits'
 import { redis } from './redis.server'

@@ -223,7 +223,9 @@ describe('exactly once, in any order', () => {
     expect(expected.package_status).toBe('past_due')
     await mailsSettle()
     const mailsBefore = await subjects(owner.email)
-    expect(mailsBefore).toEqual(['Your payment failed', 'Your trial ends soon'])
+    // The clock jumps past the trial end in one step, so by the time its warning is handled the trial
+    // is over and no 'trial ends soon' mail goes out (the mail follows Stripe's state, not the event).
+    expect(mailsBefore).toEqual(['Your payment failed'])
 
     // This customer's events, forgotten by the app along with everything they did.
     const ids = [...emulator.emulator.store.events.values()]
@@ -231,6 +233,7 @@ describe('exactly once, in any order', () => {
       .map((e) => e.id)
     expect(ids.length).toBeGreaterThanOrEqual(6)
     await platformDb.deleteFrom('stripe_events').where('id', 'in', ids).execute()
+    await platformDb.deleteFrom('billing_notices').where('client_id', '=', org.id).execute()
     await platformDb
       .updateTable('organisations')
       .set({ package_status: 'active', trial_ends_at: null, payment_due_since: null, stripe_customer_id: null, stripe_subscription_id: null, subscription_status: null, current_period_end: null })
@@ -254,6 +257,8 @@ describe('exactly once, in any order', () => {
     const { payment_due_since: expectedSince, ...expectedRest } = expected
     expect(rest).toEqual(expectedRest)
     expect(payment_due_since?.getTime()).toBe(expectedSince?.getTime())
+    // With the notice rows gone too, only the state read back from Stripe stops a late trial warning
+    // (the trial is over), and the mail job's own id keeps the payment-failed mail single.
     await mailsSettle()
     expect(await subjects(owner.email)).toEqual(mailsBefore)
   })

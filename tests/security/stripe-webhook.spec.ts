@@ -60,6 +60,14 @@ test('a body over the 512 kB cap is refused while it streams (413), declared or 
   expect(chunked.bytesSent).toBeLessThan(attack / 2)
 })
 
+test("the webhook's own cap is 512 kB, below the API's 1 MB: 600 kB is refused, 400 kB reaches the signature check", async () => {
+  const sized = (bytes: number) => JSON.stringify({ pad: 'a'.repeat(bytes - 12) })
+  const over = await rawRequest({ method: 'POST', path: PATH, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x' }, body: sized(600 * 1024) })
+  expect(over.status).toBe(413)
+  const under = await rawRequest({ method: 'POST', path: PATH, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x' }, body: sized(400 * 1024) })
+  expect(under.status).toBe(400)
+})
+
 test('a signed-in browser cannot post an event with its session cookie, from our origin or another', async ({ request }) => {
   const { owner } = await createTenant()
   const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)

@@ -1,4 +1,5 @@
 // Decodes Stripe's form encoding (`items[0][price]=x&metadata[k]=v&expand[]=y`) into nested params.
+import { invalidRequest } from './errors'
 export type ParamValue = string | ParamObject | ParamValue[]
 export type ParamObject = { [key: string]: ParamValue }
 
@@ -14,8 +15,15 @@ export function splitKey(key: string): string[] {
 }
 
 function decodeComponent(value: string): string {
-  return decodeURIComponent(value.replace(/\+/g, ' '))
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '))
+  } catch {
+    throw invalidRequest(`Invalid percent-encoding in the request: ${value.slice(0, 40)}`)
+  }
 }
+
+/** Keys that would reach Object.prototype through the nested params (a request could poison the process). */
+export const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype'])
 
 /** Stripe's numeric indices and `[]` both build arrays; they arrive as objects keyed by index first. */
 function arraysFromIndexedObjects(value: ParamValue): ParamValue {
@@ -39,6 +47,7 @@ export function decodeForm(body: string): ParamObject {
     const rawKey = decodeComponent(eq < 0 ? pair : pair.slice(0, eq))
     const value = eq < 0 ? '' : decodeComponent(pair.slice(eq + 1))
     const segments = splitKey(rawKey)
+    if (segments.some((segment) => FORBIDDEN_SEGMENTS.has(segment))) throw invalidRequest(`Received unknown parameter: ${rawKey}`, rawKey)
     let node: ParamObject = root
     segments.forEach((segment, i) => {
       const last = i === segments.length - 1

@@ -1,10 +1,22 @@
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { addMonths } from './clock'
+import { StripeApiError } from './errors'
 import { decodeForm, splitKey } from './form'
 import { signatureHeader } from './signing'
 
 describe('decodeForm', () => {
+  it('refuses keys that would reach Object.prototype, and leaves it untouched', () => {
+    for (const body of ['__proto__[polluted]=1', 'a[__proto__][polluted]=1', 'constructor[prototype][polluted]=1']) {
+      expect(() => decodeForm(body)).toThrow(StripeApiError)
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('answers a bad percent-encoding as an invalid request, not a crash', () => {
+    expect(() => decodeForm('a=%E0%A4%A')).toThrow(expect.objectContaining({ status: 400 }))
+  })
+
   it.each([
     ['a=1&b=two', { a: '1', b: 'two' }],
     ['items[0][price]=price_1&items[0][quantity]=3', { items: [{ price: 'price_1', quantity: '3' }] }],

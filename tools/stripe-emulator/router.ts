@@ -22,7 +22,11 @@ export function matchRoute(routes: Route[], method: string, pathname: string): {
     const path: Record<string, string> = {}
     const matches = parts.every((part, i) => {
       if (part.startsWith(':')) {
-        path[part.slice(1)] = decodeURIComponent(segments[i]!)
+        try {
+          path[part.slice(1)] = decodeURIComponent(segments[i]!)
+        } catch {
+          return false
+        }
         return true
       }
       return part === segments[i]

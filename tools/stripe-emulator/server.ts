@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { runDue } from './billing'
 import { advanceGlobalClock, handleControl } from './control'
 import { API_VERSION, Emulator } from './emulator'
-import { StripeApiError } from './errors'
-import { decodeForm, type ParamObject } from './form'
+import { invalidRequest, StripeApiError } from './errors'
+import { decodeForm, FORBIDDEN_SEGMENTS, type ParamObject } from './form'
 import { IdempotencyStore } from './idempotency'
 import { randomToken } from './ids'
 import { catalogRoutes } from './resources/catalog'
@@ -80,8 +80,14 @@ function readBody(req: IncomingMessage): Promise<string> {
 function parseBody(raw: string, contentType: string | undefined): ParamObject {
   if (!raw) return {}
   if (contentType?.includes('application/json')) {
-    const parsed: unknown = JSON.parse(raw)
-    return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(raw)
+    } catch {
+      throw invalidRequest('Invalid JSON in the request body.')
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidRequest('The request body must be a JSON object.')
+    return Object.fromEntries(Object.entries(parsed).filter(([k]) => !FORBIDDEN_SEGMENTS.has(k)).map(([k, v]) => [k, String(v)]))
   }
   return decodeForm(raw)
 }

@@ -58,7 +58,7 @@ test('toggle active and visible from the table, edit the description in Details 
   const name = unique('Toggle')
   const created = await page.request.post('/api/packages/client/create', { headers: ORIGIN, data: { packageName: name, maxUsers: 2, price: 10, maxCrmUsers: 1 } })
   expect(created.status(), await created.text()).toBe(200)
-  await page.goto(`/packages/view?search=${encodeURIComponent(name)}`)
+  await page.goto(`/packages/view?q=${encodeURIComponent(name)}`)
   await ready(page, javaScriptEnabled)
   const active = page.getByRole('switch', { name: `Active ${name}` })
   await expect(active).toHaveAttribute('aria-checked', 'true')
