@@ -23,6 +23,8 @@ export const limits = {
   packageLookupsPerIp: limiter('package-lookup-ip', 300, 600),
   // Misses only (a found code is refunded): guessing codes stays slow, applying a real one never is.
   promoMissesPerIp: limiter('promo-miss-ip', 20, 600),
+  // Checkout submits that reach the card network and fail (ADR 0035; a success gives its point back): card testing stays slow.
+  checkoutAttemptsPerIp: limiter('checkout-attempt-ip', 10, 3600),
   // Keyed by account id: survives new challenges, so logging in again buys no new guesses.
   twoFactorFailuresPerAccount: limiter('2fa-fail-account', TWO_FACTOR_LIMITS.perAccount.failures, TWO_FACTOR_LIMITS.perAccount.windowSeconds),
   twoFactorResends: limiter('2fa-resend', 5, 600),

@@ -17,6 +17,12 @@ export function formRequestKey(form: FormData): string {
   return typeof value === 'string' && KEY.test(value) ? value : newToken()
 }
 
+/** A JSON body's requestKey, when it is a well-formed key. */
+export function bodyRequestKey(body: Record<string, unknown>): string | null {
+  const value = body[REQUEST_KEY_FIELD]
+  return typeof value === 'string' && KEY.test(value) ? value : null
+}
+
 /** The caller's Idempotency-Key header (as Stripe's own API takes it), or a new key. */
 export function apiRequestKey(request: Request): string {
   const value = request.headers.get('idempotency-key')

@@ -34,4 +34,12 @@ describe('contentSecurityPolicy', () => {
     expect(both['frame-src']).toContain('https://intercom-sheets.com')
     expect(both['script-src']).toEqual(["'nonce-abc123'", "'strict-dynamic'"])
   })
+
+  it('lets Stripe Elements frame and call Stripe only when a publishable key is configured', () => {
+    expect(contentSecurityPolicy(base)).not.toMatch(/stripe/)
+    const stripe = directives(contentSecurityPolicy({ ...base, stripe: true }))
+    expect(stripe['frame-src']).toContain('https://js.stripe.com')
+    expect(stripe['connect-src']).toContain('https://api.stripe.com')
+    expect(stripe['script-src']).toEqual(["'nonce-abc123'", "'strict-dynamic'"])
+  })
 })

@@ -8,6 +8,8 @@ export type CspOptions = {
   production: boolean
   intercom: boolean
   analytics: boolean
+  /** Stripe Elements at checkout (a publishable key is configured). */
+  stripe?: boolean
 }
 
 // What the customer-chat widget loads besides its scripts (Intercom's published CSP list).
@@ -46,6 +48,13 @@ const ANALYTICS = {
   'connect-src': ['https://api.segment.io', 'https://cdn.segment.com'],
 } as const
 
+// Stripe.js and its Elements frames (Stripe's published CSP list).
+const STRIPE = {
+  'connect-src': ['https://api.stripe.com', 'https://m.stripe.network'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'img-src': ['https://*.stripe.com'],
+} as const
+
 function websocketOrigin(origin: string): string {
   return origin.replace(/^http/, 'ws')
 }
@@ -71,7 +80,7 @@ export function contentSecurityPolicy(o: CspOptions): string {
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
   }
-  const extras = [...(o.intercom ? [INTERCOM] : []), ...(o.analytics ? [ANALYTICS] : [])]
+  const extras = [...(o.intercom ? [INTERCOM] : []), ...(o.analytics ? [ANALYTICS] : []), ...(o.stripe ? [STRIPE] : [])]
   for (const extra of extras) {
     for (const [name, sources] of Object.entries(extra)) directives[name] = [...directives[name]!, ...sources]
   }

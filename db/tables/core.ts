@@ -25,6 +25,14 @@ export interface OrganisationsTable {
   collection_paused: Bool
   pause_resumes_at: Date | null
   billing_synced_at: Date | null
+  /** The business's details from the checkout (ADR 0035). */
+  address: string | null
+  city: string | null
+  postal_code: string | null
+  website: string | null
+  country: string | null
+  time_zone: string | null
+  referral_code: string | null
   active: Bool
   created_at: Timestamp
   updated_at: Timestamp

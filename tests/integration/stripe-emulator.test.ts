@@ -109,6 +109,10 @@ describe('subscriptions through the payments service', () => {
     await expect(attempt).rejects.toBeInstanceOf(Stripe.errors.StripeCardError)
     await expect(attempt).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', statusCode: 402 })
     expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data).toHaveLength(0)
+    // Nor any event about the subscription or invoice that never came to be (webhooks would name missing ids).
+    const events = (await stripe.events.list({ limit: 100 })).data
+    const named = events.filter((e) => JSON.stringify(e.data.object).includes(customer.id) && /^(customer\.subscription|invoice)\./.test(e.type))
+    expect(named).toEqual([])
 
     const { customer: poor } = await customerWithCard('pm_card_chargeDeclinedInsufficientFunds')
     await expect(payments.createSubscription({ customerId: poor.id, priceId: price.priceId, quantity: 1 }, key('sub'))).rejects.toMatchObject({ decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' })

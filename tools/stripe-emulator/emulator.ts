@@ -21,6 +21,32 @@ export class Emulator {
     this.webhooks = new WebhookDispatcher(webhookOptions)
   }
 
+  /** Events of the call being run by `allOrNothing`, kept back until it succeeds. */
+  private held: EventRecord[] | null = null
+
+  /**
+   * Runs a call whose events exist only if it succeeds: a subscription refused with
+   * error_if_incomplete leaves Stripe with no subscription and no events about it.
+   */
+  allOrNothing<T>(work: () => T): T {
+    if (this.held) return work()
+    const held: EventRecord[] = (this.held = [])
+    try {
+      const result = work()
+      this.held = null
+      for (const event of held) this.record(event)
+      return result
+    } catch (error) {
+      this.held = null
+      throw error
+    }
+  }
+
+  private record(event: EventRecord) {
+    this.store.events.set(event.id, event)
+    this.webhooks.enqueue(event.id, this.eventPayload(event))
+  }
+
   /** Records an event with a snapshot of the object as it is now, and queues its delivery. */
   emit(type: string, object: Record<string, unknown>, created: number, previousAttributes?: Record<string, unknown>): EventRecord {
     const event: EventRecord = {
@@ -31,8 +57,8 @@ export class Emulator {
       ...(previousAttributes && Object.keys(previousAttributes).length > 0 ? { previous_attributes: structuredClone(previousAttributes) } : {}),
       request: { id: this.request.id, idempotency_key: this.request.idempotencyKey },
     }
-    this.store.events.set(event.id, event)
-    this.webhooks.enqueue(event.id, this.eventPayload(event))
+    if (this.held) this.held.push(event)
+    else this.record(event)
     return event
   }
 

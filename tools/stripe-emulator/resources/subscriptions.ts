@@ -90,7 +90,12 @@ function respond(em: Emulator, sub: SubscriptionRecord, params: ParamObject) {
 }
 
 /** Creates a subscription from API-shaped params (also used by the hosted checkout page). */
-export function createSubscription({ em, params }: Pick<HandlerContext, 'em' | 'params'>) {
+export function createSubscription(context: Pick<HandlerContext, 'em' | 'params'>) {
+  const refusedWhole = oneOf(context.params, 'payment_behavior', PAYMENT_BEHAVIORS) === 'error_if_incomplete'
+  return refusedWhole ? context.em.allOrNothing(() => create(context)) : create(context)
+}
+
+function create({ em, params }: Pick<HandlerContext, 'em' | 'params'>) {
   const customer = findCustomer(em, reqString(params, 'customer'), 'customer')
   const now = customerNow(em, customer)
   const items = readItems(em, params)

@@ -1,0 +1,57 @@
+// Card entry at checkout: Stripe Elements when a publishable key is configured and JavaScript runs;
+// otherwise (no JavaScript, a test key, the local emulator) a choice of Stripe's test payment methods.
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
+import { loadStripe, type Stripe } from '@stripe/stripe-js'
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react'
+import { SelectField } from '#app/components/forms'
+import { useHydrated } from '#app/ui/use-hydrated'
+
+export type CardEntryMode = { kind: 'elements'; publishableKey: string; testCards: TestCard[] } | { kind: 'test-cards'; testCards: TestCard[] } | { kind: 'unavailable' }
+export type TestCard = { value: string; label: string }
+
+/** Turns what the buyer typed into a payment method id before the form is sent; null when nothing is needed. */
+export type CardEntryHandle = { paymentMethod(): Promise<{ id: string } | { error: string }> | null }
+
+let stripePromise: Promise<Stripe | null> | undefined
+
+export const CardEntry = forwardRef<CardEntryHandle, { mode: CardEntryMode }>(function CardEntry({ mode }, ref) {
+  const hydrated = useHydrated()
+  const elementsCard = useRef<CardEntryHandle>(null)
+  useImperativeHandle(ref, () => ({ paymentMethod: () => elementsCard.current?.paymentMethod() ?? null }))
+  if (mode.kind === 'unavailable') return <p className="text-sm text-red-600">Card payments are not available right now. Please try again later.</p>
+  if (mode.kind === 'elements' && hydrated) {
+    stripePromise ??= loadStripe(mode.publishableKey)
+    return (
+      <Elements stripe={stripePromise}>
+        <ElementsCard ref={elementsCard} />
+      </Elements>
+    )
+  }
+  if (mode.testCards.length === 0) return <p className="text-sm text-gray-600">Please enable JavaScript to enter your card.</p>
+  return <SelectField name="payment" label="Card (test mode)" options={mode.testCards} />
+})
+
+const ElementsCard = forwardRef<CardEntryHandle>(function ElementsCard(_props, ref) {
+  const stripe = useStripe()
+  const elements = useElements()
+  const [paymentMethodId, setPaymentMethodId] = useState('')
+  useImperativeHandle(ref, () => ({
+    async paymentMethod() {
+      const card = elements?.getElement(CardElement)
+      if (!stripe || !card) return { error: 'Please enter your card details' }
+      const result = await stripe.createPaymentMethod({ type: 'card', card })
+      if (result.error) return { error: result.error.message ?? 'Please enter your card details' }
+      setPaymentMethodId(result.paymentMethod.id)
+      return { id: result.paymentMethod.id }
+    },
+  }))
+  return (
+    <div>
+      <span className="mb-1 block text-sm font-medium text-gray-700">Card</span>
+      <div className="rounded-md px-3 py-2.5 shadow-sm ring-1 ring-inset ring-gray-300">
+        <CardElement options={{ hidePostalCode: true }} />
+      </div>
+      <input type="hidden" name="payment" value={paymentMethodId} />
+    </div>
+  )
+})
