@@ -1,6 +1,7 @@
 // Sign-in flows: password login, 2FA challenges, password reset and single-use auto-login links.
 import { sql } from 'kysely'
 import { enqueue } from '#jobs/queues'
+import { rateLimitAddress } from '#app/rules/address-key'
 import { loginAccountKey, loginLimitDecision } from '#app/rules/login-limits'
 import { realmDisplayName } from '#app/rules/realm'
 import { normalizeCode } from '#app/rules/two-factor'
@@ -50,7 +51,7 @@ function actorFields(user: AuthUser) {
  * stops an address the account has signed in from, so an attacker elsewhere cannot lock the owner out.
  */
 async function spendLoginAttempt(accountKey: string, ip: string) {
-  const accountIpOk = await consume('loginFailuresPerAccountIp', `${accountKey}|${ip}`)
+  const accountIpOk = await consume('loginFailuresPerAccountIp', `${accountKey}|${rateLimitAddress(ip)}`)
   const ipOk = accountIpOk && (await consume('loginFailuresPerIp', ip))
   const accountOk = ipOk && (await consume('loginFailuresPerAccount', accountKey))
   const knownSource = ipOk && !accountOk && (await isKnownSource(accountKey, ip))
@@ -59,7 +60,7 @@ async function spendLoginAttempt(accountKey: string, ip: string) {
 
 /** A right password was no failure: its points come back, and this address's typos are forgiven. */
 async function refundLoginAttempt(accountKey: string, ip: string) {
-  await Promise.all([resetLimit('loginFailuresPerAccountIp', `${accountKey}|${ip}`), refund('loginFailuresPerIp', ip), refund('loginFailuresPerAccount', accountKey)])
+  await Promise.all([resetLimit('loginFailuresPerAccountIp', `${accountKey}|${rateLimitAddress(ip)}`), refund('loginFailuresPerIp', ip), refund('loginFailuresPerAccount', accountKey)])
 }
 
 export async function attemptLogin(input: LoginInput, ctx: RequestContext): Promise<LoginOutcome> {

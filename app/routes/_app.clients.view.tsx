@@ -12,6 +12,7 @@ import { trialLabel } from '#app/rules/account-status'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
 import { forbidden, notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'clients')
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The no-JavaScript path of 'Login As Client': the form opens a new window that lands on the link. */
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'clients')
-  const form = await request.formData()
+  const form = await readForm(request)
   const outcome = await startLoginAsClient(actor, request, String(form.get('_id') ?? ''))
   if (!outcome.ok && outcome.status === 404) throw notFound()
   if (!outcome.ok) throw forbidden(outcome.error)

@@ -8,6 +8,7 @@ import { getContractTemplate, toContractTemplateJson, updateContractTemplate } f
 import { requirePlatform } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePlatform(request, 'contract-template')
-  const result = await contractValidator.validate(await request.formData())
+  const result = await contractValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const row = await updateContractTemplate(params.id ?? '', result.data)
   if (!row) throw notFound()

@@ -8,6 +8,7 @@ import { createContractTemplate } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePlatform(request, 'contract-template')
-  const result = await contractValidator.validate(await request.formData())
+  const result = await contractValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const row = await createContractTemplate(result.data)
   await platformAudit(user, request, { module: 'CONTRACT_TEMPLATES', action: 'CREATE', message: `Contract template "${row.title}" created` })

@@ -16,6 +16,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { useHydrated } from '#app/ui/use-hydrated'
+import { readForm } from '#app/utils/form.server'
 
 const validator = withZod(customerCreateFormSchema)
 
@@ -31,7 +32,7 @@ type ActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/customers/create'))
-  const form = await request.formData()
+  const form = await readForm(request)
   // Without JavaScript the 'Generate Password' button posts the form back with a fresh password filled in.
   if (form.get('intent') === 'generate') {
     const values = { ...Object.fromEntries(form), password: generatePassword(), welcomeEmail: form.has('welcomeEmail'), active: form.has('active') }

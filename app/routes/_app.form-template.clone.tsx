@@ -12,6 +12,7 @@ import { createFormTemplate, getFormTemplate, listFormTemplates, suggestedTempla
 import { templateCloneSchema } from '#app/models/forms.schema'
 import { requirePlatform } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
+import { readForm } from '#app/utils/form.server'
 
 const validator = withZod(templateCloneSchema)
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePlatform(request, 'questionnaire-template')
-  const result = await validator.validate(await request.formData())
+  const result = await validator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const source = await getFormTemplate(result.data.template_id)
   if (!source) return validationError({ fieldErrors: { template_id: 'Please select a template' } }, result.submittedData)

@@ -7,6 +7,7 @@ import { platformAudit } from '#app/models/content-common.server'
 import { createFormTemplate } from '#app/models/form-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePlatform(request, 'questionnaire-template')
-  const result = await nameValidator.validate(await request.formData())
+  const result = await nameValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const row = await createFormTemplate({ name: result.data.name })
   await platformAudit(user, request, { module: 'FORM_TEMPLATES', action: 'CREATE', message: `Form template "${row.name}" created` })

@@ -15,6 +15,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
+import { readForm } from '#app/utils/form.server'
 
 /** Customers offered before any search (the combobox searches the API for the rest). */
 const CUSTOMER_CHOICES = 50
@@ -51,7 +52,7 @@ type ActionData = { formError: string; values: Record<string, unknown> }
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/orders/create'))
-  const result = await orderCreateValidator.validate(await request.formData())
+  const result = await orderCreateValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const outcome = await orderCreateActions.create(t, request, result.data)
   if (!outcome.ok) return data<ActionData>({ formError: outcome.error, values: result.submittedData }, { status: outcome.status })

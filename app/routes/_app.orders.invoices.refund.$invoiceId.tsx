@@ -12,6 +12,7 @@ import { redirectWithToast } from '#app/services/flash.server'
 import { ButtonLink } from '#app/ui/button'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 const GUARD = { all: ['READ_ORDERS_INVOICES', 'UPDATE_ORDERS_INVOICES'] }
 
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await requirePermission(request, GUARD)
-  const result = await refundFormValidator.validate(await request.formData())
+  const result = await refundFormValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const outcome = await invoiceActions.refund(t, request, params.invoiceId ?? '', result.data.amount)
   if (outcome.ok) return redirectWithToast(request, `/orders/invoices${new URL(request.url).search}`, REFUNDED)

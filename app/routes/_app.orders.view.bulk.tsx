@@ -24,6 +24,7 @@ import { PanelDialog } from '#app/ui/panel-dialog'
 import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/utils/http.server'
 import { backToDialog, backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
+import { readForm } from '#app/utils/form.server'
 
 const GUARD = { all: ['UPDATE_ORDERS'] }
 
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, GUARD)
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (String(form.get('intent') ?? '')) {
     case 'bulk-flag':
       return bulkFlag(t, request, form)

@@ -24,6 +24,7 @@ import { PanelDialog } from '#app/ui/panel-dialog'
 import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/utils/http.server'
 import { backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
+import { readForm } from '#app/utils/form.server'
 
 const GUARD = { all: ['UPDATE_ORDERS'] }
 
@@ -47,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await requirePermission(request, GUARD)
-  const form = await request.formData()
+  const form = await readForm(request)
   const orderId = params.orderId!
   const intent = String(form.get('intent') ?? '')
   switch (intent) {

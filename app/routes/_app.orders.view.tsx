@@ -19,6 +19,7 @@ import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass, ButtonLink } from '#app/ui/button'
 import { UrlTabs } from '#app/ui/url-tabs'
+import { readForm } from '#app/utils/form.server'
 
 const NEEDS_ACTION = 'needs-action'
 const BULK_FORM = 'orders-bulk'
@@ -65,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // 'Login as User' without JavaScript: the button's form posts here in a new window, which follows the link.
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'login-as') return data({ ok: false, error: 'Unknown action' }, { status: 400 })
   const t = await requirePermission(request, { all: ['LOGIN_AS_CUSTOMER'] })
   const outcome = await startLoginAs(t, request, { id: String(form.get('id') ?? ''), type: 'customer' })

@@ -28,6 +28,7 @@ import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { billingService } from '#app/utils/billing-request.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'client_packages')
@@ -83,7 +84,7 @@ async function setDescription(request: Request, form: FormData, actor: Awaited<R
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'client_packages')
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'active':
       return setActive(request, form, actor)

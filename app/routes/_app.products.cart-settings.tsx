@@ -13,6 +13,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { readForm } from '#app/utils/form.server'
 
 const validator = withZod(cartSettingsSchema)
 const SAVED = 'Saved Successfully!'
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_DOMAIN'] })
-  const result = await validator.validate(await request.formData())
+  const result = await validator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   await saveCartSettingsAudited(t, request, { redirectTo: result.data.redirectTo })
   return { saved: SAVED }

@@ -13,6 +13,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { sanitizeContractHtml, sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
 import { notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 async function source(request: Request, t: Awaited<ReturnType<typeof requirePermission>>) {
   const url = new URL(request.url)
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_CONTRACTS'] })
   const from = await source(request, t)
-  const result = await contractValidator.validate(await request.formData())
+  const result = await contractValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const row = await createContract(t, { ...result.data, templateId: from.templateId })
   await auditAction(t, request, { module: 'CONTRACTS', action: 'CLONE', message: `Contract "${row.title}" cloned from "${from.title}"` })

@@ -16,6 +16,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Samples are not rows of the organisation, so a post for one finds nothing: read-only.
   const row = await getContract(t, params.id ?? '')
   if (!row) throw notFound()
-  const result = await contractValidator.validate(await request.formData())
+  const result = await contractValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
   const updated = await updateContract(t, row, result.data)
   await auditAction(t, request, { module: 'CONTRACTS', action: 'UPDATE', message: `Contract "${updated.title}" updated` })

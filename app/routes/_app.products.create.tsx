@@ -8,6 +8,7 @@ import { productCreateSchema } from '#app/models/products.schema'
 import { productActions, productFormOptions, productSaveAnswer } from '#app/models/products.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
+import { readForm } from '#app/utils/form.server'
 
 const validator = withZod(productCreateSchema)
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/create'))
-  const result = await validator.validate(await request.formData())
+  const result = await validator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   return productSaveAnswer(request, await productActions.create(t, request, result.data), result.submittedData)
 }

@@ -14,6 +14,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
 import { useHydrated } from '#app/ui/use-hydrated'
+import { readForm } from '#app/utils/form.server'
 
 // Built per request on the server (today moves); the browser builds its own from its clock.
 const validatorFor = () => withZod(couponSchema())
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_COUPONS'] })
-  const result = await validatorFor().validate(await request.formData())
+  const result = await validatorFor().validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const created = await createCoupon(t, result.data)
   if (!created.ok) return validationError({ fieldErrors: { [created.field]: created.error } }, result.submittedData)

@@ -14,6 +14,7 @@ import { parseTableQuery } from '#app/rules/table-query'
 import { requirePermission } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-coupons/view'))
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_COUPONS'] })
-  const form = await request.formData()
+  const form = await readForm(request)
   const row = await getCoupon(t, String(form.get('id') ?? ''))
   if (!row) throw notFound()
   await deleteCoupon(t, row)

@@ -14,6 +14,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { buttonClass } from '#app/ui/button'
 import { formatDate } from '#app/utils/format'
 import { Alert } from '#app/ui/alert'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/all'))
@@ -37,7 +38,7 @@ const intentSchema = z.object({ intent: z.literal('archive'), id: z.string().min
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_WORKFLOWS'] })
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Please Try Again Later!' }, { status: 400 })
   const service = await workflowActions.archive(t, request, parsed.data.id, parsed.data.value === 'true')
   if (!service) return data({ error: 'Workflow not found' }, { status: 404 })

@@ -12,6 +12,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
 import { notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 async function source(request: Request, t: Tenant) {
   const url = new URL(request.url)
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_QUESTIONNAIRES'] })
   const from = await source(request, t)
-  const result = await nameValidator.validate(await request.formData())
+  const result = await nameValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const row = await createForm(t, { name: result.data.name, items: from.items, templateId: from.templateId })
   await auditAction(t, request, { module: 'QUESTIONNAIRES', action: 'CLONE', message: `Form "${row.name}" cloned from "${from.name}"` })

@@ -8,6 +8,7 @@ import { createForm } from '#app/models/forms.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, routeGuard('/products/forms/create'))
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_QUESTIONNAIRES'] })
-  const result = await nameValidator.validate(await request.formData())
+  const result = await nameValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const row = await createForm(t, { name: result.data.name })
   await auditAction(t, request, { module: 'QUESTIONNAIRES', action: 'CREATE', message: `Form "${row.name}" created` })

@@ -9,6 +9,7 @@ import { getProduct, productActions, productFormOptions, productSaveAnswer } fro
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 const validator = withZod(productEditSchema)
 
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/update/:id'))
-  const result = await validator.validate(await request.formData())
+  const result = await validator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const saved = await productActions.update(t, request, params.id ?? '', result.data)
   if (!saved.ok && saved.status === 404) throw notFound()

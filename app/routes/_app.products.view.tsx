@@ -17,6 +17,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { publicOrigin } from '#app/utils/public-url.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/view'))
@@ -68,7 +69,7 @@ const MESSAGES = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_PRODUCTS'] })
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ message: null, error: 'unexpected error' }, { status: 400 })
   const on = parsed.data.value === 'true'
   const product = await productActions.setFlag(t, request, parsed.data.id, parsed.data.intent, on)

@@ -14,6 +14,7 @@ import { routeGuard } from '#app/rules/routes'
 import { getAuth, IMPERSONATION_CREDENTIALS_REFUSED, requireOwnCredentials, requireUser } from '#app/services/auth.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { Card } from '#app/ui/card'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, routeGuard('/profile'))
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, '/profile', AVATAR_UPDATED)
   }
 
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('subaction')) {
     case 'password':
       return changeOwnPassword(request, form)

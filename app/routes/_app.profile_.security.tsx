@@ -34,6 +34,7 @@ import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { clientIp } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, routeGuard(TWO_FACTOR_PAGE))
@@ -69,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A log-in-as session never changes another person's second factor.
   const user = await requireOwnCredentials(request)
   const ctx = { ip: clientIp(request) }
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'start': {
       const result = await startTotpValidator.validate(form)

@@ -12,6 +12,7 @@ import { requirePlatform } from '#app/services/auth.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
 import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'promotions')
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'promotions')
-  const form = await request.formData()
+  const form = await readForm(request)
   // Built per request on the server (today moves).
   const result = await promotionValidator().validate(form)
   if (result.error) return validationError(result.error, result.submittedData)

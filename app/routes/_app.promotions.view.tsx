@@ -14,6 +14,7 @@ import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { billingService } from '#app/utils/billing-request.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'promotions')
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'promotions')
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'delete') return data({ error: PROMOTION_FAILED }, { status: 400 })
   const payments = billingService()
   if (!payments) return data({ error: PROMOTION_FAILED }, { status: 503 })

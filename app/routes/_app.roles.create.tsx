@@ -9,6 +9,7 @@ import { auditUserAction } from '#app/models/audit.server'
 import { createRole, GRANT_DENIED, grantableBy } from '#app/models/platform-roles.server'
 import { ROLE_CREATED, ROLE_MODULES } from '#app/models/platform-roles.schema'
 import { requirePlatform } from '#app/services/auth.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'roles')
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'roles')
-  const result = await roleValidator.validate(await request.formData())
+  const result = await roleValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   if (!grantableBy(actor, result.data.permissions)) {
     await auditUserAction(actor, request, { module: 'roles', action: 'create', status: 'failure', message: `Create role ${result.data.name}: ${GRANT_DENIED}` })

@@ -10,6 +10,7 @@ import { findRole, GRANT_DENIED, grantableBy, updateRole } from '#app/models/pla
 import { parseModules, ROLE_MODULES, ROLE_UPDATED } from '#app/models/platform-roles.schema'
 import { requirePlatform } from '#app/services/auth.server'
 import { forbidden, notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 async function loadRole(request: Request, id: string | undefined) {
   const actor = await requirePlatform(request, 'roles')
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor, role } = await loadRole(request, params.id)
-  const result = await roleValidator.validate(await request.formData())
+  const result = await roleValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   if (!grantableBy(actor, result.data.permissions)) {
     await auditUserAction(actor, request, { module: 'roles', action: 'update', status: 'failure', message: `Update role ${role.name}: ${GRANT_DENIED}` })

@@ -15,6 +15,7 @@ import { USER_UPDATED } from '#app/models/platform-users.schema'
 import { type AuthUser } from '#app/models/account.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { forbidden, notFound } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 async function loadTarget(actor: AuthUser, id: string | undefined) {
   const target = await findPlatformUser(id ?? '')
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'users')
   const target = await loadTarget(actor, params.id)
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') === 'send-reset') return sendResetLinkAnswer(actor, request, target)
   const result = await updateValidator.validate(form)
   const { password: _password, ...kept } = result.submittedData

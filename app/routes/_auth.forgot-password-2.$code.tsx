@@ -9,6 +9,7 @@ import { FormAlert, SubmitButton, SuccessAlert, TextField, useHydrated } from '#
 import { resetPassword } from '#app/models/auth.server'
 import { PASSWORD_UPDATED, resetPasswordSchema } from '#app/models/login.schema'
 import { clientIp } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 const validator = withZod(resetPasswordSchema)
 
@@ -18,7 +19,7 @@ const REDIRECT_AFTER_MS = 3000
 type ResetState = { done?: boolean; formError?: string; fieldErrors?: Record<string, string> }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const result = await validator.validate(await request.formData())
+  const result = await validator.validate(await readForm(request))
   // Nothing is repopulated: both fields are secrets.
   if (result.error) return data<ResetState>({ fieldErrors: result.error.fieldErrors }, { status: 422 })
   const outcome = await resetPassword(params.code ?? '', result.data.password, { ip: clientIp(request) })

@@ -9,13 +9,14 @@ import { requestPasswordReset } from '#app/models/auth.server'
 import { forgotPasswordSchema, RESET_LINK_SENT } from '#app/models/login.schema'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { clientIp } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 const validator = withZod(forgotPasswordSchema)
 
 type ForgotState = { sent?: boolean; formError?: string; fieldErrors?: Record<string, string>; repopulateFields?: Record<string, unknown> }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const result = await validator.validate(await request.formData())
+  const result = await validator.validate(await readForm(request))
   if (result.error) {
     return data<ForgotState>({ fieldErrors: result.error.fieldErrors, repopulateFields: { email: result.submittedData.email } }, { status: 422 })
   }

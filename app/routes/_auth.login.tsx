@@ -22,6 +22,7 @@ import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { startSession } from '#app/services/session.server'
 import { clientIp } from '#app/utils/http.server'
 import { messageFrom } from '#app/utils/messages'
+import { readForm } from '#app/utils/form.server'
 
 const emailStepValidator = withZod(emailStepSchema)
 const loginValidator = withZod(loginSchema)
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const email = String(form.get('email') ?? '')
   const orgsFor = String(form.get('orgsFor') ?? '')
   // An e-mail edited after its organisations were listed starts over: the old list is not its list.

@@ -13,6 +13,7 @@ import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { getAuth } from '#app/services/auth.server'
 import { type AppSession, commitSession, startSession } from '#app/services/session.server'
 import { clientIp } from '#app/utils/http.server'
+import { readForm } from '#app/utils/form.server'
 
 const validator = withZod(twoFactorSchema)
 
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { session } = await getAuth(request)
   const pending = session.get('pendingTwoFactor')
   if (!pending) throw redirect('/login')
-  const form = await request.formData()
+  const form = await readForm(request)
 
   if (form.get('intent') === 'resend') {
     const sent = await resendTwoFactor(pending)

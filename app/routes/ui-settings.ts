@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import { safeReturnPath } from '#app/rules/landing'
 import { commitSession, getSession } from '#app/services/session.server'
 import { applyUiChange, getUiSettings, serializeUiSettings, uiSettingsChange } from '#app/services/ui-settings.server'
+import { readForm } from '#app/utils/form.server'
 
 export async function loader() {
   return redirect('/')
@@ -11,7 +12,7 @@ export async function loader() {
 
 // Preferences only: no permission guard, so the signed-out pages can switch language too.
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const parsed = uiSettingsChange.safeParse(Object.fromEntries(form))
   const headers = new Headers()
   const current = await getUiSettings(request)

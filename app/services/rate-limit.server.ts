@@ -2,6 +2,7 @@
 // public checkout lookups (ADR 0034), and the addresses an account has signed in from (ADR 0012: an
 // attacker cannot lock the owner out).
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { rateLimitAddress } from '#app/rules/address-key'
 import { LOGIN_LIMITS, TWO_FACTOR_LIMITS } from '#app/rules/login-limits'
 import { redis } from './redis.server'
 
@@ -37,13 +38,16 @@ export const limits = {
 
 export type LimitName = keyof typeof limits
 
+/** Per-address limits count an IPv6 client by its /64, so a host cannot step around them. */
+const subject = (name: LimitName, key: string) => (name.endsWith('PerIp') ? rateLimitAddress(key) : key)
+
 /**
  * Consumes one point; false when the limit is exhausted. Atomic in Redis, so spending a point
  * before checking a password or code means parallel guesses can never overrun a limit.
  */
 export async function consume(name: LimitName, key: string): Promise<boolean> {
   try {
-    await limits[name]().consume(key)
+    await limits[name]().consume(subject(name, key))
     return true
   } catch (error) {
     if (error instanceof RateLimiterRes) return false
@@ -53,14 +57,14 @@ export async function consume(name: LimitName, key: string): Promise<boolean> {
 
 /** Gives a point back: an attempt that turned out right is not a failure. */
 export async function refund(name: LimitName, key: string): Promise<void> {
-  await limits[name]().reward(key, 1)
+  await limits[name]().reward(subject(name, key), 1)
 }
 
 export async function resetLimit(name: LimitName, key: string): Promise<void> {
-  await limits[name]().delete(key)
+  await limits[name]().delete(subject(name, key))
 }
 
-const knownSourceKey = (accountKey: string, ip: string) => `login-known:${accountKey}|${ip}`
+const knownSourceKey = (accountKey: string, ip: string) => `login-known:${accountKey}|${rateLimitAddress(ip)}`
 
 /** Remembers that the account signed in from this address (for LOGIN_LIMITS.knownSourceDays). */
 export async function rememberSource(accountKey: string, ip: string): Promise<void> {
