@@ -166,6 +166,26 @@ function serve(env, entry) {
   })
 }
 
+/**
+ * Ctrl-C during a test run reaches the test runner (same process group) and this process: the
+ * runner stops, then the services this run started (the Stripe emulator) are stopped too, instead
+ * of being left running when this process dies of the signal.
+ */
+function stopOnInterrupt() {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      stopStarted()
+      process.exit(130)
+    })
+  }
+}
+
+function interruptedBy(result) {
+  if (result.signal !== 'SIGINT' && result.signal !== 'SIGTERM') return
+  stopStarted()
+  process.exit(130)
+}
+
 function summarize(failedSteps) {
   let passed = 0
   let failed = 0
@@ -212,9 +232,12 @@ async function main() {
       run('npx', ['tsc', '--noEmit'], env)
       ensureBuild(env)
       const failedSteps = []
+      stopOnInterrupt()
       const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...extraArgs], { stdio: 'inherit', env })
+      interruptedBy(vitest)
       if (vitest.status !== 0) failedSteps.push('vitest')
       const playwright = spawnSync('npx', ['playwright', 'test'], { stdio: 'inherit', env })
+      interruptedBy(playwright)
       if (playwright.status !== 0) failedSteps.push('playwright')
       summarize(failedSteps)
       stopStarted()
@@ -224,7 +247,10 @@ async function main() {
       run('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
       run('npx', ['tsx', 'db/seed/index.ts'], env)
       ensureBuild(env)
-      run('npx', ['tsx', 'tests/bench/index.ts'], env)
+      stopOnInterrupt()
+      const bench = spawnSync('npx', ['tsx', 'tests/bench/index.ts'], { stdio: 'inherit', env })
+      interruptedBy(bench)
+      if (bench.status !== 0) throw new Error(`the benchmark exited with ${bench.status}`)
       stopStarted()
     }
   } catch (error) {

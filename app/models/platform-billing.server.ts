@@ -55,7 +55,8 @@ export async function receiveStripeEvent(event: Stripe.Event): Promise<'queued' 
   await platformDb.insertInto('stripe_events').ignore().values({ id: event.id, type: event.type }).execute()
   const row = await platformDb.selectFrom('stripe_events').select('processed_at').where('id', '=', event.id).executeTakeFirstOrThrow()
   if (row.processed_at) return 'duplicate'
-  if (!HANDLED_STRIPE_EVENTS.has(event.type)) {
+  // A connected account's own events (payouts, ADR 0037) say nothing about our customers' subscriptions.
+  if (!HANDLED_STRIPE_EVENTS.has(event.type) || event.account) {
     await markProcessed(event.id)
     return 'ignored'
   }

@@ -147,6 +147,14 @@ describe('webhook signatures', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ status: true, outcome: 'ignored' })
   })
+
+  it("ignores a connected account's event, even of a handled type", async () => {
+    const { org } = await createTenant()
+    const body = JSON.stringify({ id: `evt_connect_${Date.now()}`, object: 'event', account: 'acct_connected', type: 'customer.subscription.created', data: { object: { id: 'sub_connected', object: 'subscription', customer: 'cus_connected', metadata: { clientId: org.publicId } } } })
+    const res = await post({ 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: setup.secret }) }, body)
+    expect(await res.json()).toMatchObject({ status: true, outcome: 'ignored' })
+    expect(await billing(org.id)).toMatchObject({ stripe_customer_id: null, stripe_subscription_id: null })
+  })
 })
 
 describe('trial to active', () => {
