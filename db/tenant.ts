@@ -15,6 +15,7 @@ import {
   type UpdateQueryBuilder,
   type UpdateResult,
 } from 'kysely'
+import { BILLING_TENANT_TABLES } from './tables/billing'
 import { CONTENT_TENANT_TABLES } from './tables/content'
 import { CORE_TENANT_TABLES } from './tables/core'
 import { ORDER_TENANT_TABLES } from './tables/orders'
@@ -31,6 +32,7 @@ export const TENANT_TABLE_NAMES = [
   ...WORKFLOW_TENANT_TABLES,
   ...CONTENT_TENANT_TABLES,
   ...ORDER_TENANT_TABLES,
+  ...BILLING_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
 export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)

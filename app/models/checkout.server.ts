@@ -20,7 +20,7 @@ import { CHECKOUT_ALREADY_DONE, CHECKOUT_FAILED, CHECKOUT_IN_PROGRESS, type Chec
 import { findPurchasablePackage } from './client-packages.server'
 import { isDuplicateKey } from './people.server'
 import { syncSubscription } from './platform-billing.server'
-import { type CheckoutPromoJson, findRedeemablePromotion, toCheckoutPromoJson } from './promotions.server'
+import { findRedeemablePromotion } from './promotions.server'
 import { subdomainAvailability } from './subdomains.server'
 
 
@@ -222,15 +222,3 @@ async function sendWelcome(user: AuthUser, subdomain: string) {
   )
 }
 
-/**
- * A promo code as a buyer may see it, rate-limited by misses per address (a found code gives its
- * point back): the lookup behind GET /api/checkout/getPromoInfo and the checkout page's Apply.
- */
-export async function promoForBuyer(code: string, ip: string): Promise<{ ok: true; promo: CheckoutPromoJson } | { ok: false; status: 404 | 429; error: string }> {
-  // Spent before the lookup (atomic), so parallel guesses cannot overrun the budget.
-  if (!(await consume('promoMissesPerIp', ip))) return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS }
-  const row = await findRedeemablePromotion(code)
-  if (!row) return { ok: false, status: 404, error: PROMO_UNAVAILABLE }
-  await refund('promoMissesPerIp', ip)
-  return { ok: true, promo: toCheckoutPromoJson(row) }
-}

@@ -8,6 +8,7 @@ import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
 import { scopedAs, scopedJoin } from '#db/tenant'
 import { inTransaction } from '#db/transaction'
+import { isMissingResource } from './billing-account.server'
 import type { BillingNoticesTable } from '#db/tables/billing'
 import { enqueue, queue, type Payload } from '#jobs/queues'
 import { tenantForJob } from '#jobs/tenant'
@@ -114,7 +115,15 @@ export async function syncSubscription(at: Locator & { subscriptionId: string },
       return null
     }
     const stripe = payments ?? paymentsService()
-    const sub = await stripe.getSubscription(at.subscriptionId)
+    let sub
+    try {
+      sub = await stripe.getSubscription(at.subscriptionId)
+    } catch (error) {
+      // An event about a subscription Stripe does not have (never kept, or another account's): nothing to apply.
+      if (!isMissingResource(error)) throw error
+      console.warn(`[billing] Stripe has no subscription ${at.subscriptionId}; event ignored`)
+      return null
+    }
     if (org.stripe_customer_id && org.stripe_customer_id !== sub.customerId) {
       console.warn(`[billing] subscription ${sub.id} belongs to customer ${sub.customerId}, not organisation ${org.id}'s`)
       return null

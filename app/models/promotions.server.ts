@@ -1,6 +1,7 @@
 // Platform promotions (codes off subscription plans): list, create (a Stripe coupon plus a promotion
 // code with the same customer-facing code) and delete by code. Platform staff only.
 import type { AuthUser } from './account.server'
+import { PROMO_UNAVAILABLE } from './checkout.schema'
 import { auditUserAction } from './audit.server'
 import { isDuplicateKey } from './people.server'
 import { CODE_TAKEN, type PromotionInput, PROMOTION_FAILED, PROMOTION_NOT_FOUND, redeemByEnd } from './promotions.schema'
@@ -9,6 +10,7 @@ import { isPlaceholderProviderId } from '#app/rules/provider-ids'
 import { likePattern, type TableQuery } from '#app/rules/table-query'
 import { newPublicId, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
+import { consume, refund, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import type { PaymentsService } from '#app/services/stripe.server'
 import type { Promotion } from '#db/tables/platform'
 
@@ -202,4 +204,17 @@ export const promotionActions = {
     })
     return result
   },
+}
+
+/**
+ * A promo code as a buyer may see it, with misses limited per `guesser` (an address, or an
+ * organisation): a found code gives its point back. Behind the checkout's and billing's promo boxes.
+ */
+export async function promoForBuyer(code: string, guesser: string): Promise<{ ok: true; promo: CheckoutPromoJson } | { ok: false; status: 404 | 429; error: string }> {
+  // Spent before the lookup (atomic), so parallel guesses cannot overrun the budget.
+  if (!(await consume('promoMissesPerIp', guesser))) return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS }
+  const row = await findRedeemablePromotion(code)
+  if (!row) return { ok: false, status: 404, error: PROMO_UNAVAILABLE }
+  await refund('promoMissesPerIp', guesser)
+  return { ok: true, promo: toCheckoutPromoJson(row) }
 }

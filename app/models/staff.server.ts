@@ -13,6 +13,7 @@ import type { WriterProfile } from '#db/tables/people'
 import { auditAction, impersonatorOf } from './audit.server'
 import { realmDisplayName } from '#app/rules/realm'
 import { sendResetLink } from './auth.server'
+import { userSeatRefusal } from './subscription.server'
 import { createMember, describeStatusChange, MEMBER_COLUMNS, type MemberRow, membersQuery, searchMembers, sortMembers } from './people.server'
 import {
   BORROWED_SESSION,
@@ -203,6 +204,9 @@ export type StaffOutcome = { ok: true; user: MemberRow } | StaffError
 export async function createStaff(t: Tenant, input: StaffCreateInput): Promise<StaffOutcome> {
   const permissions = requestedPermissions(input)
   if (!grantAllowed(t, [], permissions)) return fail(403, GRANT_DENIED)
+  // The subscription's user limit (its plan's users times its quantity, ADR 0038).
+  const full = await userSeatRefusal(t)
+  if (full) return fail(400, full)
   const created = await createMember(t, { ...input, role: 'user', permissions })
   if (!created.ok) return fail(400, created.existingRole === 'customer' ? USER_IS_CUSTOMER : USER_EXISTS)
   if (isContributor(permissions)) await saveWriterProfile(t, created.userId, input)

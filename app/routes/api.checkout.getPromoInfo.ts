@@ -1,7 +1,7 @@
 // GET /api/checkout/getPromoInfo?code: a promotion the buyer may still redeem ({status, promo}), percent or fixed.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { promoInfoQuerySchema } from '#app/models/checkout.schema'
-import { promoForBuyer } from '#app/models/checkout.server'
+import { promoForBuyer } from '#app/models/promotions.server'
 import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 

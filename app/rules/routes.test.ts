@@ -14,7 +14,7 @@ describe('route table', () => {
     ['/products/file/view', { all: ['READ_DOWNLOADABLES'] }],
     ['/products/file/edit/:id', { all: ['UPDATE_DOWNLOADABLES'] }],
     ['/orders/assigned-orders', { all: ['REVIEWER'] }],
-    ['/payments/upgrade', { all: [PLACEHOLDER_PERMISSION] }],
+    ['/payments/upgrade', { all: ['WRITE_MANAGE_SUBSCRIPTION'] }],
     ['/payments/payouts', { all: [PLACEHOLDER_PERMISSION] }],
     ['/chat', { all: [PLACEHOLDER_PERMISSION] }],
     ['/payments/reactivate', { all: ['WRITE_PAYMENT_METHOD'] }],
@@ -34,6 +34,19 @@ describe('route table', () => {
     expect(built).toEqual(expect.arrayContaining(['/dashboard', '/profile']))
     expect(built).toContain('/orders/view')
     expect(built).not.toContain('/chat')
+    expect(built).toEqual(expect.arrayContaining(['/payments/methods', '/payments/invoices', '/payments/payouts']))
+    expect(built).toEqual(expect.arrayContaining(['/payments/upgrade', '/payments/reactivate', '/payments/manage-subscription']))
+  })
+
+  it('shows a locked owner the subscription pages under Billing', () => {
+    const items = sidebarFor({ role: 'client', permissions: [], restricted: true })
+    expect(items.map((i) => i.label)).toEqual(['menu.dashboard', 'menu.billing'])
+    const billing = items[1]!.children!.map((c) => c.path)
+    expect(billing).toEqual(expect.arrayContaining(['/payments/manage-subscription', '/payments/upgrade']))
+    // Staff without the permission see the plan but not the upgrade.
+    const staff = sidebarFor({ role: 'user', permissions: ['READ_ORDERS'] }).find((i) => i.label === 'menu.billing')
+    expect(staff?.children?.map((c) => c.path)).toContain('/payments/manage-subscription')
+    expect(staff?.children?.map((c) => c.path)).not.toContain('/payments/upgrade')
   })
 
   it('hides assigned orders from clients and marks platform routes with their module', () => {

@@ -119,13 +119,15 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/leads/view', guard: {}, label: 'menu.leads', section: 'Leads', built: false },
   { path: '/chat', guard: todo, label: 'menu.chat', section: 'Chat', built: false },
 
-  { path: '/payments/methods', guard: all('READ_PAYMENT_METHOD'), label: 'menu.paymentMethods', section: 'Billing', built: false },
-  { path: '/payments/invoices', guard: all('READ_SUBSCRIPTION_INVOICES'), label: 'menu.invoices', section: 'Billing', built: false },
-  { path: '/payments/manage-subscription', guard: {}, label: 'menu.manageSubscription', section: 'Billing', built: false },
-  { path: '/payments/upgrade', guard: todo, label: 'menu.upgrade', section: 'Billing', built: false },
-  { path: '/payments/payouts', guard: todo, label: 'menu.payouts', section: 'Billing', built: false },
+  { path: '/payments/methods', guard: all('READ_PAYMENT_METHOD'), label: 'menu.paymentMethods', section: 'Billing', built: true },
+  { path: '/payments/invoices', guard: all('READ_SUBSCRIPTION_INVOICES'), label: 'menu.invoices', section: 'Billing', built: true },
+  // Anyone may see the plan (portal section 2: no permission); changing it needs WRITE_MANAGE_SUBSCRIPTION (ADR 0038).
+  { path: '/payments/manage-subscription', guard: {}, label: 'menu.manageSubscription', section: 'Billing', built: true },
+  // The spec's placeholder 'TODO' guard, decided in ADR 0038: upgrading the plan is managing the subscription.
+  { path: '/payments/upgrade', guard: all('WRITE_MANAGE_SUBSCRIPTION'), label: 'menu.upgrade', section: 'Billing', built: true },
+  { path: '/payments/payouts', guard: todo, label: 'menu.payouts', section: 'Billing', built: true },
   // Reached from the lockout and trial banners rather than the sidebar.
-  { path: '/payments/reactivate', guard: all('WRITE_PAYMENT_METHOD'), built: false },
+  { path: '/payments/reactivate', guard: all('WRITE_PAYMENT_METHOD'), built: true },
 
   // Profile and notifications live in the top bar.
   { path: '/profile', guard: {}, built: true },

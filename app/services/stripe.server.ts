@@ -86,6 +86,33 @@ export type ConnectAccountSummary = {
   payoutState: 'not_started' | 'pending' | 'enabled' | 'restricted'
 }
 
+/** A charge as the billing pages show it: its receipt, and the payment intent that ties it to an invoice. */
+export type ChargeSummary = {
+  id: string
+  customerId: string | null
+  paymentIntentId: string | null
+  amountCents: number
+  amountRefundedCents: number
+  currency: string
+  status: Stripe.Charge.Status
+  created: number
+  receiptUrl: string | null
+  receiptNumber: string | null
+}
+/** One page of invoices (newest first) with whom each was billed to. */
+export type InvoicePage = {
+  invoices: (InvoiceSummary & { customerId: string | null; customerEmail: string | null; customerName: string | null })[]
+  hasMore: boolean
+}
+/** A Connect account's onboarding state as the payouts page reads it (the spec's payout profile). */
+export type ConnectAccountProfile = {
+  id: string
+  payouts_enabled: boolean
+  charges_enabled: boolean
+  details_submitted: boolean
+  requirements: { currently_due: string[]; pending_verification: string[]; disabled_reason: string | null }
+}
+
 /** The card error message Stripe gives for the customer (e.g. 'Your card was declined.'), or null for other failures. */
 export function cardErrorMessage(error: unknown): string | null {
   return error instanceof Stripe.errors.StripeCardError ? error.message : null
@@ -280,6 +307,12 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
 
     getSubscription: retrieveSubscription,
 
+    /** The subscription and when it started (Stripe's start_date): its subscription years count from there. */
+    async getSubscriptionWithStart(subscriptionId: string): Promise<SubscriptionSummary & { startDate: number }> {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId)
+      return { ...toSubscription(subscription), startDate: subscription.start_date }
+    },
+
     /**
      * What a quantity change costs now (prorated) and what the next regular invoice will be. Without
      * `prorationDate` Stripe prorates from its own "now" (the test clock's time for clocked customers).
@@ -349,6 +382,42 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
       return toInvoice(await stripe.invoices.pay(invoiceId, {}, { idempotencyKey }))
     },
 
+    /** Pays an open invoice with a given card of the customer (the one just added or chosen), not the default. */
+    async payInvoiceWithPaymentMethod(invoiceId: string, paymentMethodId: string, idempotencyKey: string): Promise<InvoiceSummary> {
+      return toInvoice(await stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }, { idempotencyKey }))
+    },
+
+    /** The card a subscription charges: its own default outranks the customer's, so both change together. */
+    async setSubscriptionPaymentMethod(subscriptionId: string, paymentMethodId: string): Promise<void> {
+      await stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethodId })
+    },
+
+    /** One page of invoices, newest first: one customer's, or everyone's (the platform's view). */
+    async listInvoicesPage(filter: { customerId?: string; status?: Stripe.InvoiceListParams.Status; startingAfter?: string; limit?: number }): Promise<InvoicePage> {
+      const page = await stripe.invoices.list({ customer: filter.customerId, status: filter.status, starting_after: filter.startingAfter, limit: filter.limit ?? 100 })
+      return {
+        invoices: page.data.map((i) => ({ ...toInvoice(i), customerId: idOf(i.customer), customerEmail: i.customer_email ?? null, customerName: i.customer_name ?? null })),
+        hasMore: page.has_more,
+      }
+    },
+
+    /** A customer's most recent charges (receipts), newest first. */
+    async listCustomerCharges(customerId: string, limit = 100): Promise<ChargeSummary[]> {
+      const charges = await stripe.charges.list({ customer: customerId, limit })
+      return charges.data.map((c) => ({
+        id: c.id,
+        customerId: idOf(c.customer),
+        paymentIntentId: idOf(c.payment_intent),
+        amountCents: c.amount,
+        amountRefundedCents: c.amount_refunded,
+        currency: c.currency,
+        status: c.status,
+        created: c.created,
+        receiptUrl: c.receipt_url ?? null,
+        receiptNumber: c.receipt_number ?? null,
+      }))
+    },
+
     async createCoupon(input: CouponInput, idempotencyKey: string): Promise<CouponSummary> {
       const amount = 'percentOff' in input ? { percent_off: input.percentOff } : { amount_off: input.amountOffCents, currency: input.currency }
       const coupon = await stripe.coupons.create(
@@ -395,6 +464,22 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
 
     async getConnectAccount(accountId: string): Promise<ConnectAccountSummary> {
       return toAccount(await stripe.accounts.retrieve(accountId))
+    },
+
+    /** The account's flags and what Stripe still needs (requirements.currently_due) for the payouts page. */
+    async getConnectAccountProfile(accountId: string): Promise<ConnectAccountProfile> {
+      const a = await stripe.accounts.retrieve(accountId)
+      return {
+        id: a.id,
+        payouts_enabled: a.payouts_enabled ?? false,
+        charges_enabled: a.charges_enabled ?? false,
+        details_submitted: a.details_submitted ?? false,
+        requirements: {
+          currently_due: a.requirements?.currently_due ?? [],
+          pending_verification: a.requirements?.pending_verification ?? [],
+          disabled_reason: a.requirements?.disabled_reason ?? null,
+        },
+      }
     },
 
     /** A one-time Stripe-hosted onboarding URL; send the user there and expect them back at returnUrl. */

@@ -1,5 +1,5 @@
 // Billing (issue 9, ADR 0031): Stripe webhook events received, and billing e-mails already sent.
-import type { Selectable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { Timestamp } from './core'
 
 export interface StripeEventsTable {
@@ -18,9 +18,38 @@ export interface BillingNoticesTable {
   created_at: Timestamp
 }
 
+/** A pause of a client's subscription (ADR 0038): at most 2 count per subscription year. */
+export interface SubscriptionPausesTable {
+  id: Generated<number>
+  client_id: number
+  stripe_subscription_id: string
+  op_key: string
+  starts_at: Date
+  resumes_at: Date
+  ended_at: Date | null
+  withdrawn: ColumnType<boolean, boolean | undefined, boolean>
+  created_at: Timestamp
+}
+
+/** The plan, quantity and user limit of an organisation's subscription, as last read (ADR 0038). */
+export interface OrganisationPlansTable {
+  client_id: number
+  stripe_subscription_id: string | null
+  client_package_id: number | null
+  quantity: number | null
+  max_users: number | null
+  last_op_key: string | null
+  updated_at: Timestamp
+}
+
 export interface BillingTables {
   stripe_events: StripeEventsTable
   billing_notices: BillingNoticesTable
+  subscription_pauses: SubscriptionPausesTable
+  organisation_plans: OrganisationPlansTable
 }
+
+/** Billing tables an organisation owns (the tenant guard holds them to it). */
+export const BILLING_TENANT_TABLES = ['subscription_pauses', 'organisation_plans'] as const
 
 export type StripeEventRow = Selectable<StripeEventsTable>

@@ -25,6 +25,8 @@ export interface OrganisationsTable {
   collection_paused: Bool
   pause_resumes_at: Date | null
   billing_synced_at: Date | null
+  /** The Connect account payouts go to (ADR 0037); null until the owner starts payouts setup. */
+  stripe_connect_account_id: string | null
   /** The business's details from the checkout (ADR 0035). */
   address: string | null
   city: string | null

@@ -43,7 +43,8 @@ test('a locked account sees only Dashboard and Billing in the sidebar', async ({
   await loginAs(owner.email)
   const response = await page.goto('/dashboard')
   expect(response?.status()).toBe(200)
-  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
-  // Billing pages are not built yet, so Dashboard is all that remains.
-  await expect(links).toHaveText(['Dashboard'])
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  // Dashboard, and the Billing section (collapsed) with the pages to pay and reactivate.
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard'])
+  await expect(nav.getByRole('button', { name: 'Billing' })).toBeVisible()
 })

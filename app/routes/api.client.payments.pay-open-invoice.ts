@@ -1,0 +1,8 @@
+// POST /api/client/payments/pay-open-invoice (empty body): pays the open (past due) invoice with the default card, which unlocks a locked account;
+// answers {status, message, updateUser}.
+import { methodNotAllowed } from '#app/utils/api.server'
+import { bodilessSubscriptionAction } from '#app/utils/subscription-api.server'
+
+export const loader = () => methodNotAllowed()
+
+export const action = bodilessSubscriptionAction('payOpenInvoice')

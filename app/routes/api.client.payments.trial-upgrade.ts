@@ -1,0 +1,25 @@
+// POST /api/client/payments/trial-upgrade {subPackage, promo}: ends the trial with a paid subscription
+// on the plan, charged to the default card now ({status, message, user}); an Idempotency-Key header
+// makes a retry answer the first result instead of charging again.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { MANAGE_SUBSCRIPTION, planChoiceSchema } from '#app/models/subscription.schema'
+import { currentUserJson, subscriptionActions } from '#app/models/subscription.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiRequestKey } from '#app/utils/billing-request.server'
+import { apiJson } from '#app/utils/http.server'
+import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+
+export const loader = () => methodNotAllowed()
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const t = await requirePermission(request, MANAGE_SUBSCRIPTION)
+  const parsed = await parseBody(request, planChoiceSchema)
+  if (!parsed.ok) return parsed.response
+  const { payments, response } = paymentsOr503()
+  if (response) return response
+  const outcome = await subscriptionActions.subscribe(t, request, payments, apiRequestKey(request), 'upgrade', parsed.data)
+  if (!outcome.ok) return failureJson(outcome)
+  return apiJson({ status: true, message: outcome.value.message, user: await currentUserJson(t) })
+}
