@@ -4,26 +4,12 @@
 import { platformDb } from '#app/services/db.server'
 import { seededOrderId } from '#db/seed/orders'
 import { assertPortFree, CONNECTIONS, DURATION, latency, load, loadAlternating, ms, ownerCookie, probe, startServer } from './harness'
+import { billingSection } from './billing'
+import { LIST_PAIRS } from './lists'
 import { BENCH_CUSTOMERS, BENCH_ORDERS, seedLargeCustomers, seedLargeOrders } from './seed-large'
 
 /** Hops along nextCursor for the "deep" page: 200 pages of 50 = the 10,000th order. */
 const DEEP_HOPS = Number(process.env.BENCH_DEEP_HOPS ?? 200)
-
-/** Every list page and the JSON route that returns the same rows. */
-const LIST_PAIRS: { name: string; page: string; json: string }[] = [
-  { name: 'orders', page: '/orders/view', json: '/api/client/orders?size=50' },
-  { name: 'order invoices', page: '/orders/invoices', json: '/api/client/orders/invoices?size=100' },
-  { name: 'revisions', page: '/orders/revisions', json: '/api/client/orders/revisions' },
-  { name: 'customers', page: '/customers/view', json: '/api/customers/get?size=50' },
-  { name: 'users', page: '/client/users/view', json: '/api/client/users?size=50' },
-  { name: 'products', page: '/products/view', json: '/api/client/packages/all' },
-  { name: 'workflows', page: '/products/customer-services/all', json: '/api/client/service/all' },
-  { name: 'forms', page: '/products/forms/list', json: '/api/questionnaires' },
-  { name: 'contracts', page: '/products/contracts/view', json: '/api/contract/all' },
-  { name: 'files', page: '/products/file/view', json: '/api/downloadable/all' },
-  { name: 'coupons', page: '/products/customer-coupons/view', json: '/api/client/customer-coupons/coupons' },
-  { name: 'audit logs', page: '/audit-logs', json: '/api/logs/view' },
-]
 
 type Row = Record<string, string | number>
 const skipped: string[] = []
@@ -122,8 +108,11 @@ async function main() {
   try {
     const cookie = await ownerCookie()
     console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
-    if (process.env.BENCH_ONLY !== 'lists') await ordersSection(cookie, server.pid)
-    if (process.env.BENCH_ONLY !== 'orders') await listPagesSection(cookie, server.pid)
+    // BENCH_ONLY=orders|lists|billing runs one section.
+    const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === section
+    if (wanted('orders')) await ordersSection(cookie, server.pid)
+    if (wanted('lists')) await listPagesSection(cookie, server.pid)
+    if (wanted('billing')) await billingSection()
     if (skipped.length) console.log(`\nSkipped: ${skipped.join('; ')}`)
   } finally {
     await server.stop()
