@@ -13,23 +13,18 @@ import { CHECKOUT_FAILED, CHECKOUT_REDIRECT_DELAY_MS, CHECKOUT_SUCCESS, checkout
 import { checkout } from '#app/models/checkout.server'
 import { type CheckoutPromoJson, promoForBuyer } from '#app/models/promotions.server'
 import { findPurchasablePackage, toCheckoutPackageJson } from '#app/models/client-packages.server'
+import { TEST_CARDS } from '#app/models/payment-methods.schema'
 import { describePromo, dueTodayCents } from '#app/rules/checkout-summary'
 import { landingPath } from '#app/rules/landing'
 import { centsToAmount, DEFAULT_CURRENCY, formatMoney } from '#app/rules/money'
 import { env, stripeConnection } from '#app/services/env.server'
 import { startSession } from '#app/services/session.server'
 import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
+import { cardEntry } from '#app/utils/client-billing-request.server'
 import { clientIp } from '#app/utils/http.server'
 import { publicOrigin } from '#app/utils/public-url.server'
 import { readForm } from '#app/utils/form.server'
 
-const TEST_CARDS = [
-  { value: 'pm_card_visa', label: 'Visa •••• 4242' },
-  { value: 'pm_card_mastercard', label: 'Mastercard •••• 4444' },
-  { value: 'pm_card_amex', label: 'American Express •••• 8431' },
-  { value: 'pm_card_chargeDeclined', label: 'Declined card •••• 0002' },
-  { value: 'pm_card_chargeDeclinedInsufficientFunds', label: 'Insufficient funds •••• 9995' },
-]
 
 let countryOptions: { value: string; label: string }[] | undefined
 function countries() {
@@ -48,13 +43,11 @@ function timeZones() {
   return (timeZoneOptions = [...zones].sort().map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })))
 }
 
-/** Elements with a publishable key; Stripe's test payment methods whenever the secret key is a test key (or the emulator). */
+/** Elements with a publishable key; Stripe's test payment methods whenever billing runs in test mode (or the emulator). */
 function cardEntryMode(): CardEntryMode {
-  const connection = stripeConnection()
-  if (!connection) return { kind: 'unavailable' }
-  const testCards = connection.apiKey.startsWith('sk_test_') || connection.apiKey.startsWith('rk_test_') ? TEST_CARDS : []
+  const testCards = cardEntry().testCards ? TEST_CARDS.map((card) => ({ ...card })) : []
   const publishableKey = env().STRIPE_PUBLISHABLE_KEY
-  if (publishableKey) return { kind: 'elements', publishableKey, testCards }
+  if (publishableKey && stripeConnection()) return { kind: 'elements', publishableKey, testCards }
   return testCards.length ? { kind: 'test-cards', testCards } : { kind: 'unavailable' }
 }
 
