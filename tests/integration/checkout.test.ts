@@ -12,6 +12,7 @@ import { verifyPassword } from '#app/services/password.server'
 import { limits } from '#app/services/rate-limit.server'
 import { createStripeClient, paymentsService, type PaymentsService } from '#app/services/stripe.server'
 import { seedId } from '#db/seed/ids'
+import { createTenant } from '#tests/factories/index'
 import { startStripeEmulator, type StripeEmulator } from '../../tools/stripe-emulator'
 
 let emulator: StripeEmulator
@@ -163,8 +164,10 @@ describe('checkout', () => {
   })
 
   it("an address already used in another organisation gets a new account in the new realm; the other one is untouched", async () => {
-    const existing = await platformDb.selectFrom('users').select(['id', 'password_hash', 'client_id']).where('email', '=', 'owner@demo.test').executeTakeFirstOrThrow()
-    const outcome = await checkout(buyer({ email: 'owner@demo.test', password: 'Another-pass-2026' }), uid() + uid(), ctx(), payments)
+    // A tenant of this test's own: the seeded demo accounts stay with one organisation each (the login specs expect it).
+    const { owner } = await createTenant()
+    const existing = await platformDb.selectFrom('users').select(['id', 'password_hash', 'client_id']).where('email', '=', owner.email).executeTakeFirstOrThrow()
+    const outcome = await checkout(buyer({ email: owner.email, password: 'Another-pass-2026' }), uid() + uid(), ctx(), payments)
     expect(outcome.ok).toBe(true)
     if (!outcome.ok) return
     expect(outcome.user.id).not.toBe(existing.id)

@@ -72,7 +72,7 @@ test.describe('checkout', () => {
     await page.goto(`/checkout?item=${TEAM}`)
     const pay = page.getByRole('button', { name: 'Pay' })
     await expect(pay).toBeDisabled()
-    await fillAccount(page, { businessName: 'Demo Writing' })
+    await fillAccount(page, { businessName: 'DemoWriting' })
     // 'demowriting' belongs to the seeded organisation: a number below 10000 is appended and checked again.
     await expect(page.getByLabel('Subdomain')).toHaveValue(/^demowriting\d{1,4}$/)
     await expect(page.getByText('Available')).toBeVisible()
@@ -118,10 +118,10 @@ test.describe('checkout', () => {
   test('without JavaScript: a taken subdomain is a clear error, the corrected form goes through @nojs', async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, 'the silent suffix replaces this error when JavaScript runs')
     await page.goto(`/checkout?item=${TEAM}&referral=friend42`)
-    await fillAccount(page, { businessName: 'Demo Writing', subDomain: 'demowriting' })
+    await fillAccount(page, { businessName: 'DemoWriting', subDomain: 'demowriting' })
     await page.getByRole('button', { name: 'Pay' }).click()
     await expect(page.getByText(SUBDOMAIN_TAKEN)).toBeVisible()
-    await expect(page.getByLabel('Business Name')).toHaveValue('Demo Writing')
+    await expect(page.getByLabel('Business Name')).toHaveValue('DemoWriting')
     await page.getByLabel('Subdomain').fill(`nojs${uid()}`)
     await page.getByLabel('Password').fill('Secret-pass-2026')
     await page.getByRole('button', { name: 'Pay' }).click()
