@@ -1,15 +1,41 @@
-// Server rendering: renders the whole document, reports render time in Server-Timing,
-// and logs unexpected errors with a request id instead of leaking them to the page.
-import { Writable } from 'node:stream'
+// Server rendering: renders the whole document as one string (ADR 40), reports render time in
+// Server-Timing, and logs unexpected errors with a request id instead of leaking them to the page.
 import { randomUUID } from 'node:crypto'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToString } from 'react-dom/server'
 import { NonceProvider } from '#app/utils/nonce'
 
-const ABORT_DELAY = 5_000
+/** What Remix's StreamTransfer caches per chunk of the loader data it writes into the page. */
+type StreamChunk = Promise<void> & { result?: { done: boolean; value: string } }
+type RenderMeta = { streamCache?: Record<number, StreamChunk> }
 
-export default function handleRequest(
+const settled = (done: boolean, value: string): StreamChunk => Object.assign(Promise.resolve(), { result: { done, value } })
+
+/**
+ * Reads the loader data Remix streams into the page (single fetch) before the render and hands it to
+ * StreamTransfer's cache, so that component never suspends: the data script then renders in the same
+ * pass as the rest of the document. Nothing defers data, so the stream is one chunk and its end; later
+ * chunks (deferred data) would simply join the first.
+ */
+async function prefillLoaderData(remixContext: EntryContext) {
+  const context = remixContext as EntryContext & { serverHandoffStream?: ReadableStream<Uint8Array>; renderMeta?: RenderMeta }
+  if (!context.serverHandoffStream || !context.renderMeta) return
+  const reader = context.serverHandoffStream.getReader()
+  const decoder = new TextDecoder()
+  let data = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    data += decoder.decode(value, { stream: true })
+  }
+  data += decoder.decode()
+  // RemixServer asks for a reader of its own: the stream is closed now, so that reader reads nothing.
+  reader.releaseLock()
+  context.renderMeta.streamCache = { 0: settled(false, data), 1: settled(true, '') }
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -19,47 +45,20 @@ export default function handleRequest(
   const started = performance.now()
   // The Content-Security-Policy header (server.ts) allows only scripts carrying this nonce.
   const nonce = loadContext?.cspNonce ?? ''
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false
-    const app = (
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>
-    )
-    // No page defers data, so the whole document is ready at once: it leaves as one body instead of
-    // hundreds of small chunks through a web stream (a sixth of a list page's CPU went to moving them).
-    const { pipe, abort } = renderToPipeableStream(app, {
-      nonce,
-      onShellReady() {
-        shellRendered = true
-      },
-      onAllReady() {
-        const chunks: Buffer[] = []
-        const body = new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            chunks.push(chunk)
-            done()
-          },
-          final(done) {
-            responseHeaders.set('Content-Type', 'text/html')
-            responseHeaders.append('Server-Timing', `render;dur=${(performance.now() - started).toFixed(2)}`)
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
-            done()
-          },
-        })
-        body.on('error', reject)
-        pipe(body)
-      },
-      onShellError(error: unknown) {
-        reject(error)
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500
-        if (shellRendered) console.error(error)
-      },
-    })
-    setTimeout(abort, ABORT_DELAY)
-  })
+  await prefillLoaderData(remixContext)
+  // The whole document as one string (ADR 40): the streaming renderer encoded each of a list page's
+  // thousands of small pieces into bytes on its own, a sixth of the page's CPU. A render error throws
+  // here, as a shell error rejected before, and Remix renders the error boundary instead.
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  )
+  responseHeaders.set('Content-Type', 'text/html')
+  responseHeaders.append('Server-Timing', `render;dur=${(performance.now() - started).toFixed(2)}`)
+  // The legacy renderer leaves out the doctype the streaming one wrote before <html>. A Buffer, not the
+  // string: a string body is first checked character by character for lone surrogates.
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode })
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -6,7 +6,7 @@ import { pageCount, type TableQuery, tableHref } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { useRowActions } from '#app/ui/row-actions'
+import { type RowFetchers, useRowActions } from '#app/ui/row-actions'
 
 export type Column<T> = {
   key: string
@@ -14,8 +14,11 @@ export type Column<T> = {
   /** The sort key the server accepts for this column (sort=...); absent means not sortable. */
   sort?: string
   className?: string
-  /** index is the row's position in the whole result (0-based), for the # column. */
-  cell: (row: T, index: number) => ReactNode
+  /**
+   * index is the row's position in the whole result (0-based), for the # column; fetchers gives the state
+   * of the row's fetcher RowForms (the optimistic value while one posts), read by key.
+   */
+  cell: (row: T, index: number, fetchers: RowFetchers) => ReactNode
 }
 
 export type DataTableProps<T> = {
@@ -150,7 +153,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
                     <td key={column.key} className={column.className}>
-                      {column.cell(row, query.start + i)}
+                      {column.cell(row, query.start + i, rowActions.fetchers)}
                     </td>
                   ))}
                 </tr>

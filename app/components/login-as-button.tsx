@@ -1,8 +1,9 @@
 // 'Login As User' / 'Login As Contributor' / 'Login As Client': with JavaScript, POST the JSON init route and
 // open the single-use link in a new window; without it, the form posts to the page (new window), which
-// answers with a redirect to the link.
+// answers with a redirect to the link. LoginAsRowForm is the hook-free one for table rows.
 import { useState } from 'react'
 import { buttonClass } from '#app/ui/button'
+import { RowAnswer, type RowFetcherState, RowForm } from '#app/ui/row-actions'
 
 export const LOGIN_AS_FAILED = 'Unexpected Error Please Try again'
 
@@ -64,3 +65,26 @@ export function LoginAsButton({ endpoint, body, fields, label, ariaLabel, classN
     </form>
   )
 }
+
+export const loginAsKey = (id: string) => `login-as:${id}`
+
+/**
+ * A row's log-in-as: a form posting (into a new window) to the page itself, whose action answers a plain
+ * post with a redirect to the link. With JavaScript the table's submit handler posts it as a fetcher:
+ * the action answers { link }, which opens in the window the click opened; an error shows in the row.
+ * `type` is posted only where the page's action needs it (its default is the page's own kind).
+ */
+export function LoginAsRowForm({ id, type, label, ariaLabel, state }: { id: string; type?: string; label: string; ariaLabel: string; state: RowFetcherState }) {
+  return (
+    <RowForm fetcherKey={loginAsKey(id)} target="_blank">
+      <input type="hidden" name="id" value={id} />
+      {type ? <input type="hidden" name="type" value={type} /> : null}
+      <button type="submit" name="intent" value="login-as" disabled={state.pending !== null} className={ROW_BUTTON} aria-label={ariaLabel}>
+        {label}
+      </button>
+      {state.sent ? <RowAnswer fetcherKey={loginAsKey(id)} /> : null}
+    </RowForm>
+  )
+}
+
+const ROW_BUTTON = buttonClass('secondary', 'py-1 whitespace-nowrap')

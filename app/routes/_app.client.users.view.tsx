@@ -1,7 +1,7 @@
 // /client/users/view: the organisation's staff, contributors and reviewers. Add/Edit User and Settings open as
 // dialogs from the URL (?new=1, ?edit={_id}, ?settings={_id}), which without JavaScript render as page sections.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
 import { validationError } from 'remix-validated-form'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
@@ -9,21 +9,21 @@ import { FormAlert, inputClass, labelClass } from '#app/components/forms'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { switchAnswer } from '#app/models/status-switch.server'
 import { CUSTOMER_CHANGED as CHANGED } from '#app/models/customers.schema'
-import { LoginAsButton } from '#app/components/login-as-button'
+import { loginAsKey, LoginAsRowForm } from '#app/components/login-as-button'
 import { PanelDialog } from '#app/ui/panel-dialog'
-import { SwitchForm } from '#app/components/people/switch-form'
+import { FETCHER_FIELD, SwitchForm } from '#app/components/people/switch-form'
 import { createUserValidator, EMPTY_USER, updateUserValidator, UserForm, type UserFormValues } from '#app/components/people/user-form'
 import { startLoginAs } from '#app/models/impersonation.server'
 import { customerFacingNameSchema, STAFF_SORTS, USER_CREATED, USER_UPDATED } from '#app/models/staff.schema'
-import { findStaff, listStaff, staffActions, toStaffJson, writerProfile, writerProfiles } from '#app/models/staff.server'
+import { findStaff, listStaff, staffActions, toStaffJson, writerProfile } from '#app/models/staff.server'
 import { can } from '#app/rules/permissions'
-import { isContributor } from '#app/rules/people'
 import { loginAsRefusal, mayManageMember, RESET_LINK_SENT_TO } from '#app/rules/reach'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery, PEOPLE_PAGE_SIZES, tableHref } from '#app/rules/table-query'
 import { requirePermission } from '#app/services/auth.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass, ButtonLink } from '#app/ui/button'
+import { RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/utils/http.server'
 
 const PANEL_PARAMS = ['new', 'edit', 'settings']
@@ -58,7 +58,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseTableQuery(url.searchParams, { sizes: PEOPLE_PAGE_SIZES, sortable: STAFF_SORTS, defaultSort: 'name' })
   const archived = url.searchParams.get('archived') === 'true'
   const { rows, count } = await listStaff(t, { archived, search: query.search, sort: query.sort, dir: query.dir, start: query.start, size: query.size })
-  const profiles = await writerProfiles(t, rows.filter((r) => isContributor(r.permissions)).map((r) => r.userId))
   const perms = {
     create: can(t.user, { all: ['WRITE_USERS'] }),
     update: can(t.user, { all: ['UPDATE_USERS'] }),
@@ -82,12 +81,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       // The subset rule (ADR 13): manageable for password, status and reset links; reachable for log-in-as.
-      users: rows.map((r) => ({
-        ...toStaffJson(r, profiles.get(r.userId)),
-        isSelf: r.userId === t.user.id,
-        manageable: mayManageMember(t.user, r),
-        reachable: loginAsRefusal(t.user, r) === null,
-      })),
+      // Only what the table shows: the dialogs load their person on their own (panel).
+      users: rows.map((r) => {
+        const { _id, firstName, lastName, email, role, active, archived, tags, permissions } = toStaffJson(r)
+        return {
+          _id,
+          firstName,
+          lastName,
+          email,
+          role,
+          active,
+          archived,
+          tags,
+          contributor: permissions.includes('WRITER'),
+          isSelf: r.userId === t.user.id,
+          manageable: mayManageMember(t.user, r),
+          reachable: loginAsRefusal(t.user, r) === null,
+        }
+      }),
       count,
       query,
       archived,
@@ -153,7 +164,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const t = await requirePermission(request, { all: ['LOGIN_AS_WRITER'] })
       const outcome = await startLoginAs(t, request, { id, type })
       if (!outcome.ok) return fail(outcome.status, outcome.error)
-      // The form posted into a new window: send that window to the link.
+      // The row's fetcher opens the link in the window it opened; a plain post came in a new window: send it there.
+      if (form.get(FETCHER_FIELD)) return data({ ok: true, link: outcome.link })
       return redirect(outcome.link)
     }
     default:
@@ -230,31 +242,24 @@ export default function ClientUsersRoute() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (u) => {
+      cell: (u, _, fetchers) => {
         // No actions on one's own row, and the owner's row is not staff's to change.
         if (u.isSelf || u.role === 'client') return null
-        const contributor = u.permissions.includes('WRITER')
+        const contributor = u.contributor
         return (
           <div className="flex flex-wrap items-center gap-2">
             {can.update ? (
-              <Link to={tableHref(params, { edit: u._id, settings: null, new: null })} preventScrollReset className={buttonClass('secondary', 'py-1')} aria-label={`Edit User ${rowName(u)}`}>
+              <RowLink to={`/client/users/view${tableHref(params, { edit: u._id, settings: null, new: null })}`} preventScrollReset className={ROW_BUTTON} aria-label={`Edit User ${rowName(u)}`}>
                 Edit
-              </Link>
+              </RowLink>
             ) : null}
             {can.update || (can.facingName && contributor) ? (
-              <Link to={tableHref(params, { settings: u._id, edit: null, new: null })} preventScrollReset className={buttonClass('secondary', 'py-1')} aria-label={`Settings ${rowName(u)}`}>
+              <RowLink to={`/client/users/view${tableHref(params, { settings: u._id, edit: null, new: null })}`} preventScrollReset className={ROW_BUTTON} aria-label={`Settings ${rowName(u)}`}>
                 Settings
-              </Link>
+              </RowLink>
             ) : null}
             {can.loginAs && contributor && u.active && u.reachable ? (
-              <LoginAsButton
-                endpoint="/api/client/autologin/init"
-                body={{ _id: u._id, type: 'writer' }}
-                fields={{ intent: 'login-as', id: u._id, type: 'writer' }}
-                label="Login As Contributor"
-                ariaLabel={`Login As Contributor ${rowName(u)}`}
-                className="inline-block"
-              />
+              <LoginAsRowForm id={u._id} label="Login As Contributor" ariaLabel={`Login As Contributor ${rowName(u)}`} state={fetchers(loginAsKey(u._id))} />
             ) : null}
           </div>
         )
@@ -306,6 +311,8 @@ export default function ClientUsersRoute() {
   )
 }
 
+const ROW_BUTTON = buttonClass('secondary', 'py-1')
+
 const BADGE_TONES = {
   brand: 'bg-brand-50 text-brand-700 ring-brand-100',
   green: 'bg-green-50 text-green-700 ring-green-200',
@@ -318,7 +325,7 @@ function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: R
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[tone]}`}>{children}</span>
 }
 
-function UserSettings({ user, canUpdate, canName, error, savedName, notice }: { user: Loaded['users'][number] | NonNullable<Extract<Loaded['panel'], { user: unknown }>>['user']; canUpdate: boolean; canName: boolean; error?: string; savedName?: boolean; notice?: string | null }) {
+function UserSettings({ user, canUpdate, canName, error, savedName, notice }: { user: NonNullable<Extract<Loaded['panel'], { user: unknown }>>['user']; canUpdate: boolean; canName: boolean; error?: string; savedName?: boolean; notice?: string | null }) {
   const name = `${user.firstName} ${user.lastName}`.trim()
   const contributor = user.permissions.includes('WRITER')
   return (

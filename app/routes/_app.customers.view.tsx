@@ -2,8 +2,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
-import { LoginAsButton } from '#app/components/login-as-button'
-import { SwitchForm } from '#app/components/people/switch-form'
+import { loginAsKey, LoginAsRowForm } from '#app/components/login-as-button'
+import { FETCHER_FIELD, RowSwitch, rowSwitchKey } from '#app/components/people/switch-form'
 import { auditAction } from '#app/models/audit.server'
 import { listCustomers, setCustomerStatus, toCustomerJson } from '#app/models/customers.server'
 import { describeStatusChange } from '#app/models/people.server'
@@ -28,7 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request)
   return data(
     {
-      customers: rows.map(toCustomerJson),
+      // What the table shows (the JSON route's shape less role and picture).
+      customers: rows.map((r) => {
+        const { _id, firstName, lastName, email, active, archived, createdAt } = toCustomerJson(r)
+        return { _id, firstName, lastName, email, active, archived, createdAt }
+      }),
       count,
       query,
       archived,
@@ -51,7 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const t = await requirePermission(request, { all: ['LOGIN_AS_CUSTOMER'] })
     const outcome = await startLoginAs(t, request, { id, type: 'customer' })
     if (!outcome.ok) return data({ ok: false, error: outcome.error }, { status: outcome.status })
-    // The form posted into a new window: send that window to the link.
+    // The row's fetcher opens the link in the window it opened; a plain post came in a new window: send it there.
+    if (form.get(FETCHER_FIELD)) return data({ ok: true, link: outcome.link })
     return redirect(outcome.link)
   }
   if (intent !== 'active' && intent !== 'archive') return data({ ok: false, error: 'Unknown action' }, { status: 400 })
@@ -64,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return switchAnswer(request, form, CUSTOMER_CHANGED)
 }
 
-type Row = ReturnType<typeof toCustomerJson>
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['customers'][number]
 
 export default function CustomersViewRoute() {
   const { customers, count, query, archived, can, toast } = useLoaderData<typeof loader>()
@@ -77,9 +82,9 @@ export default function CustomersViewRoute() {
       key: 'active',
       header: 'Active',
       sort: 'active',
-      cell: (c) =>
+      cell: (c, _, fetchers) =>
         can.update ? (
-          <SwitchForm intent="active" id={c._id} on={c.active} label={`Active ${c.firstName} ${c.lastName}`} />
+          <RowSwitch intent="active" id={c._id} on={c.active} label={`Active ${c.firstName} ${c.lastName}`} state={fetchers(rowSwitchKey('active', c._id))} />
         ) : (
           <span>{c.active ? 'Active' : 'Inactive'}</span>
         ),
@@ -87,9 +92,9 @@ export default function CustomersViewRoute() {
     {
       key: 'archived',
       header: 'Archive',
-      cell: (c) =>
+      cell: (c, _, fetchers) =>
         can.update ? (
-          <SwitchForm intent="archive" id={c._id} on={c.archived} label={`Archive ${c.firstName} ${c.lastName}`} />
+          <RowSwitch intent="archive" id={c._id} on={c.archived} label={`Archive ${c.firstName} ${c.lastName}`} state={fetchers(rowSwitchKey('archive', c._id))} />
         ) : (
           <span>{c.archived ? 'Archived' : '-'}</span>
         ),
@@ -99,15 +104,8 @@ export default function CustomersViewRoute() {
     columns.push({
       key: 'actions',
       header: 'Actions',
-      cell: (c) => (
-        <LoginAsButton
-          endpoint="/api/client/autologin/init"
-          body={{ _id: c._id, type: 'customer' }}
-          fields={{ intent: 'login-as', id: c._id, type: 'customer' }}
-          label="Login As User"
-          ariaLabel={`Login As User ${c.firstName} ${c.lastName}`}
-          className="inline-block"
-        />
+      cell: (c, _, fetchers) => (
+        <LoginAsRowForm id={c._id} label="Login As User" ariaLabel={`Login As User ${c.firstName} ${c.lastName}`} state={fetchers(loginAsKey(c._id))} />
       ),
     })
   }

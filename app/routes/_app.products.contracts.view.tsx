@@ -7,7 +7,7 @@ import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
-import { getContract, listContracts, packagesByContract, sampleContractTemplates, setContractArchived, toContractJson } from '#app/models/contracts.server'
+import { getContract, listContracts, packagesByContract, sampleContractNames, setContractArchived, toContractJson } from '#app/models/contracts.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
@@ -18,13 +18,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { query, archived, list } = listPageQuery(request)
   const { rows, count } = await listContracts(t, list)
   const packages = await packagesByContract(t, rows.map((r) => r.id))
-  const { templates } = await sampleContractTemplates(t)
+  const samples = await sampleContractNames(t)
   const { toast, headers } = await readToast(request)
   return data(
     {
       // The list needs no HTML; the content is shown on the edit page.
       contracts: rows.map((r) => ({ ...toContractJson(r, packages.get(r.id)), content: '' })),
-      samples: templates.map((s) => ({ _id: s._id, name: s.title })),
+      samples,
       count,
       query,
       archived,

@@ -51,7 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     analytics: config.ANALYTICS_KEY ? { key: config.ANALYTICS_KEY, user: { id: userJson._id, name, email: user.email } } : null,
   }
-  return { user: userJson, shell }
+  // Only the shell goes to the page: nothing in the browser reads the account itself, and every page and
+  // revalidation would carry it.
+  return { shell }
 }
 
 export default function AppLayout() {

@@ -1,6 +1,6 @@
 // /users/view: the platform users (Name, Email, Role, Active, edit link), with an Active switch per row.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { FormAlert, SuccessAlert } from '#app/components/forms'
 import { Badge, PageHeader } from '#app/components/page'
 import { DataTable } from '#app/components/data-table'
@@ -11,6 +11,7 @@ import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
+import { RowForm, RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,12 +35,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, `/users/view${new URL(request.url).search}`, 'Changed Successfully!')
 }
 
-function ActiveSwitch({ user, disabled }: { user: PlatformUserJson; disabled: boolean }) {
-  const navigation = useNavigation()
-  const pending = navigation.formData?.get('_id') === user._id
-  const active = pending ? navigation.formData?.get('active') === 'true' : user.active
+/** A row's Active switch: a plain form the table's one submit handler posts; `pending` is the value on its way. */
+function ActiveSwitch({ user, disabled, action, pending }: { user: PlatformUserJson; disabled: boolean; action: string; pending: boolean | null }) {
+  const active = pending ?? user.active
   return (
-    <Form method="post" className="flex items-center gap-2">
+    <RowForm action={action} className="flex items-center gap-2">
       <input type="hidden" name="_id" value={user._id} />
       <button
         type="submit"
@@ -48,7 +48,7 @@ function ActiveSwitch({ user, disabled }: { user: PlatformUserJson; disabled: bo
         role="switch"
         aria-checked={active}
         aria-label={`Active: ${user.firstName} ${user.lastName}`}
-        disabled={disabled || pending}
+        disabled={disabled || pending !== null}
         className={cn(
           'relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50',
           active ? 'bg-brand-600' : 'bg-gray-200',
@@ -57,7 +57,7 @@ function ActiveSwitch({ user, disabled }: { user: PlatformUserJson; disabled: bo
         <span className={cn('mt-0.5 inline-block size-5 rounded-full bg-white shadow transition-transform', active ? 'translate-x-5.5' : 'translate-x-0.5')} />
       </button>
       <Badge tone={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>
-    </Form>
+    </RowForm>
   )
 }
 
@@ -68,6 +68,11 @@ export default function UsersViewRoute() {
   // Only users whose modules the editor holds (superadmins only by a superadmin); nobody switches themselves off.
   const locked = (u: Row) => u._id === me || !u.manageable
   const actionData = useActionData<typeof action>()
+  // Read once for the table, not by a hook in every row: the switch being posted and its new value.
+  const { search } = useLocation()
+  const navigation = useNavigation()
+  const pendingId = navigation.formData?.get('_id')
+  const pendingActive = navigation.formData?.get('active') === 'true'
   return (
     <div className="space-y-6">
       <PageHeader title="Users">
@@ -87,15 +92,19 @@ export default function UsersViewRoute() {
           { key: 'name', header: 'Name', cell: (u) => `${u.firstName} ${u.lastName}` },
           { key: 'email', header: 'Email', cell: (u) => u.email },
           { key: 'role', header: 'Role', cell: (u) => u.roleName || u.role },
-          { key: 'active', header: 'Active', cell: (u) => <ActiveSwitch user={u} disabled={locked(u)} /> },
+          {
+            key: 'active',
+            header: 'Active',
+            cell: (u) => <ActiveSwitch user={u} disabled={locked(u)} action={`/users/view${search}`} pending={pendingId === u._id ? pendingActive : null} />,
+          },
           {
             key: 'edit',
             header: 'Edit',
             cell: (u) =>
               !u.manageable ? null : (
-                <Link to={`/users/update/${u._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Edit ${u.firstName} ${u.lastName}`}>
+                <RowLink to={`/users/update/${u._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Edit ${u.firstName} ${u.lastName}`}>
                   Edit
-                </Link>
+                </RowLink>
               ),
           },
         ]}

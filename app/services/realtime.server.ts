@@ -4,11 +4,10 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { isFromOurOrigin } from '#app/rules/same-origin'
 import { hasSessionCookie, trustedOrigins } from '#app/utils/origin.server'
 import { getAuth } from './auth.server'
+import { REALTIME_CHANNEL_PREFIX as CHANNEL_PREFIX } from './realtime-publish.server'
 import { newRedisConnection } from './redis.server'
 
 type Client = { socket: WebSocket; userId: number; clientId: number | null; channels: Set<string> }
-
-const CHANNEL_PREFIX = 'rt:'
 
 /**
  * Cross-site websocket hijacking: a page elsewhere can open a socket to us with the visitor's

@@ -38,7 +38,9 @@ function uiCookie() {
 
 export async function getUiSettings(request: Request): Promise<UiSettings> {
   const raw = await uiCookie().parse(request.headers.get('Cookie'))
-  const parsed = stored.safeParse(raw ?? {})
+  // No cookie yet (most requests until a first change): the defaults, without zod's catch() building issues.
+  if (raw === null || raw === undefined) return { ...DEFAULT_UI_SETTINGS }
+  const parsed = stored.safeParse(raw)
   return parsed.success ? parsed.data : { ...DEFAULT_UI_SETTINGS }
 }
 

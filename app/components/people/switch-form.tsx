@@ -1,9 +1,13 @@
 // An on/off switch that posts one change: a plain form post without JavaScript (the page redirects
 // back with the message as a toast), an optimistic fetcher with it (the message shows for a moment).
+// SwitchForm stands alone (a dialog's switches); RowSwitch is the hook-free one for table rows.
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { SwitchTrack } from '#app/components/data-table'
+import { FETCHER_FIELD, RowAnswer, type RowFetcherState, RowForm } from '#app/ui/row-actions'
 import { useHydrated } from '#app/ui/use-hydrated'
+
+export { FETCHER_FIELD }
 
 export type SwitchFormProps = {
   intent: string
@@ -18,9 +22,6 @@ export type SwitchFormProps = {
 }
 
 const MESSAGE_MS = 2000
-
-/** Set on fetcher posts only: the action answers them with JSON instead of a redirect. */
-export const FETCHER_FIELD = 'fetcher'
 
 export function SwitchForm({ intent, id, on, label, text, action, disabled }: SwitchFormProps) {
   const fetcher = useFetcher<{ ok?: boolean; error?: string; message?: string }>()
@@ -58,5 +59,26 @@ export function SwitchForm({ intent, id, on, label, text, action, disabled }: Sw
         </span>
       ) : null}
     </fetcher.Form>
+  )
+}
+
+/** The row fetcher key of a switch: one per row and switch, so two rows (or two switches) post independently. */
+export const rowSwitchKey = (intent: string, id: string) => `${intent}:${id}`
+
+/**
+ * SwitchForm for table rows: a plain form that the table's one submit handler (useRowActions) posts as a
+ * fetcher, to the page itself. `state` is the row's fetcher state from the table (the value on its way
+ * shows at once). The button is the track and its ::after the thumb (.row-switch): two elements fewer a row.
+ */
+export function RowSwitch({ intent, id, on, label, state }: { intent: string; id: string; on: boolean; label: string; state: RowFetcherState }) {
+  const pending = state.pending?.get('value')
+  const shown = typeof pending === 'string' ? pending === 'true' : on
+  return (
+    <RowForm fetcherKey={rowSwitchKey(intent, id)} className="inline-flex items-center gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="value" value={String(!shown)} role="switch" aria-checked={shown} aria-label={label} className="row-switch" />
+      {state.sent ? <RowAnswer fetcherKey={rowSwitchKey(intent, id)} /> : null}
+    </RowForm>
   )
 }

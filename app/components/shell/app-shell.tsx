@@ -1,4 +1,5 @@
 // The signed-in frame: sidebar, top bar and account banners around the page.
+import { useLocation } from '@remix-run/react'
 import type { Language } from '#app/i18n/index'
 import type { SidebarItem } from '#app/rules/routes'
 import { useHydrated } from '#app/ui/use-hydrated'
@@ -6,7 +7,7 @@ import { Banners, type ShellBanners } from './banners'
 import { Sidebar } from './sidebar'
 import { AnalyticsIdentify, type AnalyticsConfig, ChatWidget, type ChatConfig } from './third-party'
 import { TopBar, type TopBarUser } from './top-bar'
-import { type ShellUiSettings, useOptimisticUiSettings } from './ui-settings-form'
+import { type ShellUiSettings, useOptimisticUiSettings, useUiSettingsSubmit } from './ui-settings-form'
 
 export type ShellData = {
   user: TopBarUser
@@ -21,12 +22,17 @@ export type ShellData = {
 export function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const settings = useOptimisticUiSettings(data.ui)
   const hydrated = useHydrated()
+  const onSubmit = useUiSettingsSubmit()
+  // Read once here for every link and preferences form of the shell.
+  const { pathname, search } = useLocation()
+  const here = { pathname, redirectTo: `${pathname}${search}` }
   return (
-    // data-hydrated tells browser tests when the script-driven menus have taken over.
-    <div className="flex min-h-full" data-hydrated={hydrated ? 'true' : undefined}>
-      <Sidebar items={data.sidebar} settings={settings} lang={data.lang} brand={data.user.companyName ?? 'Draftdesk'} />
+    // data-hydrated tells browser tests when the script-driven menus have taken over. The preferences
+    // forms of the sidebar and top bar post through the one onSubmit here.
+    <div className="flex min-h-full" data-hydrated={hydrated ? 'true' : undefined} onSubmit={onSubmit}>
+      <Sidebar items={data.sidebar} settings={settings} lang={data.lang} brand={data.user.companyName ?? 'Draftdesk'} here={here} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar user={data.user} settings={settings} lang={data.lang} />
+        <TopBar user={data.user} settings={settings} lang={data.lang} redirectTo={here.redirectTo} />
         <Banners banners={data.banners} lang={data.lang} />
         <main className="flex-1 p-4 sm:p-6">{children}</main>
       </div>

@@ -1,28 +1,58 @@
 // The left navigation: only what sidebarFor allows, default or condensed, sections remembered by label.
-import { NavLink } from '@remix-run/react'
+// Its links are plain anchors (RowLink) taken over by one click handler, and prefetched on hover or focus
+// by one handler, as <NavLink prefetch="intent"> would, without a NavLink's router hooks per item.
+import { PrefetchPageLinks } from '@remix-run/react'
+import { type FocusEvent, type MouseEvent, useEffect, useState } from 'react'
 import { t, type Language } from '#app/i18n/index'
 import type { SidebarItem } from '#app/rules/routes'
 import { cn } from '#app/ui/cn'
+import { RowLink, useRowLinkClick } from '#app/ui/row-actions'
 import { Icon, iconFor } from './icons'
 import { type ShellUiSettings, UiSettingsForm } from './ui-settings-form'
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-    isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
-  )
+const LINK = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium'
+const ACTIVE_LINK = `${LINK} bg-brand-50 text-brand-700`
+const IDLE_LINK = `${LINK} text-gray-700 hover:bg-gray-100 hover:text-gray-900`
 
-function ItemLink({ item, lang, condensed, icon = true }: { item: SidebarItem; lang: Language; condensed: boolean; icon?: boolean }) {
+/** Where the page is: a link is current on its own path and below it, as NavLink decides. */
+type Here = { pathname: string; redirectTo: string }
+
+function isActive(path: string, pathname: string) {
+  const to = path.toLowerCase()
+  const here = pathname.toLowerCase()
+  const end = to !== '/' && to.endsWith('/') ? to.length - 1 : to.length
+  return here === to || (here.startsWith(to) && here.charAt(end) === '/')
+}
+
+function ItemLink({ item, lang, condensed, here, icon = true }: { item: SidebarItem; lang: Language; condensed: boolean; here: Here; icon?: boolean }) {
   const label = t(lang, item.label)
+  const active = isActive(item.path!, here.pathname)
   return (
-    <NavLink to={item.path!} prefetch="intent" className={linkClass} title={condensed ? label : undefined}>
+    <RowLink to={item.path!} aria-current={active ? 'page' : undefined} className={active ? ACTIVE_LINK : IDLE_LINK} title={condensed ? label : undefined}>
       {icon && <Icon name={iconFor(item.label)} className="size-5 shrink-0" />}
       <span className={cn(condensed && icon && 'sr-only')}>{label}</span>
-    </NavLink>
+    </RowLink>
   )
 }
 
-function Section({ item, lang, condensed, open }: { item: SidebarItem; lang: Language; condensed: boolean; open: boolean }) {
+/** The page a link points at while the pointer or focus rests on it for 100 ms (Remix's prefetch="intent"). */
+function usePrefetchIntent() {
+  const [intent, setIntent] = useState<string | null>(null)
+  const [prefetch, setPrefetch] = useState<string | null>(null)
+  useEffect(() => {
+    if (!intent) return setPrefetch(null)
+    const timer = setTimeout(() => setPrefetch(intent), 100)
+    return () => clearTimeout(timer)
+  }, [intent])
+  const enter = (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
+    const anchor = (event.target as Element).closest?.('a[data-row-link]')
+    setIntent(anchor instanceof HTMLAnchorElement && anchor.origin === window.location.origin ? anchor.pathname : null)
+  }
+  const leave = () => setIntent(null)
+  return { prefetch, handlers: { onMouseOver: enter, onFocus: enter, onMouseLeave: leave, onBlur: leave } }
+}
+
+function Section({ item, lang, condensed, open, here }: { item: SidebarItem; lang: Language; condensed: boolean; open: boolean; here: Here }) {
   const label = t(lang, item.label)
   const children = item.children ?? []
   if (condensed) {
@@ -38,7 +68,7 @@ function Section({ item, lang, condensed, open }: { item: SidebarItem; lang: Lan
             <li className="px-3 py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">{label}</li>
             {children.map((child) => (
               <li key={child.path}>
-                <ItemLink item={child} lang={lang} condensed={false} icon={false} />
+                <ItemLink item={child} lang={lang} condensed={false} here={here} icon={false} />
               </li>
             ))}
           </ul>
@@ -48,7 +78,7 @@ function Section({ item, lang, condensed, open }: { item: SidebarItem; lang: Lan
   }
   return (
     <li>
-      <UiSettingsForm>
+      <UiSettingsForm redirectTo={here.redirectTo}>
         <input type="hidden" name="intent" value="section" />
         <input type="hidden" name="label" value={item.label} />
         <button
@@ -67,7 +97,7 @@ function Section({ item, lang, condensed, open }: { item: SidebarItem; lang: Lan
         <ul className="mt-1 ml-8 space-y-1 border-l border-gray-200 pl-2">
           {children.map((child) => (
             <li key={child.path}>
-              <ItemLink item={child} lang={lang} condensed={false} icon={false} />
+              <ItemLink item={child} lang={lang} condensed={false} here={here} icon={false} />
             </li>
           ))}
         </ul>
@@ -76,8 +106,10 @@ function Section({ item, lang, condensed, open }: { item: SidebarItem; lang: Lan
   )
 }
 
-export function Sidebar({ items, settings, lang, brand }: { items: SidebarItem[]; settings: ShellUiSettings; lang: Language; brand: string }) {
+export function Sidebar({ items, settings, lang, brand, here }: { items: SidebarItem[]; settings: ShellUiSettings; lang: Language; brand: string; here: Here }) {
   const condensed = settings.sidebar === 'condensed'
+  const onClick = useRowLinkClick()
+  const { prefetch, handlers } = usePrefetchIntent()
   return (
     <aside
       data-sidebar-mode={settings.sidebar}
@@ -88,18 +120,19 @@ export function Sidebar({ items, settings, lang, brand }: { items: SidebarItem[]
           {condensed ? brand.slice(0, 1) : brand}
         </span>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-visible p-2">
+      <nav aria-label="Main" className="flex-1 overflow-y-visible p-2" onClick={onClick} {...handlers}>
         <ul className="space-y-1">
           {items.map((item) =>
             item.children ? (
-              <Section key={item.label} item={item} lang={lang} condensed={condensed} open={settings.expanded.includes(item.label)} />
+              <Section key={item.label} item={item} lang={lang} condensed={condensed} open={settings.expanded.includes(item.label)} here={here} />
             ) : (
               <li key={item.path}>
-                <ItemLink item={item} lang={lang} condensed={condensed} />
+                <ItemLink item={item} lang={lang} condensed={condensed} here={here} />
               </li>
             ),
           )}
         </ul>
+        {prefetch ? <PrefetchPageLinks page={prefetch} /> : null}
       </nav>
     </aside>
   )

@@ -3,17 +3,17 @@ import { type Language, LANGUAGES, t } from '#app/i18n/index'
 import { LinkMenu, PopoverMenu } from '#app/ui/menu'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { Icon } from './icons'
-import { type ShellUiSettings, UiSettingsForm, useSubmitUiSettings } from './ui-settings-form'
+import { type ShellUiSettings, UiSettingsForm } from './ui-settings-form'
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch', it: 'Italiano', ru: 'Русский', es: 'Español' }
 
 export type TopBarUser = { firstName: string; lastName: string; email: string; companyName: string | null }
 
-function SidebarToggle({ settings, lang }: { settings: ShellUiSettings; lang: Language }) {
+function SidebarToggle({ settings, lang, redirectTo }: { settings: ShellUiSettings; lang: Language; redirectTo: string }) {
   const condensed = settings.sidebar === 'condensed'
   const label = t(lang, condensed ? 'top.expandSidebar' : 'top.collapseSidebar')
   return (
-    <UiSettingsForm>
+    <UiSettingsForm redirectTo={redirectTo}>
       <input type="hidden" name="intent" value="sidebar" />
       <button
         type="submit"
@@ -29,11 +29,10 @@ function SidebarToggle({ settings, lang }: { settings: ShellUiSettings; lang: La
   )
 }
 
-function LanguageSwitch({ lang }: { lang: Language }) {
+function LanguageSwitch({ lang, redirectTo }: { lang: Language; redirectTo: string }) {
   const hydrated = useHydrated()
-  const submit = useSubmitUiSettings()
   return (
-    <UiSettingsForm className="flex items-center gap-2">
+    <UiSettingsForm redirectTo={redirectTo} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="language" />
       <label htmlFor="ui-language" className="sr-only">
         {t(lang, 'top.language')}
@@ -43,7 +42,8 @@ function LanguageSwitch({ lang }: { lang: Language }) {
         name="lang"
         defaultValue={lang}
         key={lang}
-        onChange={(e) => submit(e.currentTarget.form!)}
+        // The shell's submit handler posts it (useUiSettingsSubmit).
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
         className="rounded-md border-0 bg-white py-1.5 pr-8 pl-2 text-sm text-gray-700 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-brand-600"
       >
         {LANGUAGES.map((code) => (
@@ -66,12 +66,12 @@ function initials(user: TopBarUser) {
   return `${user.firstName.slice(0, 1)}${user.lastName.slice(0, 1)}`.toUpperCase() || '?'
 }
 
-export function TopBar({ user, settings, lang }: { user: TopBarUser; settings: ShellUiSettings; lang: Language }) {
+export function TopBar({ user, settings, lang, redirectTo }: { user: TopBarUser; settings: ShellUiSettings; lang: Language; redirectTo: string }) {
   return (
     <header className="flex h-16 shrink-0 items-center gap-4 border-b border-gray-200 bg-white px-4 sm:px-6">
-      <SidebarToggle settings={settings} lang={lang} />
+      <SidebarToggle settings={settings} lang={lang} redirectTo={redirectTo} />
       <div className="flex-1 truncate text-sm font-medium text-gray-700">{user.companyName}</div>
-      <LanguageSwitch lang={lang} />
+      <LanguageSwitch lang={lang} redirectTo={redirectTo} />
       <PopoverMenu label={t(lang, 'top.notifications')} button={<Icon name="bell" className="size-6" />}>
         <p className="px-4 py-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">{t(lang, 'top.notifications')}</p>
         <p className="px-4 py-3 text-sm text-gray-600">{t(lang, 'top.noNotifications')}</p>

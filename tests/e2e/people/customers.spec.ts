@@ -2,7 +2,7 @@
 import { expect, test } from '#tests/e2e/fixtures'
 import { platformDb } from '#app/services/db.server'
 import { uniqueEmail } from '#tests/factories/index'
-import { membership, newCustomer, ready } from './helpers'
+import { demoId, membership, newCustomer, ready } from './helpers'
 
 test('the customer table pages, searches and shows archived customers @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
   await loginAs('owner@demo.test')
@@ -163,4 +163,50 @@ test('the customer portal link: the confirming POST answers 200 with the portal 
   await expect(popup.getByRole('heading', { name: 'Error' })).toHaveCount(0)
   const audit = await platformDb.selectFrom('audit_logs').select('status').where('action', '=', 'auto_login').where('user_id', '=', customer.id).execute()
   expect(audit).toEqual([{ status: 'success' }])
+})
+
+test('with JavaScript the row switches post without navigation: each row shows its change at once, and two rows post side by side', async ({ page, loginAs }) => {
+  const tag = `Rows${Date.now()}`
+  const [first, second] = [await newCustomer(tag), await newCustomer(tag)]
+  await loginAs('owner@demo.test')
+  await page.goto(`/customers/view?q=${tag}`)
+  await page.locator('[data-hydrated]').waitFor()
+  const table = page.getByRole('table', { name: 'Customers' })
+  await expect(table.locator('tbody tr')).toHaveCount(2)
+  const switches = table.getByRole('switch', { name: `Active ${tag} Customer` })
+  await expect(switches).toHaveCount(2)
+  // Hold both posts: what the rows show meanwhile is the optimistic state, not the server's answer.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/customers/view**', async (route) => {
+    if (route.request().method() === 'POST') await held
+    await route.continue()
+  })
+  const history = await page.evaluate(() => window.history.length)
+  await switches.nth(0).click()
+  await switches.nth(1).click()
+  await expect(switches.nth(0)).toHaveAttribute('aria-checked', 'false')
+  await expect(switches.nth(1)).toHaveAttribute('aria-checked', 'false')
+  expect((await membership(first.email)).active).toBe(true)
+  release()
+  await expect(table.getByRole('status').filter({ hasText: 'Changed Successfully!' }).first()).toBeVisible()
+  await expect.poll(async () => [(await membership(first.email)).active, (await membership(second.email)).active]).toEqual([false, false])
+  // No navigation: the same URL and history entry, and the rows keep the server's new state.
+  expect(await page.evaluate(() => window.history.length)).toBe(history)
+  await expect(page).toHaveURL(new RegExp(`/customers/view\\?q=${tag}$`))
+  await expect(switches.nth(0)).toHaveAttribute('aria-checked', 'false')
+  await expect(switches.nth(1)).toHaveAttribute('aria-checked', 'false')
+})
+
+test('Login As User for a customer deactivated since the page loaded: the row shows why, and the opened window closes', async ({ page, loginAs }) => {
+  const customer = await newCustomer('Gone')
+  await loginAs('support@demo-staff.test')
+  await page.goto(`/customers/view?q=${encodeURIComponent(customer.email)}`)
+  await page.locator('[data-hydrated]').waitFor()
+  await platformDb.updateTable('memberships').set({ active: false }).where('client_id', '=', await demoId()).where('user_id', '=', customer.id).execute()
+  const opened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Login As User Gone Customer' }).click()
+  const popup = await opened
+  await expect(page.getByRole('table', { name: 'Customers' }).getByRole('alert')).toHaveText('This user is not active')
+  await expect.poll(() => popup.isClosed()).toBe(true)
 })

@@ -159,3 +159,32 @@ test('a cross-tenant id answers 404 and staff without READ_USERS are refused', a
   await loginAs('staff@demo.test')
   expect((await page.goto('/client/users/view'))?.status()).toBe(403)
 })
+
+test('Login As Contributor opens the sign-in question in a new window, without JavaScript too @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
+  const writer = await newStaff(['WRITER'], 'Nico')
+  await loginAs('owner@demo.test')
+  await page.goto(`/client/users/view?q=${encodeURIComponent(writer.email)}`)
+  await ready(page, javaScriptEnabled)
+  const opened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Login As Contributor Nico Staffer' }).click()
+  const popup = await opened
+  await expect(popup.getByRole('heading', { name: 'Sign in as Nico Staffer of Demo Writing Co?' })).toBeVisible()
+  // The list itself stays where it was.
+  await expect(page).toHaveURL(new RegExp(`/client/users/view\\?q=`))
+  await expect(page.getByRole('table', { name: 'Users' })).toContainText(writer.email)
+})
+
+test('Edit and Settings are plain links in each row that open their dialog, and keep the list’s search', async ({ page, loginAs }) => {
+  const staff = await newStaff(['READ_ORDERS'], 'Rowan')
+  await loginAs('owner@demo.test')
+  await page.goto(`/client/users/view?q=${encodeURIComponent(staff.email)}`)
+  await page.locator('[data-hydrated]').waitFor()
+  await page.getByRole('link', { name: 'Edit User Rowan Staffer' }).click()
+  await expect(page).toHaveURL(/\/client\/users\/view\?q=[^&]+&edit=\w+$/)
+  await expect(page.getByRole('dialog', { name: 'Edit User' }).getByLabel('Email', { exact: true })).toHaveValue(staff.email)
+  await page.goto(`/client/users/view?q=${encodeURIComponent(staff.email)}`)
+  await page.locator('[data-hydrated]').waitFor()
+  await page.getByRole('link', { name: 'Settings Rowan Staffer' }).click()
+  await expect(page).toHaveURL(/\/client\/users\/view\?q=[^&]+&settings=\w+$/)
+  await expect(page.getByRole('dialog', { name: 'Settings' }).getByText(staff.email)).toBeVisible()
+})
