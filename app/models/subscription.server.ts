@@ -104,6 +104,7 @@ export function toSubscriptionPackageJson(row: ClientPackage) {
     description: row.description ?? '',
     recurringInterval: row.recurring_interval,
     currency: row.currency,
+    oneTimePay: !!row.one_time_pay,
     trialPackage: !!row.trial_package,
     usersUpgradePackage: !!row.users_upgrade_package,
     cardText: packageCardText(Number(row.max_users)),
@@ -114,6 +115,12 @@ export type SubscriptionPackageJson = ReturnType<typeof toSubscriptionPackageJso
 async function planRow(t: TenantScope) {
   return scoped(t, 'organisation_plans').selectAll().executeTakeFirst()
 }
+
+type PlanRecord = NonNullable<Awaited<ReturnType<typeof planRow>>>
+
+/** A one-time plan the checkout recorded (ADR 0046): a plan with no subscription behind it. */
+const isOneTimeRecord = (recorded: PlanRecord | undefined): recorded is PlanRecord & { client_package_id: number } =>
+  !!recorded && recorded.stripe_subscription_id === null && recorded.client_package_id !== null
 
 /** The plan a subscription is on: the one recorded for it, else the plan selling its price. */
 async function planOfSubscription(t: TenantScope, sub: Pick<SubscriptionSummary, 'id' | 'priceId'>, recorded?: { stripe_subscription_id: string | null; client_package_id: number | null }) {
@@ -244,6 +251,11 @@ export async function subscriptionOverview(t: TenantScope, payments: PaymentsSer
   if (!payments) return { ...base, unavailable: true, actions: NO_ACTIONS }
   try {
     const [sub, card] = await Promise.all([liveSubscription(org, payments), defaultCard(org, payments)])
+    if (!sub && !org.stripe_subscription_id && isOneTimeRecord(recorded)) {
+      // Paid once for good: the plan and its user limit, nothing renews.
+      const plan = await t.db.selectFrom('client_packages').selectAll().where('id', '=', recorded.client_package_id).executeTakeFirst()
+      return { ...base, card, plan: plan ?? null, maxUsers: recorded.max_users, priceCents: plan ? Number(plan.price_cents) : null }
+    }
     if (!sub) return { ...base, card }
     const [plan, pause, openInvoice, pauses] = await Promise.all([planOfSubscription(t, sub, recorded), pauseStateOf(sub, payments), openInvoiceOf(sub, payments), pauseRecords(t, sub.id)])
     const nextPause = { startsAt: sub.currentPeriodEnd, resumesAt: addMonths(sub.currentPeriodEnd, 1) }
@@ -337,7 +349,7 @@ export function toSubscriptionDetailsJson(o: SubscriptionOverview) {
  */
 export async function userLimitOf(t: TenantScope, payments: PaymentsService | null): Promise<number | null> {
   const [org, recorded] = await Promise.all([organisationBilling(t), planRow(t)])
-  if (!org.stripe_subscription_id) return null
+  if (!org.stripe_subscription_id) return isOneTimeRecord(recorded) ? recorded.max_users : null
   if (recorded?.stripe_subscription_id === org.stripe_subscription_id) return recorded.max_users
   if (!payments) return null
   try {

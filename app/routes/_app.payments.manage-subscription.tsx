@@ -143,7 +143,7 @@ export default function ManageSubscriptionRoute() {
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          {plan ? <Fact label="Price" value={`${centsText(Math.round(plan.price * 100), plan.currency)} / ${plan.recurringInterval}`} /> : null}
+          {plan ? <Fact label="Price" value={`${centsText(Math.round(plan.price * 100), plan.currency)} ${plan.oneTimePay ? 'once' : `/ ${plan.recurringInterval}`}`} /> : null}
           <Fact label="Users" value={plan ? `${details.totalClientUsers} of ${plan.maxUsers}` : String(details.totalClientUsers)} />
           {sub?.trialEnd ? <Fact label="Trial ends" value={formatDate(sub.trialEnd)} /> : null}
           {sub && !sub.trialEnd ? <Fact label={sub.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'} value={formatDate(sub.currentPeriodEnd)} /> : null}

@@ -1,13 +1,16 @@
 // /payments/methods: the organisation's cards (brand, last digits, expiry, default) with Add Card and
 // Set Default; card errors show Stripe's message, other failures the spec's Error 0002 texts (ADR 0036).
+// Cards are entered as at checkout: Stripe Elements with a publishable key, test cards in test mode (ADR 0039).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useRef, useState } from 'react'
 import { ValidatedForm, validationError } from 'remix-validated-form'
-import { CheckboxField, FormAlert, SelectField, smallButton, SubmitButton, SuccessAlert } from '#app/components/forms'
+import { CardEntry, type CardEntryHandle, type CardEntryMode } from '#app/components/checkout/card-entry'
+import { CheckboxField, FormAlert, smallButton, SubmitButton, SuccessAlert } from '#app/components/forms'
 import { SmallTable } from '#app/components/content/list-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { ProviderError } from '#app/components/platform/billing-form'
-import { ADD_FAILED, addPaymentMethodValidator, CARD_ADDED, DEFAULT_CHANGED, DEFAULT_FAILED, type PaymentMethodJson, setDefaultSchema, TEST_CARDS } from '#app/models/payment-methods.schema'
+import { ADD_FAILED, addPaymentMethodValidator, CARD_ADDED, DEFAULT_CHANGED, DEFAULT_FAILED, type PaymentMethodJson, setDefaultSchema } from '#app/models/payment-methods.schema'
 import { paymentMethodActions } from '#app/models/payment-methods.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
@@ -15,8 +18,9 @@ import { requirePermission } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { useHydrated } from '#app/ui/use-hydrated'
 import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { cardEntry } from '#app/utils/client-billing-request.server'
+import { cardEntryMode } from '#app/utils/client-billing-request.server'
 import { GENERIC_ERROR } from '#app/utils/http.server'
 import { readForm } from '#app/utils/form.server'
 
@@ -37,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { toast, headers } = await takeToast(request)
   return data(
-    { methods, loadError, toast, canWrite: can(t.user, WRITE), pastDue: t.user.packageStatus === 'past_due', requestKey: newRequestKey(), ...cardEntry() },
+    { methods, loadError, toast, canWrite: can(t.user, WRITE), pastDue: t.user.packageStatus === 'past_due', requestKey: newRequestKey(), card: cardEntryMode() },
     { headers },
   )
 }
@@ -84,7 +88,7 @@ type ActionAnswer = { error?: string; requestKey?: string; repopulateFields?: { 
 const brandName = (brand: string) => (brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1))
 
 export default function PaymentMethodsRoute() {
-  const { methods, loadError, toast, canWrite, pastDue, requestKey, testCards } = useLoaderData<typeof loader>()
+  const { methods, loadError, toast, canWrite, pastDue, requestKey, card } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>() as ActionAnswer | undefined
   const key = answer?.requestKey ?? answer?.repopulateFields?.requestKey ?? requestKey
   const navigation = useNavigation()
@@ -125,31 +129,61 @@ export default function PaymentMethodsRoute() {
           },
         ]}
       />
-      {canWrite ? <AddCard requestKey={key} testCards={testCards} pastDue={pastDue} /> : null}
+      {canWrite ? <AddCard requestKey={key} card={card} pastDue={pastDue} /> : null}
     </div>
   )
 }
 
-function AddCard({ requestKey, testCards, pastDue }: { requestKey: string; testCards: boolean; pastDue: boolean }) {
+function AddCard({ requestKey, card, pastDue }: { requestKey: string; card: CardEntryMode; pastDue: boolean }) {
+  const hydrated = useHydrated()
+  const formRef = useRef<HTMLFormElement>(null)
+  const entry = useRef<CardEntryHandle>(null)
+  const [cardError, setCardError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  /** With Elements the card becomes a payment method in the browser first; its id then goes in the form. */
+  async function add(event: React.MouseEvent<HTMLButtonElement>) {
+    const pending = entry.current?.paymentMethod()
+    if (!pending) return
+    event.preventDefault()
+    setCardError(null)
+    setSaving(true)
+    const result = await pending
+    setSaving(false)
+    if ('error' in result) return setCardError(result.error)
+    const field = formRef.current?.elements.namedItem('data') as HTMLInputElement | null
+    if (field) field.value = result.id
+    formRef.current?.requestSubmit()
+  }
+
+  if (card.kind === 'unavailable') {
+    return (
+      <Card aria-label="Add Card">
+        <h2 className="mb-3 text-lg font-semibold text-gray-900">Add Card</h2>
+        <p className="text-sm text-gray-600">Adding a card is not available right now: card entry is not configured on this server.</p>
+      </Card>
+    )
+  }
+  const testCardsShown = card.kind === 'test-cards' || (!hydrated && card.testCards.length > 0)
   return (
     <Card aria-label="Add Card">
       <h2 className="mb-3 text-lg font-semibold text-gray-900">Add Card</h2>
-      {testCards ? (
-        <ValidatedForm method="post" validator={addPaymentMethodValidator} noValidate className="space-y-4" aria-label="Add card">
-          <ProviderError />
-          <input type="hidden" name="intent" value="add" />
-          <input type="hidden" name="requestKey" value={requestKey} />
-          <p className="text-sm text-gray-600">Test mode: choose one of Stripe&apos;s test cards.</p>
-          <SelectField name="data" label="Card" placeholder="Select" options={TEST_CARDS.map((c) => ({ value: c.value, label: c.label }))} />
-          <CheckboxField name="makeDefault" label="Make this my default card" />
-          {pastDue ? <p className="text-sm text-amber-800">While an invoice is open, the card you add or make default pays it at once.</p> : null}
-          <div>
-            <SubmitButton className={buttonClass('primary')}>Add Card</SubmitButton>
-          </div>
-        </ValidatedForm>
-      ) : (
-        <p className="text-sm text-gray-600">Adding a card needs Stripe Elements, which is not set up on this server yet.</p>
-      )}
+      <ValidatedForm formRef={formRef} method="post" validator={addPaymentMethodValidator} noValidate className="space-y-4" aria-label="Add card">
+        <ProviderError />
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="requestKey" value={requestKey} />
+        {testCardsShown ? <p className="text-sm text-gray-600">Test mode: choose one of Stripe&apos;s test cards.</p> : null}
+        <CardEntry ref={entry} mode={card} name="data" label="Card" placeholder="Select" />
+        <FormAlert>{cardError}</FormAlert>
+        <CheckboxField name="makeDefault" label="Make this my default card" />
+        {pastDue ? <p className="text-sm text-amber-800">While an invoice is open, the card you add or make default pays it at once.</p> : null}
+        <div>
+          {/* Disabled while Stripe makes the payment method; SubmitButton itself disables it while the form is sent. */}
+          <SubmitButton className={buttonClass('primary')} onClick={add} {...(saving ? { disabled: true } : {})}>
+            Add Card
+          </SubmitButton>
+        </div>
+      </ValidatedForm>
     </Card>
   )
 }

@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { getCodes as getCountryCodes } from 'country-list'
 import { useEffect, useRef, useState } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
-import { CardEntry, type CardEntryHandle, type CardEntryMode } from '#app/components/checkout/card-entry'
+import { CardEntry, type CardEntryHandle } from '#app/components/checkout/card-entry'
 import { SubdomainField, type SubdomainState } from '#app/components/checkout/subdomain-field'
 import { RequestKeyField } from '#app/components/platform/billing-form'
 import { FormAlert, inputClass, linkClass, primaryButtonClass, SelectField, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
@@ -13,14 +13,12 @@ import { CHECKOUT_FAILED, CHECKOUT_REDIRECT_DELAY_MS, CHECKOUT_SUCCESS, checkout
 import { checkout } from '#app/models/checkout.server'
 import { type CheckoutPromoJson, promoForBuyer } from '#app/models/promotions.server'
 import { findPurchasablePackage, toCheckoutPackageJson } from '#app/models/client-packages.server'
-import { TEST_CARDS } from '#app/models/payment-methods.schema'
 import { describePromo, dueTodayCents } from '#app/rules/checkout-summary'
 import { landingPath } from '#app/rules/landing'
 import { centsToAmount, DEFAULT_CURRENCY, formatMoney } from '#app/rules/money'
-import { env, stripeConnection } from '#app/services/env.server'
 import { startSession } from '#app/services/session.server'
 import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { cardEntry } from '#app/utils/client-billing-request.server'
+import { cardEntryMode } from '#app/utils/client-billing-request.server'
 import { clientIp } from '#app/utils/http.server'
 import { publicOrigin } from '#app/utils/public-url.server'
 import { readForm } from '#app/utils/form.server'
@@ -43,14 +41,6 @@ function timeZones() {
   return (timeZoneOptions = [...zones].sort().map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })))
 }
 
-/** Elements with a publishable key; Stripe's test payment methods whenever billing runs in test mode (or the emulator). */
-function cardEntryMode(): CardEntryMode {
-  const testCards = cardEntry().testCards ? TEST_CARDS.map((card) => ({ ...card })) : []
-  const publishableKey = env().STRIPE_PUBLISHABLE_KEY
-  if (publishableKey && stripeConnection()) return { kind: 'elements', publishableKey, testCards }
-  return testCards.length ? { kind: 'test-cards', testCards } : { kind: 'unavailable' }
-}
-
 type Plan = ReturnType<typeof toCheckoutPackageJson>
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -59,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const promoCode = (url.searchParams.get('promo') ?? '').trim().slice(0, 64)
   const referral = (url.searchParams.get('referral') ?? '').trim().slice(0, 64)
   const row = item ? await findPurchasablePackage(item) : undefined
-  const plan: Plan | null = row && !row.one_time_pay ? toCheckoutPackageJson(row) : null
+  const plan: Plan | null = row ? toCheckoutPackageJson(row) : null
   const found = promoCode ? await promoForBuyer(promoCode, clientIp(request)) : null
   return {
     plan,
@@ -175,7 +165,9 @@ export default function CheckoutRoute() {
   }
 
   const money = (amount: number) => formatMoney(amount, DEFAULT_CURRENCY)
-  const dueToday = plan ? dueTodayCents({ priceCents: Math.round(plan.price * 100), trialPackage: plan.trialPackage, trialDays: plan.trialDays, recurringInterval: plan.recurringInterval }, promo) : 0
+  // A one-time plan is charged today whatever its trial flag says (nothing would charge later, ADR 0046).
+  const trial = plan ? plan.trialPackage && !plan.oneTimePay : false
+  const dueToday = plan ? dueTodayCents({ priceCents: Math.round(plan.price * 100), trialPackage: trial, trialDays: plan.trialDays, recurringInterval: plan.recurringInterval }, promo) : 0
   const payBlocked = !plan || loaderData.card.kind === 'unavailable' || (hydrated && subdomain.status !== 'valid')
 
   return (
@@ -285,8 +277,14 @@ export default function CheckoutRoute() {
             </table>
             {plan ? (
               <p className="text-xs text-gray-500">
-                {plan.trialPackage && plan.trialDays ? `${plan.trialDays}-day free trial, then ` : ''}
-                {`${money(plan.price)} per ${plan.recurringInterval}.`}
+                {plan.oneTimePay ? (
+                  `${money(plan.price)} once, nothing renews.`
+                ) : (
+                  <>
+                    {trial && plan.trialDays ? `${plan.trialDays}-day free trial, then ` : ''}
+                    {`${money(plan.price)} per ${plan.recurringInterval}.`}
+                  </>
+                )}
               </p>
             ) : null}
           </section>

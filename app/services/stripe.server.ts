@@ -113,6 +113,12 @@ export type ConnectAccountProfile = {
   requirements: { currently_due: string[]; pending_verification: string[]; disabled_reason: string | null }
 }
 
+/** A one-time charge (a PaymentIntent confirmed at once) as the app keeps it. */
+export type OneTimeChargeSummary = { paymentIntentId: string; chargeId: string | null; amountCents: number; currency: string; status: Stripe.PaymentIntent.Status; metadata: Record<string, string> }
+
+/** What the customer sees when a card asks for a step (3D Secure) the server-side confirmation cannot take. */
+export const CARD_NEEDS_AUTHENTICATION = 'This card needs an extra authentication step that this payment cannot take. Please use another card.'
+
 /** The card error message Stripe gives for the customer (e.g. 'Your card was declined.'), or null for other failures. */
 export function cardErrorMessage(error: unknown): string | null {
   return error instanceof Stripe.errors.StripeCardError ? error.message : null
@@ -173,6 +179,10 @@ export function toInvoice(i: Stripe.Invoice): InvoiceSummary {
     invoicePdf: i.invoice_pdf ?? null,
     paymentIntentId: idOf(payment?.payment.payment_intent),
   }
+}
+
+function toOneTimeCharge(pi: Stripe.PaymentIntent): OneTimeChargeSummary {
+  return { paymentIntentId: pi.id, chargeId: idOf(pi.latest_charge), amountCents: pi.amount, currency: pi.currency, status: pi.status, metadata: { ...pi.metadata } }
 }
 
 function toCoupon(c: Stripe.Coupon): CouponSummary {
@@ -451,10 +461,58 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
       return data[0] ? toPromotionCode(data[0]) : null
     },
 
+    /**
+     * Charges a card once: a PaymentIntent created and confirmed in one call, card payments only (no
+     * redirect-based method can be asked for). A decline throws Stripe's card error, as a declined
+     * subscription does; an intent Stripe leaves unfinished (a card asking for 3D Secure) throws a
+     * card error of the same kind, so callers have one failure to handle. The idempotency key makes a
+     * retry or double submit answer the first charge (or the same decline) instead of charging again.
+     */
+    async chargeOnce(
+      input: { customerId?: string; paymentMethodId: string; amountCents: number; currency: string; description?: string; metadata?: Record<string, string>; offSession?: boolean },
+      idempotencyKey: string,
+    ): Promise<OneTimeChargeSummary> {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          allowed_payment_method_types: ['card'],
+          confirm: true,
+          off_session: input.offSession || undefined,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey },
+      )
+      if (intent.status !== 'succeeded') {
+        throw new Stripe.errors.StripeCardError({ type: 'card_error', code: 'authentication_required', message: CARD_NEEDS_AUTHENTICATION, statusCode: 402 })
+      }
+      return toOneTimeCharge(intent)
+    },
+
+    /**
+     * The customer's succeeded one-time charge whose metadata holds every given pair (newest first,
+     * among the latest 100), or null: lets an operation see that it already paid before charging again.
+     */
+    async findSucceededCharge(customerId: string, metadata: Record<string, string>): Promise<OneTimeChargeSummary | null> {
+      const { data } = await stripe.paymentIntents.list({ customer: customerId, limit: 100 })
+      const found = data.find((pi) => pi.status === 'succeeded' && Object.entries(metadata).every(([k, v]) => pi.metadata?.[k] === v))
+      return found ? toOneTimeCharge(found) : null
+    },
+
     /** Refunds part or all of a payment; an amount above what is left is refused by Stripe (invalid_request_error). */
-    async refund(input: { paymentIntentId?: string; chargeId?: string; amountCents?: number }, idempotencyKey: string): Promise<{ id: string; amountCents: number; status: string | null }> {
-      const refund = await stripe.refunds.create({ payment_intent: input.paymentIntentId, charge: input.chargeId, amount: input.amountCents }, { idempotencyKey })
+    async refund(input: { paymentIntentId?: string; chargeId?: string; amountCents?: number; metadata?: Record<string, string> }, idempotencyKey: string): Promise<{ id: string; amountCents: number; status: string | null }> {
+      const refund = await stripe.refunds.create({ payment_intent: input.paymentIntentId, charge: input.chargeId, amount: input.amountCents, metadata: input.metadata }, { idempotencyKey })
       return { id: refund.id, amountCents: refund.amount, status: refund.status }
+    },
+
+    /** A refund of the payment whose metadata holds every given pair (an earlier attempt of the same operation), or null. */
+    async findRefund(paymentIntentId: string, metadata: Record<string, string>): Promise<{ id: string; amountCents: number; status: string | null } | null> {
+      const { data } = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })
+      const found = data.find((r) => r.status !== 'failed' && r.status !== 'canceled' && Object.entries(metadata).every(([k, v]) => r.metadata?.[k] === v))
+      return found ? { id: found.id, amountCents: found.amount, status: found.status } : null
     },
 
     async createConnectAccount(input: { email: string; country?: string; metadata?: Record<string, string> }, idempotencyKey: string): Promise<ConnectAccountSummary> {

@@ -3,7 +3,9 @@ import { paymentDueDays, trialDaysLeft } from '#app/models/account.server'
 import { sidebarRestricted } from '#app/rules/account-status'
 import { routeGuard } from '#app/rules/routes'
 import { ACCOUNT_LOCKED_MESSAGE, getAuth, requirePermission, type Tenant } from '#app/services/auth.server'
-import { stripeConnection } from '#app/services/env.server'
+import type { CardEntryMode } from '#app/components/checkout/card-entry'
+import { TEST_CARDS } from '#app/models/payment-methods.schema'
+import { env, stripeConnection } from '#app/services/env.server'
 import { apiError, forbidden, isApiRequest } from './http.server'
 
 export const PAYOUTS_OWNER_ONLY = 'Only the owner of the account can set up payouts.'
@@ -34,11 +36,20 @@ export async function requirePayoutsSetup(request: Request): Promise<Tenant> {
   return t
 }
 
-/**
- * How the add-card form takes a card: Stripe's test PaymentMethod tokens while billing runs in test
- * mode (the emulator, or an sk_test_ key); a live key needs Stripe Elements, which is not wired yet.
- */
+/** Whether billing runs in test mode (the emulator, or an sk_test_ key): Stripe's test PaymentMethod tokens work then. */
 export function cardEntry(): { testCards: boolean } {
   const connection = stripeConnection()
   return { testCards: !!connection && /^(sk|rk)_test_/.test(connection.apiKey) }
+}
+
+/**
+ * How a card is entered, at checkout and on /payments/methods alike (ADR 0035, 0039): Stripe Elements
+ * with a publishable key; Stripe's test payment methods whenever billing runs in test mode (also the
+ * no-JavaScript fallback beside Elements); neither: card entry is unavailable.
+ */
+export function cardEntryMode(): CardEntryMode {
+  const testCards = cardEntry().testCards ? TEST_CARDS.map((card) => ({ ...card })) : []
+  const publishableKey = env().STRIPE_PUBLISHABLE_KEY
+  if (publishableKey && stripeConnection()) return { kind: 'elements', publishableKey, testCards }
+  return testCards.length ? { kind: 'test-cards', testCards } : { kind: 'unavailable' }
 }

@@ -527,6 +527,7 @@ function invoiceFor(rng: Rng, cart: Cart, orders: OrderStory[], end: Date): Invo
       status,
       priceCents,
       providerPaidCents: viaProvider && status !== 'unpaid' ? priceCents : 0,
+      // Placeholders no provider ever saw (ADR 46): refunding one is recorded only, never sent to Stripe.
       providerPaymentId: viaProvider ? `pi_seed_${cart.index}_${Math.floor(rng() * 1e9).toString(36)}` : null,
       refundAmountCents,
       providerRefundId: status === 'refunded' ? `re_seed_${cart.index}_${Math.floor(rng() * 1e9).toString(36)}` : null,

@@ -39,6 +39,10 @@ export interface OrganisationPlansTable {
   quantity: number | null
   max_users: number | null
   last_op_key: string | null
+  /** A one-time plan's payment (ADR 0046); null for a subscription's plan. */
+  stripe_payment_intent_id: ColumnType<string | null, string | null | undefined, string | null>
+  paid_cents: ColumnType<number | null, number | null | undefined, number | null>
+  paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   updated_at: Timestamp
 }
 

@@ -2,6 +2,7 @@
 // spec's state rules and bounds, another organisation's ids, and the invoice permissions.
 import { expect, test } from '@playwright/test'
 import { platformDb } from '#app/services/db.server'
+import { paymentsService } from '#app/services/stripe.server'
 import { createTenant } from '#tests/factories/index'
 import { activityOf, createInvoice, invoiceRow } from '#tests/factories/order-invoices'
 import { createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
@@ -115,7 +116,7 @@ test.describe('POST /api/client/orders/invoices/refund', () => {
     const row = await invoiceRow(w.providerPaid.publicId)
     expect(row).toMatchObject({ status: 'refunded', refund_amount_cents: 19900 })
     expect(row.refunded_at).not.toBeNull()
-    expect(row.provider_refund_id).toMatch(/^local_re_/)
+    expect(row.provider_refund_id).toMatch(/^re_/)
     expect(await activityOf(w.orders[0]!.id)).toContain('Invoice refunded: $199')
     const second = await post(a.request, REFUND, { invoice_id: w.providerPaid.publicId, amount: 1 })
     expect(second.status()).toBe(400)
@@ -133,6 +134,18 @@ test.describe('POST /api/client/orders/invoices/refund', () => {
     const again = await createInvoice(a.org.id, [w.orders[0]!], { status: 'paid', providerPaidCents: 10000 })
     expect((await post(a.request, REFUND, { invoice_id: again.publicId, amount: '50.50' })).status()).toBe(200)
     expect((await invoiceRow(again.publicId)).refund_amount_cents).toBe(5050)
+  })
+
+  test("a refund Stripe refuses answers 409 with the provider's reason and leaves the invoice as it was", async ({ playwright }) => {
+    const a = await ownerSession(open, playwright)
+    const w = await invoiceWorld(a.org.id)
+    const paymentIntentId = (await invoiceRow(w.providerPaid.publicId)).provider_payment_id!
+    // $50 were paid back in Stripe's own dashboard: $149 is left there.
+    await paymentsService().refund({ paymentIntentId, amountCents: 5000 }, `dashboard-${w.providerPaid.publicId}`)
+    const res = await post(a.request, REFUND, { invoice_id: w.providerPaid.publicId, amount: 199 })
+    expect(res.status()).toBe(409)
+    expect(await res.json()).toMatchObject({ status: false, error: 'The payment provider refused the refund: Refund amount ($199.00) is greater than unrefunded amount on charge ($149.00)' })
+    expect(await invoiceRow(w.providerPaid.publicId)).toMatchObject({ status: 'paid', refund_amount_cents: null, provider_refund_id: null })
   })
 
   test('an invoice not paid through the provider, or unpaid, cannot be refunded', async ({ playwright }) => {

@@ -1,8 +1,22 @@
-// Order invoices for tests: written as a payment would leave them (a provider-paid invoice has a
-// positive provider_paid_cents and a provider payment id), for one or several orders of a customer.
+// Order invoices for tests: written as a payment would leave them, for one or several orders of a
+// customer. A provider-paid invoice was really paid at the payment provider (the test run's Stripe
+// emulator): a PaymentIntent charged with a test card, refunded there too when the invoice is refunded,
+// so refunds exercise the real path (ADR 0046).
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
+import { paymentsService } from '#app/services/stripe.server'
 import type { OrderRow } from '#app/models/orders.server'
+
+/** Pays `amountCents` at the provider as a customer's card payment of the invoice would; refunds `refundCents` of it. */
+export async function providerPayment(invoicePublicId: string, amountCents: number, currency: string, refundCents?: number | null) {
+  const payments = paymentsService()
+  const charge = await payments.chargeOnce(
+    { paymentMethodId: 'pm_card_visa', amountCents, currency, description: `Order invoice ${invoicePublicId}`, metadata: { invoiceId: invoicePublicId } },
+    `test-invoice-payment-${invoicePublicId}`,
+  )
+  const refund = refundCents ? await payments.refund({ paymentIntentId: charge.paymentIntentId, amountCents: refundCents, metadata: { invoiceId: invoicePublicId } }, `test-invoice-refund-${invoicePublicId}`) : null
+  return { paymentIntentId: charge.paymentIntentId, refundId: refund?.id ?? null }
+}
 
 export async function createInvoice(
   clientId: number,
@@ -14,6 +28,9 @@ export async function createInvoice(
   const status = opts.status ?? 'unpaid'
   const providerPaid = opts.providerPaidCents ?? 0
   const at = opts.createdAt ?? new Date()
+  const currency = opts.currency ?? 'usd'
+  const refundCents = status === 'refunded' ? (opts.refundAmountCents ?? null) : null
+  const paid = providerPaid > 0 ? await providerPayment(publicId, providerPaid, currency, refundCents) : null
   const result = await platformDb
     .insertInto('order_invoices')
     .values({
@@ -21,11 +38,12 @@ export async function createInvoice(
       client_id: clientId,
       customer_id: orders[0]!.customer_id,
       type: orders.length > 1 ? 'multiOrders' : 'single',
-      currency: opts.currency ?? 'usd',
+      currency,
       status,
       price_cents: price,
       provider_paid_cents: providerPaid,
-      provider_payment_id: providerPaid > 0 ? `pi_test_${publicId}` : null,
+      provider_payment_id: paid?.paymentIntentId ?? null,
+      provider_refund_id: paid?.refundId ?? null,
       refund_amount_cents: opts.refundAmountCents ?? null,
       is_test: opts.isTest ?? false,
       paid_at: status === 'unpaid' ? null : at,

@@ -9,7 +9,7 @@ import type { PaymentsService } from '#app/services/stripe.server'
 let sequence = 0
 const unique = () => `${Date.now().toString(36)}${(++sequence).toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
-export type PlanOptions = { name?: string; maxUsers?: number; priceCents?: number; interval?: 'month' | 'year'; upgrade?: boolean; trialDays?: number | null; visible?: boolean; active?: boolean }
+export type PlanOptions = { name?: string; maxUsers?: number; priceCents?: number; interval?: 'month' | 'year'; upgrade?: boolean; trialDays?: number | null; visible?: boolean; active?: boolean; oneTime?: boolean }
 
 export async function createPlan(opts: PlanOptions = {}) {
   const id = unique()
@@ -26,6 +26,7 @@ export async function createPlan(opts: PlanOptions = {}) {
       trial_days: opts.trialDays ?? null,
       users_upgrade_package: opts.upgrade ?? true,
       recurring_interval: opts.interval ?? 'month',
+      one_time_pay: opts.oneTime ?? false,
       description: 'Test plan',
       is_visible: opts.visible ?? true,
       active: opts.active ?? true,

@@ -192,7 +192,7 @@ describe('a past-due organisation pays with the card it adds or chooses', () => 
     const page = await import('#app/routes/_app.payments.methods')
     const loaded = await callPage(client, page.loader as never, { path: '/payments/methods' })
     expect(loaded.status).toBe(200)
-    expect(loaded.data).toMatchObject({ canWrite: true, pastDue: true, testCards: true, loadError: null })
+    expect(loaded.data).toMatchObject({ canWrite: true, pastDue: true, card: { kind: 'test-cards' }, loadError: null })
     expect(loaded.data.methods).toHaveLength(1)
     // A page post without JavaScript: the add form, then the toast after the redirect.
     const posted = await callPage(client, page.action as never, { path: '/payments/methods', form: { intent: 'add', data: 'pm_card_visa_debit', requestKey: 'form-key-aaaaaaaaaaaa' } })

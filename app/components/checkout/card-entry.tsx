@@ -1,5 +1,6 @@
-// Card entry at checkout: Stripe Elements when a publishable key is configured and JavaScript runs;
-// otherwise (no JavaScript, a test key, the local emulator) a choice of Stripe's test payment methods.
+// Card entry (checkout, and adding a card on /payments/methods): Stripe Elements when a publishable key
+// is configured and JavaScript runs; otherwise (no JavaScript, a test key, the local emulator) a choice
+// of Stripe's test payment methods. Either way the form sends a payment method id in field `name`.
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react'
@@ -14,7 +15,16 @@ export type CardEntryHandle = { paymentMethod(): Promise<{ id: string } | { erro
 
 let stripePromise: Promise<Stripe | null> | undefined
 
-export const CardEntry = forwardRef<CardEntryHandle, { mode: CardEntryMode }>(function CardEntry({ mode }, ref) {
+type CardEntryProps = {
+  mode: CardEntryMode
+  /** The form field that carries the payment method id. */
+  name?: string
+  /** The test-card select's label and empty choice. */
+  label?: string
+  placeholder?: string
+}
+
+export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ mode, name = 'payment', label = 'Card (test mode)', placeholder }, ref) {
   const hydrated = useHydrated()
   const elementsCard = useRef<CardEntryHandle>(null)
   useImperativeHandle(ref, () => ({ paymentMethod: () => elementsCard.current?.paymentMethod() ?? null }))
@@ -23,15 +33,15 @@ export const CardEntry = forwardRef<CardEntryHandle, { mode: CardEntryMode }>(fu
     stripePromise ??= loadStripe(mode.publishableKey)
     return (
       <Elements stripe={stripePromise}>
-        <ElementsCard ref={elementsCard} />
+        <ElementsCard ref={elementsCard} name={name} />
       </Elements>
     )
   }
   if (mode.testCards.length === 0) return <p className="text-sm text-gray-600">Please enable JavaScript to enter your card.</p>
-  return <SelectField name="payment" label="Card (test mode)" options={mode.testCards} />
+  return <SelectField name={name} label={label} placeholder={placeholder} options={mode.testCards} />
 })
 
-const ElementsCard = forwardRef<CardEntryHandle>(function ElementsCard(_props, ref) {
+const ElementsCard = forwardRef<CardEntryHandle, { name: string }>(function ElementsCard({ name }, ref) {
   const stripe = useStripe()
   const elements = useElements()
   const [paymentMethodId, setPaymentMethodId] = useState('')
@@ -51,7 +61,7 @@ const ElementsCard = forwardRef<CardEntryHandle>(function ElementsCard(_props, r
       <div className="rounded-md px-3 py-2.5 shadow-sm ring-1 ring-inset ring-gray-300">
         <CardElement options={{ hidePostalCode: true }} />
       </div>
-      <input type="hidden" name="payment" value={paymentMethodId} />
+      <input type="hidden" name={name} value={paymentMethodId} />
     </div>
   )
 })

@@ -1,11 +1,15 @@
-// /v1/payment_intents and /v1/charges (read-only, created by invoices) and /v1/refunds.
+// /v1/payment_intents (one-time charges: create, confirm; invoices make their own), /v1/charges
+// (read-only) and /v1/refunds.
+import { chargeCard } from '../billing'
 import type { Emulator } from '../emulator'
-import { invalidRequest, missingParam, resourceMissing } from '../errors'
+import { cardError, invalidRequest, missingParam, resourceMissing } from '../errors'
 import { newId } from '../ids'
-import { expandPaths, mergeMetadata, oneOf, optInt, optString } from '../params'
+import { expandPaths, mergeMetadata, oneOf, optArray, optBool, optInt, optObject, optString, reqInt, reqString } from '../params'
 import { expand, renderCharge, renderPaymentIntent, renderRefund } from '../render'
 import { newestFirst, paginate, route, type HandlerContext } from '../router'
-import type { ChargeRecord, RefundRecord } from '../state'
+import type { ChargeRecord, CustomerRecord, PaymentIntentRecord, RefundRecord } from '../state'
+import { findCustomer } from './customers'
+import { resolvePaymentMethod } from './payment-methods'
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
@@ -62,6 +66,121 @@ function createRefund({ em, params }: HandlerContext) {
   return expand(em, renderRefund(refund), expandPaths(params))
 }
 
+/** Stripe's smallest charge per currency (in the currency's minor unit); 50 for the rest here. */
+const MINIMUM_AMOUNT: Record<string, number> = { usd: 50, eur: 50, cad: 50, aud: 50, gbp: 30, jpy: 50 }
+
+function findIntent(em: Emulator, id: string): PaymentIntentRecord {
+  const intent = em.store.paymentIntents.get(id)
+  if (!intent) throw resourceMissing('payment_intent', id)
+  return intent
+}
+
+/** off_session takes true/false or Stripe's older one_off/recurring; it only means something with confirm=true. */
+function offSession(params: HandlerContext['params']): boolean {
+  const value = oneOf(params, 'off_session', ['true', 'false', 'one_off', 'recurring'] as const)
+  return value !== undefined && value !== 'false'
+}
+
+/**
+ * The card a PaymentIntent would charge: a test token makes a fresh (unattached) card; a stored card
+ * must belong to the intent's customer, as at Stripe (a customer's card is not charged for another).
+ */
+function paymentMethodFor(em: Emulator, id: string, customer: CustomerRecord | null, param: string) {
+  const pm = resolvePaymentMethod(em, id, param)
+  if (pm.customer && pm.customer !== customer?.id) {
+    const message = customer
+      ? `The provided PaymentMethod ${pm.id} belongs to another Customer than the PaymentIntent's (${customer.id}).`
+      : `The provided PaymentMethod ${pm.id} is attached to a Customer: pass that customer to use it.`
+    throw invalidRequest(message, param, 'payment_method_unexpected_state')
+  }
+  return pm
+}
+
+/**
+ * Confirms an intent: one charge attempt on its card. A decline leaves the intent in
+ * requires_payment_method with last_payment_error and answers Stripe's 402 card_error, which names
+ * the intent and the failed charge (the SDK's StripeCardError with `payment_intent`).
+ */
+function confirmIntent(em: Emulator, intent: PaymentIntentRecord, now: number): PaymentIntentRecord {
+  if (intent.status === 'succeeded') {
+    throw invalidRequest('You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.', undefined, 'payment_intent_unexpected_state')
+  }
+  if (intent.status === 'canceled') {
+    throw invalidRequest(
+      'You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.',
+      undefined,
+      'payment_intent_unexpected_state',
+    )
+  }
+  if (!intent.payment_method) {
+    throw invalidRequest(
+      "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+      undefined,
+      'payment_intent_unexpected_state',
+    )
+  }
+  const result = chargeCard(em, { customer: intent.customer, paymentMethod: intent.payment_method, amount: intent.amount, currency: intent.currency, description: intent.description, invoice: null, existingIntent: intent.id, now })
+  // Stripe copies the intent's metadata onto its charges.
+  if (result.charge) result.charge.metadata = { ...intent.metadata }
+  if (result.decline) throw cardError(result.decline, { charge: result.charge?.id, payment_intent: renderPaymentIntent(intent) })
+  return intent
+}
+
+function createIntent({ em, params }: HandlerContext) {
+  const amount = reqInt(params, 'amount')
+  const currency = reqString(params, 'currency').toLowerCase()
+  if (!/^[a-z]{3}$/.test(currency)) throw invalidRequest(`Invalid currency: ${currency}.`, 'currency')
+  const minimum = MINIMUM_AMOUNT[currency] ?? 50
+  if (amount < minimum) throw invalidRequest(`Amount must be at least ${(minimum / 100).toFixed(2)} ${currency}`, 'amount', 'amount_too_small')
+  if (amount > 99_999_999) throw invalidRequest('Amount must be no more than 999,999.99', 'amount', 'amount_too_large')
+  // allowed_payment_method_types (this API version's name) or the older payment_method_types: cards only here.
+  for (const param of ['allowed_payment_method_types', 'payment_method_types']) {
+    for (const type of optArray(params, param) ?? []) {
+      if (type !== 'card') throw invalidRequest(`The payment method type ${JSON.stringify(type)} is invalid. The emulator takes card only.`, param)
+    }
+  }
+  optObject(params, 'automatic_payment_methods')
+  if (oneOf(params, 'capture_method', ['automatic', 'automatic_async', 'manual'] as const) === 'manual') throw invalidRequest('The emulator captures automatically only (capture_method=manual is not emulated).', 'capture_method')
+  const confirm = optBool(params, 'confirm') ?? false
+  if (params.off_session !== undefined && !confirm) throw invalidRequest('You can only pass off_session when confirm=true.', 'off_session')
+  offSession(params)
+  const customerId = optString(params, 'customer')
+  const customer = customerId ? findCustomer(em, customerId, 'customer') : null
+  const pmId = optString(params, 'payment_method')
+  const pm = pmId ? paymentMethodFor(em, pmId, customer, 'payment_method') : null
+  const now = em.clocks.nowFor(customer?.test_clock)
+  const intent: PaymentIntentRecord = {
+    id: newId('pi'),
+    created: now,
+    amount,
+    amount_received: 0,
+    currency,
+    customer: customer?.id ?? null,
+    description: optString(params, 'description') ?? null,
+    invoice: null,
+    payment_method: pm?.id ?? null,
+    status: pm ? 'requires_confirmation' : 'requires_payment_method',
+    latest_charge: null,
+    last_payment_error: null,
+    metadata: mergeMetadata({}, params),
+  }
+  em.store.paymentIntents.set(intent.id, intent)
+  em.emit('payment_intent.created', renderPaymentIntent(intent), now)
+  if (confirm) confirmIntent(em, intent, now)
+  return expand(em, renderPaymentIntent(intent), expandPaths(params))
+}
+
+function confirm({ em, params, path }: HandlerContext) {
+  const intent = findIntent(em, path.id!)
+  if (intent.invoice) throw invalidRequest(`This PaymentIntent pays invoice ${intent.invoice}: pay the invoice instead (POST /v1/invoices/${intent.invoice}/pay).`, undefined, 'payment_intent_unexpected_state')
+  const customer = intent.customer ? findCustomer(em, intent.customer) : null
+  offSession(params)
+  const pmId = optString(params, 'payment_method')
+  if (pmId && intent.status !== 'succeeded' && intent.status !== 'canceled') intent.payment_method = paymentMethodFor(em, pmId, customer, 'payment_method').id
+  confirmIntent(em, intent, em.clocks.nowFor(customer?.test_clock))
+  return expand(em, renderPaymentIntent(intent), expandPaths(params))
+}
+
 function findRefund(em: Emulator, id: string): RefundRecord {
   const refund = em.store.refunds.get(id)
   if (!refund) throw resourceMissing('refund', id)
@@ -69,11 +188,9 @@ function findRefund(em: Emulator, id: string): RefundRecord {
 }
 
 export const paymentRoutes = [
-  route('GET', '/v1/payment_intents/:id', ({ em, params, path }) => {
-    const intent = em.store.paymentIntents.get(path.id!)
-    if (!intent) throw resourceMissing('payment_intent', path.id!)
-    return expand(em, renderPaymentIntent(intent), expandPaths(params))
-  }),
+  route('POST', '/v1/payment_intents', createIntent),
+  route('POST', '/v1/payment_intents/:id/confirm', confirm),
+  route('GET', '/v1/payment_intents/:id', ({ em, params, path }) => expand(em, renderPaymentIntent(findIntent(em, path.id!)), expandPaths(params))),
   route('GET', '/v1/payment_intents', ({ em, params }) => {
     const customer = optString(params, 'customer')
     return paginate('/v1/payment_intents', newestFirst(em.store.paymentIntents.values()).filter((p) => customer === undefined || p.customer === customer), params, renderPaymentIntent)
