@@ -7,6 +7,7 @@ import compression from 'compression'
 import express from 'express'
 import { remixHandler } from './server/remix-handler'
 import { sameOriginGuard, securityHeaders } from './server/security'
+import { refuseUnknownHost, resolveTenantHost } from './server/tenant-host'
 
 const { env, smtpSinkPort } = await import('./app/services/env.server')
 const config = env()
@@ -27,8 +28,12 @@ app.use((req, _res, next) => {
   next()
 })
 app.use(securityHeaders(config))
+// Which organisation the Host names (its subdomain or verified custom domain), before the origin check needs it.
+app.use(resolveTenantHost())
 // Cross-site request forgery: writes and state-changing GETs must come from our own pages.
 app.use(sameOriginGuard())
+// A host that is neither ours nor an organisation's gets a plain 404, never someone's portal.
+app.use(refuseUnknownHost())
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))

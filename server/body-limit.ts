@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { DOWNLOADABLE_MAX_BYTES } from '#app/models/downloadables.schema'
 import { AVATAR_MAX_BYTES } from '#app/models/profile.schema'
+import { IMAGE_KEYS, IMAGE_MAX_BYTES } from '#app/models/website-settings.schema'
 import { normalizeRoutePath } from '#app/rules/request-path'
 import { MAX_UPLOAD_BYTES } from '#app/services/storage.server'
 
@@ -19,10 +20,14 @@ const UPLOAD_ROUTES: [RegExp, number][] = [
   [/^\/profile$/, AVATAR_MAX_BYTES],
   [/^\/products\/file\/(create|edit\/[^/]+)$/, DOWNLOADABLE_MAX_BYTES],
   [/^\/project\/view\/[^/]+$/, MAX_UPLOAD_BYTES],
+  // The contributor chat's post form without JavaScript (the team chat posts to the project page above).
+  [/^\/chat$/, MAX_UPLOAD_BYTES],
   // The assign dialog: the file for the contributor.
   [/^\/orders\/view\/assign$/, MAX_UPLOAD_BYTES],
   // The reject dialog: every file for the writer together.
   [/^\/orders\/revisions\/reject\/[^/]+$/, MAX_UPLOAD_BYTES],
+  // Customize Client Portal: the logo, welcome and login images saved together.
+  [/^\/website-settings\/ui$/, IMAGE_KEYS.length * IMAGE_MAX_BYTES],
 ]
 
 /** Stripe's events are JSON of a few kB (an invoice with many lines a few dozen): 512 kB is ample (ADR 0031). */

@@ -8,6 +8,7 @@ import { useField, ValidatedForm } from 'remix-validated-form'
 import { AuthHeading } from '#app/components/auth/auth-shell'
 import { FieldError, FormAlert, inputClass, labelClass, linkClass, SubmitButton, useHydrated, VALIDATE_ON_SUBMIT } from '#app/components/forms'
 import { normalizeEmail, type OrganisationChoice, organisationsForEmail } from '#app/models/account.server'
+import { choicesForHost } from '#app/models/platform-domains.server'
 import {
   emailStepSchema,
   LOOKUP_FAILED,
@@ -70,7 +71,7 @@ async function emailStep(request: Request, form: FormData) {
   }
   const { email } = result.data
   if (!(await consume('orgLookupsPerIp', clientIp(request)))) return reply({ email, orgs: null, formError: TOO_MANY_ATTEMPTS }, 429)
-  const orgs = await organisationsForEmail(email)
+  const orgs = await choicesForHost(request, await organisationsForEmail(email))
   if (!orgs) return reply({ email, orgs: null, formError: NO_ACCOUNT_FOR_EMAIL }, 404)
   return reply({ email, orgs, orgsFor: email })
 }
@@ -81,7 +82,7 @@ async function loginStep(request: Request, form: FormData) {
   const email = String(submitted.email ?? '').trim()
   const kept = { email, clientId: String(submitted.clientId ?? ''), remember: !!submitted.remember }
   const again = async (extra: Partial<LoginState>, status: number) => {
-    const orgs = await organisationsForEmail(email)
+    const orgs = await choicesForHost(request, await organisationsForEmail(email))
     return reply({ ...kept, orgs, orgsFor: orgs ? email : undefined, ...extra }, status)
   }
   if (result.error) {

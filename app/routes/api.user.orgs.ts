@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { emailField, NO_ACCOUNT_FOR_EMAIL } from '#app/models/login.schema'
 import { organisationsForEmail } from '#app/models/account.server'
+import { choicesForHost } from '#app/models/platform-domains.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { parseQuery, methodNotAllowed } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
@@ -13,7 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseQuery(request, querySchema)
   if (!parsed.ok) return parsed.response
   if (!(await consume('orgLookupsPerIp', clientIp(request)))) return apiJson({ status: false, error: TOO_MANY_ATTEMPTS }, 429)
-  const userData = await organisationsForEmail(parsed.data.email)
+  // On an organisation's own host only that organisation is offered (ADR 0044).
+  const userData = await choicesForHost(request, await organisationsForEmail(parsed.data.email))
   if (!userData || userData.length === 0) return apiJson({ status: false, error: NO_ACCOUNT_FOR_EMAIL, userData: [] }, 404)
   return apiJson({ status: true, userData })
 }

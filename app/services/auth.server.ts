@@ -11,6 +11,7 @@ import { safeReturnPath } from '#app/rules/landing'
 import type { Database } from '#db/types'
 import type { Kysely } from 'kysely'
 import { apiError, clientIp, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/utils/http.server'
+import { hostClientId } from '#app/utils/tenant-host.server'
 import { tenantDb } from './db.server'
 import { type AppSession, getSession } from './session.server'
 import { oncePerRequest } from './request-memo.server'
@@ -42,7 +43,9 @@ export function getAuth(request: Request): Promise<{ user: AuthUser | null; sess
     const session = await getSession(request)
     const userId = session.get('userId')
     const user = userId ? await loadAuthUser(userId, session.get('clientId') ?? null) : null
-    return { user, session }
+    // On an organisation's own host only that organisation's sessions count (ADR 0044).
+    const hostClient = hostClientId(request)
+    return { user: user && hostClient !== null && user.clientId !== hostClient ? null : user, session }
   })
 }
 

@@ -67,6 +67,10 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Where the SDK sends requests when no STRIPE_SECRET_KEY is set, e.g. http://127.0.0.1:12111 (tools/stripe-emulator). */
     STRIPE_API_URL: z.string().optional(),
+    /** The DNS servers custom domains are verified against (comma-separated, `ip` or `ip:port`); the system's when unset. */
+    DNS_SERVERS: z.string().optional(),
+    /** The SPF include naming the platform's sending servers, e.g. _spf.example.com; defaults to _spf.<PUBLIC_URL host>. */
+    MAIL_SPF_INCLUDE: z.string().optional(),
   })
   .superRefine((e, ctx) => {
     if (e.APP_ENV === 'production' && !e.PUBLIC_URL) {

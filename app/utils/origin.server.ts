@@ -5,6 +5,7 @@ import type { TrustedOrigins } from '#app/rules/same-origin'
 import { env } from '#app/services/env.server'
 import { sessionCookieName } from '#app/services/session.server'
 import { isLoopbackHostname } from './http.server'
+import { HOST_CLIENT_HEADER } from './tenant-host.server'
 
 /**
  * The configured public origin; outside production also the loopback origin the request was
@@ -14,6 +15,9 @@ import { isLoopbackHostname } from './http.server'
 export function trustedOrigins(req: IncomingMessage): TrustedOrigins {
   const config = env()
   const publicOnly = { publicOrigin: config.PUBLIC_URL }
+  // An organisation's own host (server/tenant-host.ts resolved it and set the header): its pages are ours too.
+  const tenantOrigin = req.headers[HOST_CLIENT_HEADER] ? tenantHostOrigin(req.headers.host) : null
+  if (tenantOrigin) return { ...publicOnly, requestOrigin: tenantOrigin }
   if (config.APP_ENV === 'production' || !req.headers.host) return publicOnly
   const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
   try {
@@ -21,6 +25,16 @@ export function trustedOrigins(req: IncomingMessage): TrustedOrigins {
     return isLoopbackHostname(addressed.hostname) ? { ...publicOnly, requestOrigin: addressed.origin } : publicOnly
   } catch {
     return publicOnly
+  }
+}
+
+/** PUBLIC_URL's scheme with the request's (resolved, known) host and port. */
+function tenantHostOrigin(host: string | undefined): string | null {
+  if (!host) return null
+  try {
+    return new URL(`${new URL(env().PUBLIC_URL).protocol}//${host}`).origin
+  } catch {
+    return null
   }
 }
 

@@ -5,13 +5,17 @@ import { expect, test } from '@playwright/test'
 import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { linkFrom, waitForMail } from '#tests/mailbox'
 import { BASE_URL, createProductThroughApi, signIn } from './helpers'
-import { rawRequest } from './raw-http'
+import { PORT, rawRequest } from './raw-http'
 
 const PUBLIC_URL = BASE_URL
 
-/** Every way a client can lie about where it is talking to. */
+/**
+ * Every way a client can lie about where it is talking to. A Host the server does not know gets a
+ * plain 404 before any route runs (tenant-hosts.spec.ts); a loopback address it does serve is not
+ * PUBLIC_URL, so it must not leak into links either.
+ */
 const FORGED_HOST = {
-  Host: 'evil.example',
+  Host: `127.0.0.1:${PORT}`,
   'X-Forwarded-Host': 'evil.example',
   'X-Forwarded-Proto': 'https',
   'X-Forwarded-Port': '443',

@@ -3,7 +3,42 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { linkClass } from '#app/components/forms'
 
-export function AuthShell({ children }: { children: ReactNode }) {
+/** An organisation's own host (ADR 0044): its name or logo, an image, its links and its colours instead of ours. */
+export type AuthBrand = {
+  companyName: string
+  logoUrl: string | null
+  /** The login image on /login, the welcome image elsewhere. */
+  imageUrl: string | null
+  links: { label: string; href: string }[]
+  theme: Record<string, string>
+}
+
+function BrandedShell({ brand, children }: { brand: AuthBrand; children: ReactNode }) {
+  return (
+    <div className="flex min-h-full flex-col" style={brand.theme as React.CSSProperties}>
+      <main className="flex flex-1 flex-col items-center justify-center px-4 py-12">
+        {brand.logoUrl ? (
+          <img src={brand.logoUrl} alt={brand.companyName} className="mb-6 h-[50px] max-w-xs object-contain" />
+        ) : (
+          <p className="mb-6 text-3xl font-bold tracking-tight text-brand-600">{brand.companyName}</p>
+        )}
+        {brand.imageUrl ? <img src={brand.imageUrl} alt="" className="mb-6 max-h-[120px] max-w-full object-contain" /> : null}
+        <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-sm ring-1 ring-gray-200">{children}</div>
+      </main>
+      <footer className="portal-footer flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-4 text-sm" aria-label="Portal footer">
+        <span>© {brand.companyName}</span>
+        {brand.links.map((l) => (
+          <a key={l.label} href={l.href} target="_blank" rel="noopener noreferrer" className="hover:underline">
+            {l.label}
+          </a>
+        ))}
+      </footer>
+    </div>
+  )
+}
+
+export function AuthShell({ children, brand }: { children: ReactNode; brand?: AuthBrand | null }) {
+  if (brand) return <BrandedShell brand={brand}>{children}</BrandedShell>
   return (
     <main className="flex min-h-full flex-col items-center justify-center px-4 py-12">
       <p className="mb-6 text-3xl font-bold tracking-tight text-brand-600">Draftdesk</p>

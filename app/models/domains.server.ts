@@ -1,0 +1,341 @@
+// The organisation's domains (ADR 0044): its subdomain, its custom domain with the CNAME and e-mail
+// DNS checks, the DKIM key of its sending domain, and the origin every link for it is built from.
+import { generateKeyPair } from 'node:crypto'
+import { promisify } from 'node:util'
+import { sql } from 'kysely'
+import {
+  checkCustomDomain,
+  cnameMatches,
+  CUSTOM_DOMAIN_TAKEN,
+  dkimMatches,
+  type EmailDnsRecord,
+  emailDnsRecords,
+  joinTxt,
+  NO_REPLY,
+  BOUNCE_LABEL,
+  spfMatches,
+  subdomainHost,
+  SUBDOMAIN_REQUIRED,
+} from '#app/rules/domains'
+import { checkSubdomain, SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
+import { decryptSecret, deriveKey, encryptSecret } from '#app/services/crypto.server'
+import { type DnsLookups, isAbsentRecord } from '#app/services/dns.server'
+import { env } from '#app/services/env.server'
+import { scoped, scopedUpdate, type TenantScope } from '#db/tenant'
+import type { DnsCheckStatus, OrganisationDomain } from '#db/tables/website'
+import { auditAction } from './audit.server'
+import { isDuplicateKey } from './people.server'
+
+const generateRsaKeyPair = promisify(generateKeyPair)
+
+/** The selector of the DKIM key made for a custom domain (a rotation would publish a second one). */
+export const DKIM_SELECTOR = 'dd1'
+
+/** PUBLIC_URL's host name: the platform's own, under which subdomains live. */
+export function platformHost(): string {
+  return new URL(env().PUBLIC_URL).hostname.toLowerCase()
+}
+
+/** The origin of a host name of ours: PUBLIC_URL's scheme and port, never the request's. */
+export function originForHost(host: string): string {
+  const url = new URL(env().PUBLIC_URL)
+  url.hostname = host
+  return url.origin
+}
+
+export function spfInclude(): string {
+  return env().MAIL_SPF_INCLUDE || `_spf.${platformHost()}`
+}
+
+type Actor = TenantScope & { user: { id: number; firstName: string; lastName: string; role: string } }
+
+export type EmailDeliveryRecord = EmailDnsRecord & { verified: boolean }
+
+/** The spec's Domain entity plus what the page shows about the checks. */
+export type DomainJson = {
+  subDomain: string | null
+  subDomainUrl: string | null
+  customDomain: string | null
+  customDomainUrl: string | null
+  /** What the custom domain's CNAME must point at. */
+  cnameTarget: string
+  cnameStatus: DnsCheckStatus
+  cnameError: string | null
+  /** 'active' once the CNAME is verified: the proxy may then obtain a certificate (the ask endpoint says yes). */
+  sslStatus: 'active' | 'pending'
+  emailDeliveryStatus: 'active' | 'pending' | 'failed'
+  emailDeliveryData: EmailDeliveryRecord[]
+  emailDeliveryError: string | null
+  /** The system e-mail sender (back-office section 9). */
+  senderAddress: string
+  lastCheckedAt: string | null
+}
+
+async function organisationSubdomain(t: TenantScope): Promise<string | null> {
+  const org = await t.db.selectFrom('organisations').select('subdomain').where('id', '=', t.clientId).executeTakeFirst()
+  return org?.subdomain ?? null
+}
+
+async function domainRow(t: TenantScope): Promise<OrganisationDomain | undefined> {
+  return scoped(t, 'organisation_domains').selectAll().executeTakeFirst()
+}
+
+/** The subdomain's host when there is one, else the platform's own: where a custom domain's CNAME points. */
+function cnameTargetFor(subdomain: string | null): string {
+  return subdomain ? subdomainHost(subdomain, platformHost()) : platformHost()
+}
+
+function publicKeyBase64(row: Pick<OrganisationDomain, 'dkim_public_key'>): string | null {
+  return row.dkim_public_key ?? null
+}
+
+function recordsOf(row: OrganisationDomain): EmailDeliveryRecord[] {
+  const key = publicKeyBase64(row)
+  if (!row.custom_domain || !key || !row.dkim_selector) return []
+  const verified = row.email_records ?? {}
+  return emailDnsRecords({ domain: row.custom_domain, selector: row.dkim_selector, publicKeyBase64: key, spfInclude: spfInclude() }).map((r) => ({
+    ...r,
+    verified: verified[r.purpose] === true,
+  }))
+}
+
+function senderOf(subdomain: string | null, row: OrganisationDomain | undefined): string {
+  if (row?.custom_domain && row.email_status === 'verified') return `${NO_REPLY}@${row.custom_domain}`
+  return `${NO_REPLY}@${subdomain ? subdomainHost(subdomain, platformHost()) : platformHost()}`
+}
+
+export async function getDomain(t: TenantScope): Promise<DomainJson> {
+  const [subdomain, row] = await Promise.all([organisationSubdomain(t), domainRow(t)])
+  const verified = row?.custom_domain && row.cname_status === 'verified'
+  const lastChecked = row?.cname_checked_at ?? row?.email_checked_at ?? null
+  return {
+    subDomain: subdomain,
+    subDomainUrl: subdomain ? originForHost(subdomainHost(subdomain, platformHost())) : null,
+    customDomain: row?.custom_domain ?? null,
+    customDomainUrl: row?.custom_domain ? originForHost(row.custom_domain) : null,
+    cnameTarget: cnameTargetFor(subdomain),
+    cnameStatus: row?.custom_domain ? row.cname_status : 'pending',
+    cnameError: row?.cname_error ?? null,
+    sslStatus: verified ? 'active' : 'pending',
+    emailDeliveryStatus: row?.custom_domain ? (row.email_status === 'verified' ? 'active' : row.email_status) : 'pending',
+    emailDeliveryData: row ? recordsOf(row) : [],
+    emailDeliveryError: row?.email_error ?? null,
+    senderAddress: senderOf(subdomain, row),
+    lastCheckedAt: lastChecked ? new Date(lastChecked).toISOString() : null,
+  }
+}
+
+/**
+ * The origin every absolute link for this organisation is built from: its verified custom domain,
+ * else its subdomain, else PUBLIC_URL. Read from the database, never from a request.
+ */
+export async function tenantOrigin(t: TenantScope): Promise<string> {
+  const [subdomain, row] = await Promise.all([organisationSubdomain(t), domainRow(t)])
+  if (row?.custom_domain && row.cname_status === 'verified') return originForHost(row.custom_domain)
+  if (subdomain) return originForHost(subdomainHost(subdomain, platformHost()))
+  return env().PUBLIC_URL
+}
+
+export type SystemSender = {
+  /** no-reply@ the custom domain once its e-mail records are verified, else at the portal subdomain. */
+  from: string
+  /** The envelope sender (Return-Path) whose SPF record was verified; absent when sending from our own domain. */
+  envelopeFrom?: string
+  /** nodemailer's `dkim` option for the custom domain; absent when sending from our own domain. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string }
+}
+
+/** Who system e-mail of this organisation comes from, and how it is signed (back-office section 9). */
+export async function systemSender(t: TenantScope): Promise<SystemSender> {
+  const [subdomain, row] = await Promise.all([organisationSubdomain(t), domainRow(t)])
+  const from = senderOf(subdomain, row)
+  if (!row?.custom_domain || row.email_status !== 'verified' || !row.dkim_private_key || !row.dkim_selector) return { from }
+  const privateKey = decryptSecret(row.dkim_private_key, deriveKey('dkim-encryption'))
+  if (!privateKey) return { from: senderOf(subdomain, undefined) }
+  return {
+    from,
+    envelopeFrom: `${NO_REPLY}@${BOUNCE_LABEL}.${row.custom_domain}`,
+    dkim: { domainName: row.custom_domain, keySelector: row.dkim_selector, privateKey },
+  }
+}
+
+export type DomainSaveResult = { ok: true; domain: DomainJson } | { ok: false; status: number; error: string }
+
+/** Subdomain rule of the checkout (format, reserved names), then uniqueness across the platform. */
+export async function setSubdomain(t: TenantScope, value: unknown): Promise<DomainSaveResult> {
+  if (typeof value !== 'string' || value.trim() === '') return { ok: false, status: 400, error: SUBDOMAIN_REQUIRED }
+  const check = checkSubdomain(value.trim())
+  if (!check.ok) return { ok: false, status: 400, error: check.error }
+  const current = await organisationSubdomain(t)
+  if (current === check.subdomain) return { ok: true, domain: await getDomain(t) }
+  // The column's unique key settles two organisations asking for the same name at once.
+  const holder = await t.db.selectFrom('organisations').select('id').where('subdomain', '=', check.subdomain).executeTakeFirst()
+  if (holder && holder.id !== t.clientId) return { ok: false, status: 400, error: SUBDOMAIN_TAKEN }
+  try {
+    await t.db.updateTable('organisations').set({ subdomain: check.subdomain }).where('id', '=', t.clientId).execute()
+  } catch (error) {
+    if (isDuplicateKey(error)) return { ok: false, status: 400, error: SUBDOMAIN_TAKEN }
+    throw error
+  }
+  return { ok: true, domain: await getDomain(t) }
+}
+
+/** A fresh RSA-2048 DKIM key: the private key encrypted for storage, the public key as DNS wants it. */
+async function newDkimKey() {
+  // Off the event loop: an RSA key takes a noticeable moment, and other requests must not wait for it.
+  const { publicKey, privateKey } = await generateRsaKeyPair('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  })
+  return { publicKey: publicKey.toString('base64'), privateKey: encryptSecret(privateKey, deriveKey('dkim-encryption')) }
+}
+
+/**
+ * Sets (or changes) the custom domain: its checks start over as pending, and the sending domain
+ * gets a DKIM key the first time. The same name again changes nothing.
+ */
+export async function setCustomDomain(t: TenantScope, value: unknown): Promise<DomainSaveResult & { changed?: boolean }> {
+  const check = checkCustomDomain(value, platformHost())
+  if (!check.ok) return { ok: false, status: 400, error: check.error }
+  const row = await domainRow(t)
+  if (row?.custom_domain === check.domain) return { ok: true, domain: await getDomain(t), changed: false }
+  const reset = {
+    custom_domain: check.domain,
+    cname_status: 'pending' as const,
+    cname_checked_at: null,
+    cname_verified_at: null,
+    cname_error: null,
+    email_status: 'pending' as const,
+    email_checked_at: null,
+    email_error: null,
+    email_records: null,
+    updated_at: sql<Date>`CURRENT_TIMESTAMP(3)`,
+  }
+  try {
+    if (row) {
+      const keys = row.dkim_private_key ? {} : (({ publicKey, privateKey }) => ({ dkim_selector: DKIM_SELECTOR, dkim_public_key: publicKey, dkim_private_key: privateKey }))(await newDkimKey())
+      await scopedUpdate(t, 'organisation_domains').set({ ...reset, ...keys }).execute()
+    } else {
+      const { publicKey, privateKey } = await newDkimKey()
+      await t.db
+        .insertInto('organisation_domains')
+        .values({ client_id: t.clientId, ...reset, dkim_selector: DKIM_SELECTOR, dkim_public_key: publicKey, dkim_private_key: privateKey })
+        .execute()
+    }
+  } catch (error) {
+    // Another organisation holds the name (the unique key is platform-wide).
+    if (isDuplicateKey(error)) return { ok: false, status: 400, error: CUSTOM_DOMAIN_TAKEN }
+    throw error
+  }
+  return { ok: true, domain: await getDomain(t), changed: true }
+}
+
+/** Runs after a custom domain is saved: check it now rather than at the next scheduled pass. */
+export type VerificationTrigger = (clientId: number) => Promise<void>
+
+export const domainActions = {
+  async setSubdomain(t: Actor, request: Request, value: unknown) {
+    const result = await setSubdomain(t, value)
+    await auditAction(t, request, {
+      module: 'website_settings',
+      action: 'subdomain',
+      status: result.ok ? 'success' : 'failure',
+      message: result.ok ? `Subdomain set to ${result.domain.subDomain}` : `Subdomain not changed: ${result.error}`,
+    })
+    return result
+  },
+  async setCustomDomain(t: Actor, request: Request, value: unknown, verifyNow: VerificationTrigger) {
+    const result = await setCustomDomain(t, value)
+    await auditAction(t, request, {
+      module: 'website_settings',
+      action: 'custom_domain',
+      status: result.ok ? 'success' : 'failure',
+      message: result.ok ? `Custom domain set to ${result.domain.customDomain}` : `Custom domain not changed: ${result.error}`,
+    })
+    if (result.ok && result.changed) await verifyNow(t.clientId)
+    return result
+  },
+}
+
+type Lookup<T> = { found: true; value: T } | { found: false; absent: boolean; error: string }
+
+async function lookup<T>(work: () => Promise<T>): Promise<Lookup<T>> {
+  try {
+    return { found: true, value: await work() }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException)?.code ?? 'error'
+    return { found: false, absent: isAbsentRecord(error), error: code }
+  }
+}
+
+export type DomainCheck = {
+  domain: string
+  cname: DnsCheckStatus
+  email: DnsCheckStatus
+  records: { spf: boolean; dkim: boolean }
+}
+
+/**
+ * One verification of the custom domain: its CNAME must name our target, the bounce name must
+ * publish an SPF record including ours, and the DKIM selector our public key. A server that does
+ * not answer (timeout, SERVFAIL) changes nothing: only a definite answer fails a verified domain.
+ * The row is written only if the domain was not changed meanwhile.
+ */
+export async function verifyDomain(t: TenantScope, dns: DnsLookups, now = new Date()): Promise<DomainCheck | null> {
+  const [subdomain, row] = await Promise.all([organisationSubdomain(t), domainRow(t)])
+  if (!row?.custom_domain) return null
+  const domain = row.custom_domain
+  const target = cnameTargetFor(subdomain)
+  const key = publicKeyBase64(row)
+
+  const [cname, spf, dkim] = await Promise.all([
+    lookup(() => dns.resolveCname(domain)),
+    lookup(async () => joinTxt(await dns.resolveTxt(`${BOUNCE_LABEL}.${domain}`))),
+    lookup(async () => joinTxt(await dns.resolveTxt(`${row.dkim_selector ?? DKIM_SELECTOR}._domainkey.${domain}`))),
+  ])
+
+  let cnameStatus = row.cname_status
+  let cnameError: string | null = row.cname_error
+  if (cname.found) {
+    const ok = cnameMatches(cname.value, target)
+    cnameStatus = ok ? 'verified' : 'failed'
+    cnameError = ok ? null : `The CNAME record points to ${cname.value[0] ?? 'nothing'}, not ${target}`
+  } else if (cname.absent) {
+    cnameStatus = 'failed'
+    cnameError = `No CNAME record found for ${domain}`
+  } else {
+    cnameError = `The DNS lookup failed (${cname.error}); it will be retried`
+  }
+
+  const spfOk = spf.found && spfMatches(spf.value, spfInclude())
+  const dkimOk = dkim.found && !!key && dkimMatches(dkim.value, key)
+  const transient = (!spf.found && !spf.absent) || (!dkim.found && !dkim.absent)
+  let emailStatus = row.email_status
+  let emailError: string | null = row.email_error
+  if (spfOk && dkimOk) {
+    emailStatus = 'verified'
+    emailError = null
+  } else if (!transient) {
+    emailStatus = 'failed'
+    emailError = [spfOk ? null : 'SPF record missing or not including ours', dkimOk ? null : 'DKIM record missing or not matching'].filter(Boolean).join('; ')
+  } else {
+    emailError = 'The DNS lookup failed; it will be retried'
+  }
+  const records = { spf: spfOk, dkim: dkimOk }
+
+  await scopedUpdate(t, 'organisation_domains')
+    .set({
+      cname_status: cnameStatus,
+      cname_error: cnameError?.slice(0, 255) ?? null,
+      cname_checked_at: now,
+      cname_verified_at: cnameStatus === 'verified' ? (row.cname_verified_at ?? now) : null,
+      email_status: emailStatus,
+      email_error: emailError?.slice(0, 255) ?? null,
+      email_checked_at: now,
+      email_records: JSON.stringify(records),
+    })
+    .where('custom_domain', '=', domain)
+    .execute()
+  return { domain, cname: cnameStatus, email: emailStatus, records }
+}

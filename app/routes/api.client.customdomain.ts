@@ -1,0 +1,20 @@
+// POST /api/client/customdomain {customDomain}: the portal's custom domain; its DNS is checked right away, then on schedule.
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { domainActions } from '#app/models/domains.server'
+import { customDomainSchema } from '#app/models/website-settings.schema'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+import { verifyDomainSoon } from '#jobs/domain-verification'
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const t = await requirePermission(request, { all: ['WRITE_DOMAIN'] })
+  const body = await parseBody(request, customDomainSchema)
+  if (!body.ok) return body.response
+  const result = await domainActions.setCustomDomain(t, request, body.data.customDomain, verifyDomainSoon)
+  if (!result.ok) return apiJson({ status: false, error: result.error, errors: { customDomain: result.error } }, result.status)
+  return apiJson({ status: true, message: 'Saved Successfully!', data: result.domain })
+}
+
+export const loader = () => methodNotAllowed()

@@ -1,0 +1,13 @@
+// GET /api/client/domain: the organisation's subdomain, custom domain, ssl status and e-mail delivery records.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getDomain } from '#app/models/domains.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, { all: ['READ_WEBSITE_SETTINGS'] })
+  return apiJson({ status: true, data: await getDomain(t) })
+}
+
+export const action = () => methodNotAllowed()
