@@ -1,6 +1,7 @@
 // Sign-in flows: password login, 2FA challenges, password reset and single-use auto-login links.
 import { sql } from 'kysely'
 import { enqueue } from '#jobs/queues'
+import { queueEmail } from './system-mail.server'
 import { rateLimitAddress } from '#app/rules/address-key'
 import { loginAccountKey, loginLimitDecision } from '#app/rules/login-limits'
 import { realmDisplayName } from '#app/rules/realm'
@@ -10,7 +11,6 @@ import { platformDb, tenantDb } from '#app/services/db.server'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#app/services/password.server'
 import { consume, isKnownSource, refund, rememberSource, resetLimit, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { revokeUserSessions, type SessionData } from '#app/services/session.server'
-import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
 import { recordAudit } from './audit.server'
 import { accountsForEmail, type AuthUser, findAccount, loadAuthUser, normalizeEmail } from './account.server'
@@ -113,13 +113,7 @@ export async function attemptLogin(input: LoginInput, ctx: RequestContext): Prom
 }
 
 async function sendTwoFactorCode(user: Pick<AuthUser, 'email' | 'clientId'>, code: string) {
-  await enqueue('email', {
-    clientId: user.clientId,
-    to: user.email,
-    subject: 'Your verification code',
-    text: `Your verification code is ${code}. It expires in 10 minutes. If you did not try to sign in, change your password.`,
-    html: `<p>Your verification code is <strong>${code}</strong>.</p><p>It expires in 10 minutes. If you did not try to sign in, change your password.</p>`,
-  })
+  await queueEmail({ clientId: user.clientId, to: user.email, template: 'two_factor_code', fields: { code } })
 }
 
 function codeHash(nonce: string, code: string) {
@@ -300,13 +294,7 @@ export async function sendResetLink(account: { id: number; email: string; client
     .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
     .execute()
   const link = publicUrl(`/forgot-password-2/${token}`)
-  await enqueue('email', {
-    clientId: account.client_id,
-    to: account.email,
-    subject: `Reset your password for ${realmName}`,
-    text: `We received a request to reset your ${realmName} password. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-    html: `<p>We received a request to reset your <strong>${escapeHtml(realmName)}</strong> password.</p><p><a href="${link}">Choose a new password</a> (the link works once, within 60 minutes).</p><p>If you did not ask for this, ignore this e-mail.</p>`,
-  })
+  await queueEmail({ clientId: account.client_id, to: account.email, template: 'password_reset', fields: { realmName }, buttonLink: link })
   await recordAudit({ clientId: account.client_id, userId: account.id, module: 'auth', action: 'password_reset_requested', status: 'success', message: 'Password reset e-mail sent' })
 }
 

@@ -1,6 +1,8 @@
 // The public checkout (ADR 0035): a buyer becomes an organisation (its own realm), that organisation's
-// owner and a Stripe subscription, exactly once per checkout form however often it is submitted.
+// owner and a Stripe subscription (or, for a one-time plan, one payment: ADR 0046), exactly once per
+// checkout form however often it is submitted.
 import { sql } from 'kysely'
+import { dueTodayCents } from '#app/rules/checkout-summary'
 import { SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
 import { deriveKey, hmac, newPublicId, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
@@ -9,10 +11,9 @@ import { consume, refund, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.ser
 import { redis } from '#app/services/redis.server'
 import { cardErrorMessage, type PaymentsService } from '#app/services/stripe.server'
 import type { SessionData } from '#app/services/session.server'
-import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
+import type { ClientPackage, Promotion } from '#db/tables/platform'
 import { inTransaction } from '#db/transaction'
-import { enqueue } from '#jobs/queues'
 import { type AuthUser, loadAuthUser } from './account.server'
 import { recordAudit } from './audit.server'
 import { organisationCustomerId, planPriceId, promotionCodeId } from './billing-account.server'
@@ -20,8 +21,9 @@ import { CHECKOUT_ALREADY_DONE, CHECKOUT_FAILED, CHECKOUT_IN_PROGRESS, type Chec
 import { findPurchasablePackage } from './client-packages.server'
 import { isDuplicateKey } from './people.server'
 import { syncSubscription } from './platform-billing.server'
-import { findRedeemablePromotion } from './promotions.server'
+import { findRedeemablePromotion, toCheckoutPromoJson } from './promotions.server'
 import { subdomainAvailability } from './subdomains.server'
+import { queueEmail } from './system-mail.server'
 
 
 export type CheckoutField = keyof CheckoutInput
@@ -49,7 +51,7 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
   const done = await completedCheckout(orgPublicId, input)
   if (done) return done
   const plan = await findPurchasablePackage(input.item)
-  if (!plan || plan.one_time_pay) return { ok: false, status: 404, error: PACKAGE_UNAVAILABLE, field: 'item' }
+  if (!plan) return { ok: false, status: 404, error: PACKAGE_UNAVAILABLE, field: 'item' }
   const promotion = input.promo ? await findRedeemablePromotion(input.promo) : undefined
   if (input.promo && !promotion) return { ok: false, status: 400, error: PROMO_UNAVAILABLE, field: 'promo' }
 
@@ -60,26 +62,30 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
     if (!reserved.ok) return reserved
     // Card testing: each attempt that reaches the card network costs a point, given back on success.
     if (!(await consume('checkoutAttemptsPerIp', ctx.ip))) return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS }
-    let subscriptionId: string
-    let customerId: string
+    let purchase: Purchase
     try {
-      customerId = await organisationCustomerId(reserved.org, { email: input.email, name: `${input.firstName} ${input.lastName}` }, payments)
+      const customerId = await organisationCustomerId(reserved.org, { email: input.email, name: `${input.firstName} ${input.lastName}` }, payments)
       const attemptKey = `checkout-${orgPublicId}-${sha256(JSON.stringify([input.payment, plan.public_id, promotion?.public_id ?? null]))}`
       // A test token (pm_card_visa) attaches as a new payment method of its own id, as at Stripe.
-      const card = await payments.attachPaymentMethod(customerId, input.payment, { makeDefault: true }, `${attemptKey}-pm`)
-      const subscription = await payments.createSubscription(
-        {
-          customerId,
-          priceId: await planPriceId(plan, payments),
-          quantity: 1,
-          trialDays: plan.trial_package ? (plan.trial_days ?? undefined) : undefined,
-          paymentMethodId: card.id,
-          promotionCodeId: promotion ? await promotionCodeId(promotion, payments) : undefined,
-          metadata: { clientId: orgPublicId, packageId: plan.public_id },
-        },
-        `${attemptKey}-subscription`,
-      )
-      subscriptionId = subscription.id
+      const attachCard = () => payments.attachPaymentMethod(customerId, input.payment, { makeDefault: true }, `${attemptKey}-pm`)
+      if (plan.one_time_pay) {
+        purchase = await payOnce({ plan, promotion, customerId, orgPublicId, attemptKey, attachCard }, payments)
+      } else {
+        const card = await attachCard()
+        const subscription = await payments.createSubscription(
+          {
+            customerId,
+            priceId: await planPriceId(plan, payments),
+            quantity: 1,
+            trialDays: plan.trial_package ? (plan.trial_days ?? undefined) : undefined,
+            paymentMethodId: card.id,
+            promotionCodeId: promotion ? await promotionCodeId(promotion, payments) : undefined,
+            metadata: { clientId: orgPublicId, packageId: plan.public_id },
+          },
+          `${attemptKey}-subscription`,
+        )
+        purchase = { kind: 'subscription', customerId, subscriptionId: subscription.id }
+      }
     } catch (error) {
       const cardMessage = cardErrorMessage(error)
       if (cardMessage) {
@@ -90,16 +96,50 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       return { ok: false, status: 502, error: CHECKOUT_FAILED }
     }
     await refund('checkoutAttemptsPerIp', ctx.ip)
-    const owner = await completeOrganisation(reserved.org.id, customerId, subscriptionId, input)
-    await syncSubscription({ subscriptionId, customerId, metadataClientId: orgPublicId }, payments)
+    const owner = await completeOrganisation(reserved.org.id, purchase, plan, input)
+    if (purchase.kind === 'subscription') await syncSubscription({ subscriptionId: purchase.subscriptionId, customerId: purchase.customerId, metadataClientId: orgPublicId }, payments)
     if (promotion) await platformDb.updateTable('promotions').set({ availed_times: sql`availed_times + 1` }).where('id', '=', promotion.id).execute()
     const user = (await loadAuthUser(owner, reserved.org.id))!
-    await recordAudit({ clientId: reserved.org.id, userId: user.id, userName: `${user.firstName} ${user.lastName}`, userRole: 'client', module: 'checkout', action: 'subscribe', status: 'success', ip: ctx.ip, message: `Bought ${plan.package_name}` })
+    await recordAudit({ clientId: reserved.org.id, userId: user.id, userName: `${user.firstName} ${user.lastName}`, userRole: 'client', module: 'checkout', action: purchase.kind === 'subscription' ? 'subscribe' : 'buy', status: 'success', ip: ctx.ip, message: `Bought ${plan.package_name}` })
     await sendWelcome(user, input.subDomain)
     return { ok: true, user, session: { userId: user.id, clientId: user.clientId } }
   } finally {
     await redis().del(lockKey)
   }
+}
+
+/** What the buyer's money bought at Stripe: a subscription, or a one-time plan's payment (none when a promotion made it free). */
+type Purchase = { kind: 'subscription'; customerId: string; subscriptionId: string } | { kind: 'one-time'; customerId: string; paymentIntentId: string | null; paidCents: number }
+
+/**
+ * A one-time plan (ADR 0046): its price, less the promotion once, charged now through a PaymentIntent
+ * with the form's idempotency key. A payment this checkout already made (the charge went through but
+ * the organisation was not completed, and the buyer retries, maybe with another card) is found at
+ * Stripe by the organisation's id and the plan in its metadata and used instead: one checkout, one
+ * charge. A trial means nothing here (no later charge would end it).
+ */
+async function payOnce(
+  p: { plan: ClientPackage; promotion: Promotion | undefined; customerId: string; orgPublicId: string; attemptKey: string; attachCard: () => Promise<{ id: string }> },
+  payments: PaymentsService,
+): Promise<Purchase> {
+  const metadata = { clientId: p.orgPublicId, purpose: 'checkout', packageId: p.plan.public_id }
+  const earlier = await payments.findSucceededCharge(p.customerId, metadata)
+  if (earlier) return { kind: 'one-time', customerId: p.customerId, paymentIntentId: earlier.paymentIntentId, paidCents: earlier.amountCents }
+  const card = await p.attachCard()
+  const due = dueTodayCents({ priceCents: Number(p.plan.price_cents), trialPackage: false, trialDays: null, recurringInterval: p.plan.recurring_interval }, p.promotion ? toCheckoutPromoJson(p.promotion) : null)
+  if (due === 0) return { kind: 'one-time', customerId: p.customerId, paymentIntentId: null, paidCents: 0 }
+  const charge = await payments.chargeOnce(
+    {
+      customerId: p.customerId,
+      paymentMethodId: card.id,
+      amountCents: due,
+      currency: p.plan.currency,
+      description: `${p.plan.package_name} (one-time)`,
+      metadata: { ...metadata, ...(p.promotion ? { promotionId: p.promotion.public_id } : {}) },
+    },
+    `${p.attemptKey}-payment`,
+  )
+  return { kind: 'one-time', customerId: p.customerId, paymentIntentId: charge.paymentIntentId, paidCents: charge.amountCents }
 }
 
 type Reservation = { ok: true; org: { id: number; public_id: string; name: string; stripe_customer_id: string | null } } | { ok: false; status: 400; error: string; field: CheckoutField }
@@ -159,8 +199,12 @@ async function releaseStaleReservation(subdomain: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0
 }
 
-/** The owner's account in the new realm, the organisation's settings, and the organisation opened. */
-async function completeOrganisation(clientId: number, customerId: string, subscriptionId: string, input: CheckoutInput): Promise<number> {
+/**
+ * The owner's account in the new realm, the organisation's settings, and the organisation opened. A
+ * one-time plan is paid for good: the organisation is active at once (no subscription will ever move
+ * it), and its plan, user limit and payment are recorded (organisation_plans).
+ */
+async function completeOrganisation(clientId: number, purchase: Purchase, plan: ClientPackage, input: CheckoutInput): Promise<number> {
   const passwordHash = await hashPassword(input.password)
   return inTransaction(platformDb, async (trx) => {
     const owner = await trx
@@ -170,7 +214,29 @@ async function completeOrganisation(clientId: number, customerId: string, subscr
     const userId = Number(owner.insertId)
     await trx.insertInto('memberships').values({ client_id: clientId, user_id: userId, role: 'client', permissions: JSON.stringify([]) }).execute()
     await trx.insertInto('organisation_settings').values({ client_id: clientId, settings: JSON.stringify({}) }).ignore().execute()
-    await trx.updateTable('organisations').set({ active: true, stripe_customer_id: customerId, stripe_subscription_id: subscriptionId }).where('id', '=', clientId).execute()
+    if (purchase.kind === 'subscription') {
+      await trx.updateTable('organisations').set({ active: true, stripe_customer_id: purchase.customerId, stripe_subscription_id: purchase.subscriptionId }).where('id', '=', clientId).execute()
+      return userId
+    }
+    await trx
+      .updateTable('organisations')
+      .set({ active: true, stripe_customer_id: purchase.customerId, stripe_subscription_id: null, package_status: 'active', trial_ends_at: null, payment_due_since: null, billing_synced_at: new Date() })
+      .where('id', '=', clientId)
+      .execute()
+    const record = {
+      stripe_subscription_id: null,
+      client_package_id: plan.id,
+      quantity: 1,
+      max_users: Number(plan.max_users),
+      stripe_payment_intent_id: purchase.paymentIntentId,
+      paid_cents: purchase.paidCents,
+      paid_at: new Date(),
+    }
+    await trx
+      .insertInto('organisation_plans')
+      .values({ client_id: clientId, ...record })
+      .onDuplicateKeyUpdate({ ...record, updated_at: new Date() })
+      .execute()
     return userId
   })
 }
@@ -207,16 +273,13 @@ async function waitForFirstSubmit(orgPublicId: string, input: CheckoutInput): Pr
 }
 
 async function sendWelcome(user: AuthUser, subdomain: string) {
-  const loginUrl = publicUrl('/login')
-  const name = escapeHtml(user.firstName)
-  await enqueue(
-    'email',
+  await queueEmail(
     {
       clientId: user.clientId,
       to: user.email,
-      subject: `Welcome to ${user.organisationName ?? 'your portal'}`,
-      text: `Hi ${user.firstName},\n\nYour portal (${subdomain.toLowerCase()}) is ready. Sign in at ${loginUrl} with this e-mail address.\n`,
-      html: `<p>Hi ${name},</p><p>Your portal (<strong>${escapeHtml(subdomain.toLowerCase())}</strong>) is ready. <a href="${escapeHtml(loginUrl)}">Sign in</a> with this e-mail address.</p>`,
+      template: 'portal_welcome',
+      fields: { firstName: user.firstName, companyName: user.organisationName ?? 'your portal', subdomain: subdomain.toLowerCase() },
+      buttonLink: publicUrl('/login'),
     },
     { jobId: `welcome-${user.clientId}` },
   )

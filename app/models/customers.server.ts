@@ -1,7 +1,6 @@
 // Customers of an organisation: a person (`users`) with a membership of role 'customer'.
 import type { Tenant } from '#app/services/auth.server'
-import { enqueue } from '#jobs/queues'
-import { escapeHtml } from '#app/utils/html'
+import { queueEmail } from './system-mail.server'
 import { publicUrl } from '#app/utils/public-url.server'
 import type { SortDir } from '#app/rules/table-query'
 import { revokeUserSessions } from '#app/services/session.server'
@@ -76,24 +75,14 @@ export async function createCustomer(t: Tenant, input: CustomerCreateInput): Pro
 
 /** The login details of the new account go out through the e-mail queue. */
 async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string) {
-  const company = t.user.organisationName ?? 'our team'
-  const loginUrl = publicUrl('/login')
-  const passwordLine = `Password: ${password}`
-  const text = [
-    `Hello ${customer.firstName},`,
-    '',
-    `${company} created an account for you.`,
-    '',
-    `Email: ${customer.email}`,
-    passwordLine,
-    `Sign in: ${loginUrl}`,
-    '',
-    'Please change your password after your first sign-in.',
-  ].join('\n')
-  const html = `<p>Hello ${escapeHtml(customer.firstName)},</p><p>${escapeHtml(company)} created an account for you.</p><p>Email: ${escapeHtml(customer.email)}<br>${escapeHtml(passwordLine)}</p><p><a href="${escapeHtml(loginUrl)}">Sign in</a></p><p>Please change your password after your first sign-in.</p>`
-  await enqueue(
-    'email',
-    { clientId: t.clientId, to: customer.email, subject: `Welcome to ${company}`, text, html },
+  await queueEmail(
+    {
+      clientId: t.clientId,
+      to: customer.email,
+      template: 'customer_welcome',
+      fields: { customerFirstName: customer.firstName, companyName: t.user.organisationName ?? 'our team', customerEmail: customer.email, password },
+      buttonLink: publicUrl('/login'),
+    },
     { jobId: `welcome-customer-${t.clientId}-${customer.userId}-${customer.createdAt.getTime()}` },
   )
 }

@@ -4,7 +4,6 @@ import type Stripe from 'stripe'
 import { isLiveSubscription, isLocked, noticesDue, packageStatusFor, paymentDueSinceFor, TRIAL_ENDING_NOTICE_DAYS, type BillingNotice } from '#app/rules/billing-status'
 import { platformDb } from '#app/services/db.server'
 import { paymentsService, type PaymentsService } from '#app/services/stripe.server'
-import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
 import { scopedAs, scopedJoin } from '#db/tenant'
 import { inTransaction } from '#db/transaction'
@@ -12,6 +11,7 @@ import { isMissingResource } from './billing-account.server'
 import type { BillingNoticesTable } from '#db/tables/billing'
 import { enqueue, queue, type Payload } from '#jobs/queues'
 import { tenantForJob } from '#jobs/tenant'
+import { queueEmail } from './system-mail.server'
 
 export type StripeEventRef = Payload<'stripe-event'>
 
@@ -181,19 +181,14 @@ export async function processStripeEvent(ref: StripeEventRef, payments?: Payment
 
 type Notice = BillingNotice | { kind: 'payment_failed'; ref: string }
 
-function noticeMail(kind: BillingNoticesTable['kind'], organisationName: string, state: { trialEndsAt: Date | null }) {
-  const company = organisationName
+/** The system e-mail template of each notice, its fields and where its button leads. */
+function noticeMail(kind: BillingNoticesTable['kind'], organisationName: string, state: { trialEndsAt: Date | null }): { template: string; fields: Record<string, string>; link: string } {
   if (kind === 'trial_ending') {
-    const link = publicUrl('/payments/upgrade')
-    const when = state.trialEndsAt ? ` on ${state.trialEndsAt.toUTCString()}` : ' soon'
-    return { subject: 'Your trial ends soon', text: `The trial of ${company} ends${when}. Choose a plan to keep working without a break: ${link}`, link }
+    const trialEnd = state.trialEndsAt ? `on ${state.trialEndsAt.toUTCString()}` : 'soon'
+    return { template: 'billing_trial_ending', fields: { companyName: organisationName, trialEnd }, link: publicUrl('/payments/upgrade') }
   }
-  if (kind === 'payment_failed') {
-    const link = publicUrl('/payments/invoices')
-    return { subject: 'Your payment failed', text: `We could not take the subscription payment of ${company}. Please update your card and pay the open invoice: ${link}`, link }
-  }
-  const link = publicUrl('/payments/invoices')
-  return { subject: 'Your account is locked', text: `The subscription of ${company} has been past due for 8 days, so the account is locked until the invoice is paid: ${link}`, link }
+  const template = kind === 'payment_failed' ? 'billing_payment_failed' : 'billing_account_locked'
+  return { template, fields: { companyName: organisationName }, link: publicUrl('/payments/invoices') }
 }
 
 /**
@@ -216,9 +211,10 @@ export async function sendBillingNotice(clientId: number, notice: Notice): Promi
       .execute()
     const mail = noticeMail(notice.kind, org.name, { trialEndsAt: org.trial_ends_at })
     for (const owner of owners) {
-      const text = `Hello ${owner.first_name},\n\n${mail.text}`
-      const html = `<p>Hello ${escapeHtml(owner.first_name)},</p><p>${escapeHtml(mail.text.slice(0, mail.text.lastIndexOf(mail.link)))}<a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>`
-      await enqueue('email', { clientId, to: owner.email, subject: mail.subject, text, html }, { jobId: `billing-${notice.kind}-${clientId}-${notice.ref}-${owner.id}` })
+      await queueEmail(
+        { clientId, to: owner.email, template: mail.template, fields: { ...mail.fields, firstName: owner.first_name }, buttonLink: mail.link },
+        { jobId: `billing-${notice.kind}-${clientId}-${notice.ref}-${owner.id}` },
+      )
     }
     return true
   } catch (error) {

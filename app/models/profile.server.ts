@@ -1,7 +1,7 @@
 // The signed-in person's own account: name, e-mail (confirmed by a link sent to the new address), password
 // (ending their other sessions) and avatar. Password and e-mail changes need the current password (ADR 13);
 // `profileActions` is the one write path of the profile page and the profile JSON routes.
-import { enqueue } from '#jobs/queues'
+import { queueEmail } from './system-mail.server'
 import { emailInUse, type AuthUser } from './account.server'
 import { recordAudit } from './audit.server'
 import { checkCurrentPassword } from './current-password.server'
@@ -15,7 +15,6 @@ import { hashPassword } from '#app/services/password.server'
 import { resetLimit } from '#app/services/rate-limit.server'
 import { revokeUserSessions } from '#app/services/session.server'
 import { newStorageKey, type SniffedUpload, storage } from '#app/services/storage.server'
-import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
 import { AVATAR_PREFIX } from './files.server'
 import { isDuplicateKey } from './people.server'
@@ -59,20 +58,8 @@ async function requestEmailChange(user: Person, email: string): Promise<void> {
     .execute()
   const link = publicUrl(`/confirm-email/${token}`)
   const realm = realmDisplayName(user.clientId, user.organisationName)
-  await enqueue('email', {
-    clientId: user.clientId,
-    to: email,
-    subject: `Confirm your new e-mail address for ${realm}`,
-    text: `Open this link within 24 hours to make ${email} the sign-in address of your ${realm} account:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.`,
-    html: `<p>Open this link within 24 hours to make <strong>${escapeHtml(email)}</strong> the sign-in address of your ${escapeHtml(realm)} account:</p><p><a href="${link}">Confirm my new e-mail address</a></p><p>If you did not ask for this, ignore this e-mail: nothing changes.</p>`,
-  })
-  await enqueue('email', {
-    clientId: user.clientId,
-    to: user.email,
-    subject: `A change of your e-mail address was requested for ${realm}`,
-    text: `Someone signed in to your ${realm} account asked to change its e-mail address to ${email}. Nothing changes until the link sent to that address is opened.\n\nIf this was not you, change your password now.`,
-    html: `<p>Someone signed in to your ${escapeHtml(realm)} account asked to change its e-mail address to <strong>${escapeHtml(email)}</strong>. Nothing changes until the link sent to that address is opened.</p><p>If this was not you, change your password now.</p>`,
-  })
+  await queueEmail({ clientId: user.clientId, to: email, template: 'email_change_confirm', fields: { realmName: realm, newEmail: email }, buttonLink: link })
+  await queueEmail({ clientId: user.clientId, to: user.email, template: 'email_change_requested', fields: { realmName: realm, newEmail: email } })
 }
 
 /** For the confirmation page: the address a live link would set, without spending it. */
@@ -105,13 +92,7 @@ export async function confirmEmailChange(code: string, ctx: { ip: string }): Pro
     if (isDuplicateKey(error)) return fail(EMAIL_TAKEN)
     throw error
   }
-  await enqueue('email', {
-    clientId: account.client_id,
-    to: account.email,
-    subject: 'Your e-mail address was changed',
-    text: `The sign-in address of your account was changed from ${account.email} to ${email}. If this was not you, contact your administrator at once.`,
-    html: `<p>The sign-in address of your account was changed from ${escapeHtml(account.email)} to <strong>${escapeHtml(email)}</strong>.</p><p>If this was not you, contact your administrator at once.</p>`,
-  })
+  await queueEmail({ clientId: account.client_id, to: account.email, template: 'email_changed', fields: { oldEmail: account.email, newEmail: email } })
   await recordAudit({
     clientId: account.client_id,
     userId: account.id,

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server'
 import type { Redis } from 'ioredis'
 
 export const MAILBOX_KEY = 'dev:mailbox'
+/** SMTP deliveries of one Message-ID, duplicates included (what a test of resends counts); kept a day. */
+export const deliveriesKey = (messageId: string) => `dev:mailbox:delivered:${messageId}`
 
 export type SinkMessage = { id: string; to: string[]; from: string; subject: string; text: string; html: string; date: string }
 
@@ -27,7 +29,14 @@ export function startMailSink(port: number, store: Redis): Promise<SMTPServer | 
             html: parsed.html ?? '',
             date: new Date().toISOString(),
           }
-          await store.multi().lpush(MAILBOX_KEY, JSON.stringify(message)).ltrim(MAILBOX_KEY, 0, 199).exec()
+          // Like a real mailbox (Gmail keeps one message per Message-ID), a resend of the same message
+          // after a sender crashed mid-send is accepted but not shown twice (ADR 0045).
+          let deliveries = 1
+          if (parsed.messageId) {
+            const [[, count]] = (await store.multi().incr(deliveriesKey(parsed.messageId)).expire(deliveriesKey(parsed.messageId), 24 * 3600).exec()) as [[null, number]]
+            deliveries = Number(count)
+          }
+          if (deliveries === 1) await store.multi().lpush(MAILBOX_KEY, JSON.stringify(message)).ltrim(MAILBOX_KEY, 0, 199).exec()
           callback()
         } catch (error) {
           callback(error as Error)

@@ -14,8 +14,32 @@ function transport(): Transporter {
   return transporter
 }
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; from?: string }
+export type MailAttachment = { filename: string; content: Buffer; contentType: string; cid: string }
+
+export type OutgoingMail = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  from?: string | { name: string; address: string }
+  /** The same id on a resend (after a crash mid-send) lets the receiving mailbox keep one copy (ADR 0045). */
+  messageId?: string
+  attachments?: MailAttachment[]
+  /** The envelope sender (Return-Path) and DKIM signature of an organisation's verified sending domain. */
+  envelopeFrom?: string
+  dkim?: { domainName: string; keySelector: string; privateKey: string }
+}
 
 export async function deliverMail(mail: OutgoingMail): Promise<void> {
-  await transport().sendMail({ from: mail.from ?? env().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+  await transport().sendMail({
+    from: mail.from ?? env().MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+    ...(mail.envelopeFrom ? { envelope: { from: mail.envelopeFrom, to: mail.to } } : {}),
+    ...(mail.dkim ? { dkim: mail.dkim } : {}),
+  })
 }
