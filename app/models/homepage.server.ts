@@ -2,6 +2,7 @@
 import { sql } from 'kysely'
 import { platformDb } from '#app/services/db.server'
 import { scoped, type TenantScope } from '#db/tenant'
+import { orderCounts } from './dashboard.server'
 
 export type HomepageStats = {
   totalWriters: number
@@ -10,8 +11,6 @@ export type HomepageStats = {
   pendingOrders: number
   completedOrders: number
 }
-
-type OrderCounts = Pick<HomepageStats, 'totalOrders' | 'pendingOrders' | 'completedOrders'>
 
 async function countWriters(t: TenantScope): Promise<number> {
   const row = await scoped(t, 'memberships')
@@ -33,22 +32,9 @@ async function countCustomers(t: TenantScope): Promise<number> {
   return Number(row?.n ?? 0)
 }
 
-/** ADR 0018: every order but test orders (archived and hidden ones are still sales); completed means 100 percent. */
-async function countOrders(t: TenantScope): Promise<OrderCounts> {
-  const row = await scoped(t, 'orders')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('orders.status_percentage', '>=', 100).then(1).else(0).end()).as('completed'),
-    ])
-    .where('orders.test_order', '=', false)
-    .executeTakeFirst()
-  const totalOrders = Number(row?.total ?? 0)
-  const completedOrders = Number(row?.completed ?? 0)
-  return { totalOrders, pendingOrders: totalOrders - completedOrders, completedOrders }
-}
-
 export async function getHomepageStats(t: TenantScope): Promise<HomepageStats> {
-  const [totalWriters, totalCustomers, orders] = await Promise.all([countWriters(t), countCustomers(t), countOrders(t)])
+  // Order counts come from the rollups (ADR 0043): their cost does not grow with the orders.
+  const [totalWriters, totalCustomers, orders] = await Promise.all([countWriters(t), countCustomers(t), orderCounts(t)])
   return { totalWriters, totalCustomers, ...orders }
 }
 

@@ -1,4 +1,5 @@
 // Create Order (back-office /orders/create and POST /api/client/orders/create): the order, its invoice by the toggle rule, activity and audit.
+import { noteAnalyticsChange } from './analytics-events.server'
 import { auditAction } from './audit.server'
 import { createInvoiceForOrders, type InvoiceJson, invoicesToJson } from './order-invoices.server'
 import { type OrderJson, ordersToJson, placeOrder, recordActivity } from './orders.server'
@@ -64,6 +65,8 @@ export async function createOrder(t: Actor, input: OrderCreateInput): Promise<Cr
     return { ok: true, order: placed.order, invoice } as const
   })
   if (!created.ok) return created
+  await noteAnalyticsChange(t, 'order', [created.order.id])
+  if (created.invoice) await noteAnalyticsChange(t, 'invoice', [created.invoice.id])
   const [order] = await ordersToJson(t, [created.order])
   const [invoice] = created.invoice ? await invoicesToJson(t, [created.invoice]) : [null]
   return { ok: true, order: order!, invoice: invoice ?? null }

@@ -7,6 +7,7 @@ import { projectStatus } from '#app/rules/project-status'
 import { newPublicId } from '#app/services/crypto.server'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { OrderServiceSnapshot } from '#db/tables/orders'
+import { noteAnalyticsChange } from './analytics-events.server'
 
 export const ORDER_COLUMNS = [
   'o.id',
@@ -265,6 +266,7 @@ export async function completeTask(t: TenantScope, order: OrderRow, task: { serv
     .ignore()
     .execute()
   await refreshProgress(t, order)
+  await noteAnalyticsChange(t, 'order', [order.id])
 }
 
 /** Takes a finished module back (reopen revision) and refreshes the order's progress; false when it was not done. */
@@ -272,5 +274,6 @@ export async function reopenTask(t: TenantScope, order: OrderRow, task: { servic
   const result = await scopedDelete(t, 'order_tasks').where('order_id', '=', order.id).where('service_id', '=', task.serviceId).where('task_id', '=', task.taskId).executeTakeFirst()
   if (Number(result.numDeletedRows) === 0) return false
   await refreshProgress(t, order)
+  await noteAnalyticsChange(t, 'order', [order.id])
   return true
 }

@@ -1,0 +1,14 @@
+// GET /api/client/homepage/analytics/top-ten-selling-products: The 10 products sold most in the last 6 months: {status, sortedProducts: [{packageName, count}]}. From the rollups (ADR 0043).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { topTenSellingProducts } from '#app/models/dashboard.server'
+import { SALES_GUARD } from '#app/rules/dashboard'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, SALES_GUARD)
+  return apiJson({ status: true, ...(await topTenSellingProducts(t)) })
+}
+
+export const action = () => methodNotAllowed()

@@ -1,0 +1,14 @@
+// GET /api/client/homepage/analytics/writers-stats: Orders per contributor, last 6 months: {status, legend, writersSales: [{name, value}], topContributors, currencyType}. From the rollups (ADR 0043).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { writersStats } from '#app/models/dashboard.server'
+import { SALES_GUARD } from '#app/rules/dashboard'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, SALES_GUARD)
+  return apiJson({ status: true, ...(await writersStats(t)) })
+}
+
+export const action = () => methodNotAllowed()
