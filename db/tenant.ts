@@ -15,12 +15,17 @@ import {
   type UpdateQueryBuilder,
   type UpdateResult,
 } from 'kysely'
+import { ANALYTICS_TENANT_TABLES } from './tables/analytics'
 import { BILLING_TENANT_TABLES } from './tables/billing'
+import { CHAT_TENANT_TABLES } from './tables/chat'
 import { CONTENT_TENANT_TABLES } from './tables/content'
 import { CORE_TENANT_TABLES } from './tables/core'
+import { EMAIL_TENANT_TABLES } from './tables/emails'
+import { NOTIFICATION_TENANT_TABLES } from './tables/notifications'
 import { ORDER_TENANT_TABLES } from './tables/orders'
 import { PEOPLE_TENANT_TABLES } from './tables/people'
 import { PLATFORM_TENANT_TABLES } from './tables/platform'
+import { WEBSITE_TENANT_TABLES } from './tables/website'
 import { WORKFLOW_TENANT_TABLES } from './tables/workflows'
 import type { Database } from './types'
 
@@ -33,6 +38,11 @@ export const TENANT_TABLE_NAMES = [
   ...CONTENT_TENANT_TABLES,
   ...ORDER_TENANT_TABLES,
   ...BILLING_TENANT_TABLES,
+  ...ANALYTICS_TENANT_TABLES,
+  ...NOTIFICATION_TENANT_TABLES,
+  ...WEBSITE_TENANT_TABLES,
+  ...CHAT_TENANT_TABLES,
+  ...EMAIL_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
 export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)

@@ -4,13 +4,38 @@ import { z } from 'zod'
 import { newRedisConnection } from '#app/services/redis.server'
 
 export const QUEUES = {
-  email: z.object({
-    clientId: z.number().nullable(),
-    to: z.string().email(),
-    subject: z.string().min(1),
-    text: z.string(),
-    html: z.string().optional(),
-  }),
+  /**
+   * One e-mail, rendered by the job (ADR 0045): a template code with its field values, or (older
+   * callers) a subject with a text or HTML body, framed by the same renderer. A reminder names its
+   * (order, service, module, reminder) instead of its content, which the job reads when it sends.
+   */
+  email: z.union([
+    z.object({
+      clientId: z.number().nullable(),
+      to: z.string().email(),
+      template: z.string().min(1),
+      fields: z.record(z.string()).default({}),
+      buttonLink: z.string().url().nullable().optional(),
+      source: z
+        .object({
+          kind: z.literal('reminder'),
+          orderId: z.number().int().positive(),
+          serviceId: z.string().min(1).max(24),
+          moduleId: z.string().min(1).max(64),
+          reminderId: z.string().min(1).max(64),
+          /** The pass's clock: the job checks the reminder is still due as of then. */
+          asOf: z.number(),
+        })
+        .optional(),
+    }),
+    z.object({
+      clientId: z.number().nullable(),
+      to: z.string().email(),
+      subject: z.string().min(1),
+      text: z.string(),
+      html: z.string().optional(),
+    }),
+  ]),
   'password-reset': z.object({
     clientId: z.null(),
     email: z.string(),
@@ -30,6 +55,27 @@ export const QUEUES = {
   /** The daily billing pass over every organisation (jobs/billing-status.ts). */
   'billing-status': z.object({
     clientId: z.null(),
+  }),
+  /** Orders, invoices or tips whose dashboard figures may have changed (ADR 0043): applying one twice changes nothing. */
+  analytics: z.object({
+    clientId: z.number().int().positive(),
+    source: z.enum(['order', 'invoice', 'tip']),
+    ids: z.array(z.number().int().positive()).min(1).max(5000),
+  }),
+  /** The dashboard rollups' reconcile (jobs/analytics.ts): every organisation (null) or one; `check` also compares with the raw rows. */
+  'analytics-reconcile': z.object({
+    clientId: z.number().int().positive().nullable(),
+    check: z.boolean(),
+  }),
+  /** A reminder pass (jobs/reminders.ts) over every organisation, or the listed ones; `now` only when a test drives the clock. */
+  reminders: z.object({
+    clientId: z.null(),
+    clientIds: z.array(z.number().int().positive()).max(1000).optional(),
+    now: z.number().optional(),
+  }),
+  /** Custom domain DNS checks (jobs/domain-verification.ts): one organisation, or null for the scheduled pass over all. */
+  'domain-verification': z.object({
+    clientId: z.number().int().positive().nullable(),
   }),
 } as const
 
@@ -55,6 +101,13 @@ export function queue(name: QueueName): Queue {
 export async function enqueue<N extends QueueName>(name: N, payload: Payload<N>, opts: JobsOptions = {}) {
   const data = QUEUES[name].parse(payload)
   return queue(name).add(name, data, opts)
+}
+
+/** Many jobs of one queue in one round trip (a reminder pass queues thousands); each payload is validated first. */
+export async function enqueueBulk<N extends QueueName>(name: N, jobs: { payload: Payload<N>; opts?: JobsOptions }[]) {
+  if (jobs.length === 0) return []
+  const parsed = jobs.map((j) => ({ name, data: QUEUES[name].parse(j.payload), opts: j.opts }))
+  return queue(name).addBulk(parsed)
 }
 
 export async function closeQueues(): Promise<void> {

@@ -2,22 +2,40 @@
 import { Worker } from 'bullmq'
 import { sendPasswordResetEmail } from '#app/models/auth.server'
 import { newRedisConnection } from '#app/services/redis.server'
+import { analyticsJob, analyticsReconcileJob, scheduleAnalyticsReconcile } from './analytics'
 import { billingStatusJob, scheduleBillingStatus, stripeEventJob } from './billing-status'
+import { domainVerificationJob, scheduleDomainVerification } from './domain-verification'
 import type { Payload } from './queues'
-import { sendEmailJob } from './send-email'
+import { reminderPassJob, scheduleReminders } from './reminders'
+import { EMAIL_LOCK_MS, emailProcessor } from './send-email'
 
-export function startWorkers(): { close: () => Promise<void> } {
+/** emailLockMs: how soon a crashed e-mail job is taken over by another worker (tests shorten it). */
+export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () => Promise<void> } {
+  const emailLockMs = opts.emailLockMs ?? EMAIL_LOCK_MS
   const workers = [
-    new Worker<Payload<'email'>>('email', sendEmailJob, { connection: newRedisConnection(), concurrency: 10 }),
+    new Worker<Payload<'email'>>('email', emailProcessor({ staleMs: emailLockMs }), {
+      connection: newRedisConnection(),
+      concurrency: 10,
+      lockDuration: emailLockMs,
+      stalledInterval: emailLockMs,
+    }),
     new Worker<Payload<'password-reset'>>('password-reset', (job) => sendPasswordResetEmail(job.data.email), {
       connection: newRedisConnection(),
       concurrency: 5,
     }),
     new Worker<Payload<'stripe-event'>>('stripe-event', stripeEventJob, { connection: newRedisConnection(), concurrency: 5 }),
     new Worker<Payload<'billing-status'>>('billing-status', billingStatusJob, { connection: newRedisConnection(), concurrency: 1 }),
+    new Worker<Payload<'domain-verification'>>('domain-verification', domainVerificationJob, { connection: newRedisConnection(), concurrency: 2 }),
+    new Worker<Payload<'reminders'>>('reminders', reminderPassJob, { connection: newRedisConnection(), concurrency: 1 }),
+    // One at a time: batches of one organisation touch the same bucket rows (re-applying is safe, deadlocks are noise).
+    new Worker<Payload<'analytics'>>('analytics', analyticsJob, { connection: newRedisConnection(), concurrency: 1 }),
+    new Worker<Payload<'analytics-reconcile'>>('analytics-reconcile', analyticsReconcileJob, { connection: newRedisConnection(), concurrency: 1 }),
   ]
   for (const w of workers) w.on('failed', (job, error) => console.error(`[worker] ${w.name} job ${job?.id} failed: ${error.message}`))
   scheduleBillingStatus().catch((error: unknown) => console.error(`[worker] scheduling the daily billing pass failed: ${error instanceof Error ? error.message : String(error)}`))
+  scheduleReminders().catch((error: unknown) => console.error(`[worker] scheduling the reminder pass failed: ${error instanceof Error ? error.message : String(error)}`))
+  scheduleDomainVerification().catch((error: unknown) => console.error(`[worker] scheduling the domain verification pass failed: ${error instanceof Error ? error.message : String(error)}`))
+  scheduleAnalyticsReconcile().catch((error: unknown) => console.error(`[worker] scheduling the analytics reconcile failed: ${error instanceof Error ? error.message : String(error)}`))
   return {
     // Lets running jobs finish before the connections go.
     close: async () => {

@@ -7,13 +7,14 @@ import { nextFlagValue, type OrderFlag } from '#app/rules/order-flags'
 import { PRIORITY_STYLE, type OrderPriority } from '#app/rules/order-priority'
 import { COMPLETED_ORDER_ASSIGNMENT, isCompletedOrder, schedulingLinkWarning } from '#app/rules/order-assignment'
 import { newPublicId, sha256 } from '#app/services/crypto.server'
-import { escapeHtml } from '#app/utils/html'
 import { publicUrl } from '#app/utils/public-url.server'
-import { enqueue } from '#jobs/queues'
+import { queueEmail } from './system-mail.server'
 import { scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { noteAnalyticsChange } from './analytics-events.server'
 import { auditAction } from './audit.server'
 import { claimFile, findFile } from './files.server'
 import { findOrder, findOrders, type OrderRow, recordActivity } from './orders.server'
+import { deliver, notify } from './notifications.server'
 import { MEMBER_COLUMNS, type MemberRow, membersQuery } from './people.server'
 import { toWriterData, writerProfile } from './staff.server'
 
@@ -150,6 +151,8 @@ async function writeFlag(t: Tenant, rows: OrderRow[], flag: OrderFlag, value: bo
     await setColumns(tx, idsOf(changing), { [column]: value })
     await recordActivity(tx, idsOf(changing), t.user.id, `${value ? on : off} by ${nameOf(t.user)}`)
   })
+  // Test orders are left out of the dashboard's figures.
+  if (flag === 'testOrder') await noteAnalyticsChange(t, 'order', idsOf(changing))
   return changing.length
 }
 
@@ -178,6 +181,7 @@ async function markAsComplete(t: Tenant, orderId: string): Promise<OrderActionRe
     await setColumns(tx, [row.id], { status_percentage: 100, marked_as_complete: true, completed_at: row.completed_at ?? new Date() })
     await recordActivity(tx, row.id, t.user.id, `Marked as completed by ${nameOf(t.user)}`)
   })
+  await noteAnalyticsChange(t, 'order', [row.id])
   return { ok: true, orders: await reload(t, [row]), changed: 1 }
 }
 
@@ -202,7 +206,7 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
   const message = opts.message?.trim() ?? ''
   const changing = rows.filter((r) => r.writer_id !== writer.userId)
   const assignedAt = new Date()
-  await inTransaction(t, async (tx) => {
+  const outbox = await inTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), { writer_id: writer.userId, assigned_at: assignedAt })
     await recordActivity(tx, idsOf(changing), t.user.id, `Contributor ${nameOf(writer)} assigned by ${nameOf(t.user)}`)
     if (message) await recordActivity(tx, idsOf(rows), t.user.id, `Message to the contributor: ${message}`)
@@ -210,7 +214,10 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
       await scopedInsert(tx, 'order_files', rows.map((r) => ({ public_id: newPublicId(), order_id: r.id, file_id: file.id, kind: 'to_writer' as const, uploaded_by: t.user.id }))).execute()
       await recordActivity(tx, idsOf(rows), t.user.id, `File ${file.originalname} sent to the contributor`)
     }
+    return notify.assigned(tx, { role: 'writer', assigneeUserId: writer.userId, orderIds: idsOf(changing), actorUserId: t.user.id })
   })
+  await deliver(outbox)
+  await noteAnalyticsChange(t, 'order', idsOf(changing))
   // The assignment stands even if the queue is unreachable: the activity log already tells the story.
   await emailWriter(t, writer, rows, { message, fileName: file?.originalname ?? null, at: assignedAt }).catch((error) => console.error(`[order assignment] e-mail to contributor ${writer.userId} not queued`, error))
   return { ok: true, orders: await reload(t, rows), changed: changing.length, writer, warning: schedulingLinkWarning(rows, writer.schedulingLink) }
@@ -225,10 +232,12 @@ async function assignReviewer(t: Tenant, orderIds: string[], reviewerId: string 
   const reviewer = await findAssignee(t, reviewerId, 'REVIEWER')
   if (isError(reviewer)) return reviewer
   const changing = rows.filter((r) => r.reviewer_id !== reviewer.userId)
-  await inTransaction(t, async (tx) => {
+  const outbox = await inTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), { reviewer_id: reviewer.userId })
     await recordActivity(tx, idsOf(changing), t.user.id, `Reviewer ${nameOf(reviewer)} assigned by ${nameOf(t.user)}`)
+    return notify.assigned(tx, { role: 'reviewer', assigneeUserId: reviewer.userId, orderIds: idsOf(changing), actorUserId: t.user.id })
   })
+  await deliver(outbox)
   return { ok: true, orders: await reload(t, rows), changed: changing.length }
 }
 
@@ -239,35 +248,31 @@ async function unassign(t: Tenant, rows: OrderRow[], role: 'writer' | 'reviewer'
     await setColumns(tx, idsOf(changing), role === 'writer' ? { writer_id: null, assigned_at: null } : { reviewer_id: null })
     await recordActivity(tx, idsOf(changing), t.user.id, `${role === 'writer' ? 'Contributor' : 'Reviewer'} unassigned by ${nameOf(t.user)}`)
   })
+  if (role === 'writer') await noteAnalyticsChange(t, 'order', idsOf(changing))
   return { ok: true, orders: await reload(t, rows), changed: changing.length }
 }
 
 /** The writer hears of the assignment through the e-mail queue; one mail per assignment, however many orders. */
 async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: { message: string; fileName: string | null; at: Date }) {
   const company = t.user.organisationName ?? 'Your team'
-  const loginUrl = publicUrl('/login')
-  const orders = rows.map((r) => `${r.package_name} for ${r.customer_name} (order ${r.public_id})`)
-  const subject = rows.length === 1 ? `New order assigned: ${rows[0]!.package_name}` : `${rows.length} new orders assigned to you`
-  const text = [
-    `Hello ${writer.firstName},`,
-    '',
-    `${company} assigned ${rows.length === 1 ? 'an order' : 'orders'} to you:`,
-    ...orders.map((o) => `- ${o}`),
-    ...(info.message ? ['', 'Message:', info.message] : []),
-    ...(info.fileName ? ['', `A file was attached for you: ${info.fileName}`] : []),
-    '',
-    `Sign in to start: ${loginUrl}`,
-  ].join('\n')
-  const html = [
-    `<p>Hello ${escapeHtml(writer.firstName)},</p>`,
-    `<p>${escapeHtml(company)} assigned ${rows.length === 1 ? 'an order' : 'orders'} to you:</p>`,
-    `<ul>${orders.map((o) => `<li>${escapeHtml(o)}</li>`).join('')}</ul>`,
-    info.message ? `<p>Message:</p><p style="white-space:pre-wrap">${escapeHtml(info.message)}</p>` : '',
-    info.fileName ? `<p>A file was attached for you: ${escapeHtml(info.fileName)}</p>` : '',
-    `<p><a href="${escapeHtml(loginUrl)}">Sign in to start</a></p>`,
-  ].join('')
+  const note = [info.message ? `Message: ${info.message}` : '', info.fileName ? `A file was attached for you: ${info.fileName}` : ''].filter(Boolean).join('\n')
   const jobId = `order-assigned-${t.clientId}-${writer.userId}-${sha256(rows.map((r) => r.public_id).sort().join(','))}-${info.at.getTime()}`
-  await enqueue('email', { clientId: t.clientId, to: writer.email, subject, text, html }, { jobId })
+  const only = rows.length === 1 ? rows[0]! : null
+  const common = { contributorFirstName: writer.firstName, contributorName: nameOf(writer), companyName: company }
+  // One order taken from another contributor is a reassignment; anything else an assignment (both are system e-mail templates).
+  const mail =
+    only && only.writer_id !== null && only.writer_id !== writer.userId
+      ? { template: 'order_reassigned', fields: { ...common, orderId: only.public_id, productName: only.package_name, customerName: only.customer_name, assignmentNote: note } }
+      : {
+          template: 'order_assigned',
+          fields: {
+            ...common,
+            ordersAssigned: only ? 'New order' : `${rows.length} new orders`,
+            orderList: rows.map((r) => `${r.package_name} for ${r.customer_name} (order ${r.public_id})`).join('\n'),
+            assignmentNote: note,
+          },
+        }
+  await queueEmail({ clientId: t.clientId, to: writer.email, ...mail, buttonLink: publicUrl('/login') }, { jobId })
 }
 
 // ---------------------------------------------------------------------------------------------

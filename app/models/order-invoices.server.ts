@@ -1,6 +1,8 @@
 // Order invoices: the list with its items and customers, invoices for new orders, Mark As Paid and Refund.
 import { sql } from 'kysely'
+import { noteInvoicesChanged } from './analytics-events.server'
 import { auditAction } from './audit.server'
+import { deliver, notify, type Outbox } from './notifications.server'
 import { type OrderRow, peopleById, recordActivity } from './orders.server'
 import { INVOICE_NOT_FOUND, MARK_PAID_REFUSED, REFUND_REFUSED } from './order-invoices.schema'
 import { centsToAmount, formatMoney } from '#app/rules/money'
@@ -185,6 +187,7 @@ type Actor = TenantScope & { user: { id: number; firstName: string; lastName: st
 
 /** unpaid → paid, under a row lock so two clicks cannot both pass the check. */
 export async function markInvoicePaid(t: Actor, publicId: string): Promise<InvoiceActionResult> {
+  let outbox: Outbox = []
   const outcome = await t.db.transaction().execute(async (trx) => {
     const tx = { db: trx, clientId: t.clientId }
     const invoice = await findInvoice(tx, publicId, { forUpdate: true })
@@ -195,9 +198,12 @@ export async function markInvoicePaid(t: Actor, publicId: string): Promise<Invoi
       .where('id', '=', invoice.id)
       .execute()
     await recordActivity(tx, await orderIdsOf(tx, invoice.id), t.user.id, 'Invoice marked as paid')
+    outbox = await notify.invoicePaid(tx, { invoiceId: invoice.id, actorUserId: t.user.id })
     return { ok: true } as const
   })
   if (!outcome.ok) return outcome
+  await noteInvoicesChanged(t, [publicId])
+  await deliver(outbox)
   return { ok: true, invoice: (await getInvoiceJson(t, publicId))! }
 }
 
@@ -215,23 +221,27 @@ export async function refundInvoice(t: Actor, publicId: string, amount: number |
     if (!canRefund(state)) return { ok: false, status: 400, error: REFUND_REFUSED } as const
     const check = checkRefundAmount(state, amount ?? refundBounds(state.providerPaidCents).default)
     if (!check.ok) return { ok: false, status: 400, error: check.error, field: 'amount' } as const
-    const refund = await refundPayment({ clientId: t.clientId, providerPaymentId: invoice.provider_payment_id, amountCents: check.cents, idempotencyKey: `refund-${invoice.public_id}` })
-    // The provider refused: nothing changed there, so nothing changes here (ADR 0022).
-    if (!refund.ok) return { ok: false, status: 502, error: refund.error } as const
+    const refund = await refundPayment({ clientId: t.clientId, invoiceId: invoice.public_id, providerPaymentId: invoice.provider_payment_id, amountCents: check.cents, idempotencyKey: `refund-${invoice.public_id}` })
+    // The provider refused: nothing changed there, so nothing changes here (ADR 0022, 0046).
+    if (!refund.ok) return { ok: false, status: refund.status, error: refund.error, ...(refund.field ? { field: refund.field } : {}) } as const
+    // What the provider paid back (an earlier, unrecorded attempt's amount when one is found).
+    const cents = refund.amountCents
     await scopedUpdate(tx, 'order_invoices')
       .set({
         status: 'refunded',
-        refund_amount_cents: check.cents,
+        refund_amount_cents: cents,
         provider_refund_id: refund.providerRefundId,
         refunded_at: sql<Date>`CURRENT_TIMESTAMP(3)`,
         updated_at: sql<Date>`CURRENT_TIMESTAMP(3)`,
       })
       .where('id', '=', invoice.id)
       .execute()
-    await recordActivity(tx, await orderIdsOf(tx, invoice.id), t.user.id, `Invoice refunded: ${formatMoney(check.cents / 100, invoice.currency)}`)
+    const note = refund.recordedOnly ? ' (recorded only: a demo payment that never went through the payment provider)' : ''
+    await recordActivity(tx, await orderIdsOf(tx, invoice.id), t.user.id, `Invoice refunded: ${formatMoney(cents / 100, invoice.currency)}${note}`)
     return { ok: true } as const
   })
   if (!outcome.ok) return outcome
+  await noteInvoicesChanged(t, [publicId])
   return { ok: true, invoice: (await getInvoiceJson(t, publicId))! }
 }
 

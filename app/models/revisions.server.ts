@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import { auditAction } from './audit.server'
 import { claimFile, deleteFile, findFile, saveUpload, type StoredFile } from './files.server'
 import { getWebsiteSettings } from './organisation-settings.server'
+import { deliver, notify, type Outbox } from './notifications.server'
 import { peopleById, recordActivity } from './orders.server'
 import {
   REJECTION_FILE_NOT_FOUND,
@@ -120,15 +121,19 @@ const who = (t: Actor) => `${t.user.firstName} ${t.user.lastName}`.trim()
 export async function approveRevision(t: Actor, publicId: string): Promise<DecisionResult> {
   const off = await featureRefusal(t)
   if (off) return off
-  return t.db.transaction().execute(async (trx): Promise<DecisionResult> => {
+  let outbox: Outbox = []
+  const result = await t.db.transaction().execute(async (trx): Promise<DecisionResult> => {
     const tx = { db: trx, clientId: t.clientId }
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
     if (refused || !draft) return { ok: false, ...(refused ?? { status: 404, error: REVISION_NOT_FOUND }) }
     await scopedUpdate(tx, 'drafts').set({ approval_status: 'approved', updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` }).where('id', '=', draft.id).execute()
     await recordActivity(tx, draft.order_id, t.user.id, `${serviceNameOf(draft.services, draft.service_id) || 'Draft'} revision approved by ${who(t)}`)
+    outbox = await notify.revisionDecided(tx, { draftId: draft.id, decision: 'approved', actorUserId: t.user.id })
     return { ok: true, revisionId: publicId, orderId: draft.order_public_id, status: 'approved' }
   })
+  await deliver(outbox)
+  return result
 }
 
 /** The files to send back, each an upload of this organisation (a generic one, or already a rejection file). */
@@ -154,7 +159,8 @@ export async function rejectRevision(t: Actor, publicId: string, input: { reject
     const exists = await scoped(t, 'drafts').select('id').where('public_id', '=', publicId).executeTakeFirst()
     return exists ? { ok: false, status: 400, error: REJECTION_FILE_NOT_FOUND } : { ok: false, status: 404, error: REVISION_NOT_FOUND }
   }
-  return t.db.transaction().execute(async (trx): Promise<DecisionResult> => {
+  let outbox: Outbox = []
+  const result = await t.db.transaction().execute(async (trx): Promise<DecisionResult> => {
     const tx = { db: trx, clientId: t.clientId }
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
@@ -176,8 +182,11 @@ export async function rejectRevision(t: Actor, publicId: string, input: { reject
       .where('id', '=', draft.id)
       .execute()
     await recordActivity(tx, draft.order_id, t.user.id, `${serviceNameOf(draft.services, draft.service_id) || 'Draft'} revision rejected by ${who(t)}: ${input.rejectionReason}`)
+    outbox = await notify.revisionDecided(tx, { draftId: draft.id, decision: 'rejected', reason: input.rejectionReason, actorUserId: t.user.id })
     return { ok: true, revisionId: publicId, orderId: draft.order_public_id, status: 'rejected' }
   })
+  await deliver(outbox)
+  return result
 }
 
 /** Is this draft of ours and still waiting? Checked before a form's files are stored, so a refused rejection stores nothing. */

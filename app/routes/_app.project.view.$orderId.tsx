@@ -4,7 +4,8 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, type ShouldRevalidateFunction, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { ProjectActivity, ProjectChatPlaceholder, ProjectFiles, type UploadAnswer } from '#app/components/orders/project-cards'
+import { ProjectChat, type ProjectChatAnswer } from '#app/components/chat/project-chat'
+import { ProjectActivity, ProjectFiles, type UploadAnswer } from '#app/components/orders/project-cards'
 import { EditTagsDialog, ReopenRevisionDialog, WithdrawDraftDialog } from '#app/components/orders/project-dialogs'
 import { projectHref, readProjectView } from '#app/components/orders/project-links'
 import { ProjectSummary, ProjectTeam } from '#app/components/orders/project-overview'
@@ -22,6 +23,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
+import { isProjectChatPost, projectChatPost, projectChatView } from '#app/utils/chat-page.server'
 import { notFound } from '#app/utils/http.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'
@@ -32,14 +34,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!project) throw notFound()
   const canUpdate = can(t.user, { all: ['UPDATE_ORDERS'] })
   const suggestions = canUpdate ? await organisationTags(t) : []
+  const chat = await projectChatView(t, project.order._id, request)
   const { toast, headers } = await takeToast(request)
-  return data({ project, canUpdate, suggestions, toast }, { headers })
+  return data({ project, canUpdate, suggestions, toast, chat }, { headers })
 }
 
 type Failure = { intent: string; ok: false; error: string }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.orderId ?? ''
+  // The team chat's plain form: every member of the conversation may post, not only UPDATE_ORDERS (ADR 0041).
+  if (isProjectChatPost(request)) return projectChatPost(request, orderId)
   const back = projectHref(orderId, new URL(request.url).searchParams)
   const t = await requirePermission(request, { all: ['UPDATE_ORDERS'] })
   const form = await readMultipart(request)
@@ -106,10 +111,10 @@ async function upload(t: Tenant, request: Request, orderId: string, form: FormDa
   return redirectWithToast(request, back, FILE_UPLOADED)
 }
 
-type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string }
+type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string; content?: string }
 
 export default function ProjectViewRoute() {
-  const { project, canUpdate, suggestions, toast } = useLoaderData<typeof loader>()
+  const { project, canUpdate, suggestions, toast, chat } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const location = useLocation()
   const params = new URLSearchParams(location.search)
@@ -156,7 +161,7 @@ export default function ProjectViewRoute() {
               reopen: (serviceId) => href({ reopen: serviceId }),
             }}
           />
-          <ProjectChatPlaceholder />
+          {chat ? <ProjectChat orderId={orderId} chat={chat} answer={answer?.intent === 'chat' ? (answer as ProjectChatAnswer) : null} /> : null}
         </div>
         <div className="space-y-6">
           <ProjectTeam order={project.order} />

@@ -3,11 +3,14 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { AppShell, type ShellData } from '#app/components/shell/app-shell'
 import { paymentDueDays, toUserJson, trialDaysLeft } from '#app/models/account.server'
+import { unreadBadgeCount } from '#app/models/notifications.server'
+import { getPortalColours } from '#app/models/website-settings.server'
 import { RouteErrorContent } from '#app/root'
 import { pastDueBanner, sidebarRestricted, trialBanner } from '#app/rules/account-status'
 import { can, CONTACT_TEAM_PERMISSION } from '#app/rules/permissions'
+import { themeStyle } from '#app/rules/portal-theme'
 import { sidebarFor } from '#app/rules/routes'
-import { getAuth, requireUser } from '#app/services/auth.server'
+import { getAuth, requireUser, tenantOf } from '#app/services/auth.server'
 import { env } from '#app/services/env.server'
 import { getUiSettings, languageOf } from '#app/services/ui-settings.server'
 
@@ -15,7 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const { session } = await getAuth(request)
   const userJson = toUserJson(user)
-  const ui = await getUiSettings(request)
+  // The badge only: one capped count on the unread index, beside the settings read; the list is fetched
+  // when the dropdown opens (ADR 0042).
+  const [ui, unread] = await Promise.all([getUiSettings(request), user.clientId === null ? 0 : unreadBadgeCount(tenantOf(user as typeof user & { clientId: number }))])
+  // The organisation's portal colours as CSS custom properties on the shell (Customize Client Portal, ADR 0044).
+  const theme = user.clientId === null ? {} : themeStyle(await getPortalColours(tenantOf(user as typeof user & { clientId: number })))
   const dueDays = paymentDueDays(user)
   const restricted = user.role === 'client' && sidebarRestricted(user.packageStatus, dueDays, trialDaysLeft(user))
   const name = `${user.firstName} ${user.lastName}`.trim()
@@ -50,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     analytics: config.ANALYTICS_KEY ? { key: config.ANALYTICS_KEY, user: { id: userJson._id, name, email: user.email } } : null,
+    notifications: { unread },
+    theme,
   }
   // Only the shell goes to the page: nothing in the browser reads the account itself, and every page and
   // revalidation would carry it.

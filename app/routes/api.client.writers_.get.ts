@@ -1,15 +1,15 @@
-// GET /api/client/writers/get: the organisation's contributors (data) and unread chat counts per contributor
-// (writerUnreadMessages: 0 until the contributor chat exists).
+// GET /api/client/writers/get: the organisation's active contributors (data) and, by contributor _id, the
+// messages each has written to the admins in the contributor chat that no admin has opened yet
+// (writerUnreadMessages). The list of /chat reads the same model function.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { listWriters } from '#app/models/staff.server'
+import { CONTRIBUTOR_CHAT_ADMIN, contributorChatList } from '#app/models/chat.server'
 import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await requirePermission(request, { any: ['ASSIGN_WRITER_REVIEWER', 'READ_USERS'] })
-  const data = await listWriters(t, { active: true })
-  const writerUnreadMessages = Object.fromEntries(data.map((w) => [w._id, 0]))
+  const t = await requirePermission(request, CONTRIBUTOR_CHAT_ADMIN)
+  const { data, writerUnreadMessages } = await contributorChatList(t)
   return apiJson({ status: true, data, writerUnreadMessages })
 }
 

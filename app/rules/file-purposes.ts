@@ -20,6 +20,8 @@ export const FILE_PURPOSES = {
   draft_rejection: { read: { any: ['READ_ORDERS', 'READ_AND_UPDATE_DRAFTS_APPROVAL', 'WRITER'] }, write: { all: ['READ_AND_UPDATE_DRAFTS_APPROVAL'] } },
   // Files attached to an order (e.g. sent to its contributor on assignment): read on the order and by writers.
   order_file: { read: { any: ['READ_ORDERS', 'WRITER'] }, write: {} },
+  // Files sent in a chat: read by the people of the conversations (ADR 0041); attached through the generic upload.
+  chat: { read: { any: ['READ_ORDERS', 'WRITER', 'REVIEWER', 'ASSIGN_WRITER_REVIEWER', 'READ_USERS'] }, write: {} },
   // The organisation's logo is part of its shell: every member sees it.
   logo: { read: {}, write: { all: ['UPDATE_UI_CUSTOMIZATION'] } },
 } as const satisfies Record<string, PurposeRule>

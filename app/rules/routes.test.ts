@@ -16,7 +16,7 @@ describe('route table', () => {
     ['/orders/assigned-orders', { all: ['REVIEWER'] }],
     ['/payments/upgrade', { all: ['WRITE_MANAGE_SUBSCRIPTION'] }],
     ['/payments/payouts', { all: [PLACEHOLDER_PERMISSION] }],
-    ['/chat', { all: [PLACEHOLDER_PERMISSION] }],
+    ['/chat', { any: ['ASSIGN_WRITER_REVIEWER', 'READ_USERS', 'WRITER'] }],
     ['/payments/reactivate', { all: ['WRITE_PAYMENT_METHOD'] }],
     ['/payments/manage-subscription', {}],
     ['/profile', {}],
@@ -33,7 +33,7 @@ describe('route table', () => {
     const built = APP_ROUTES.filter((r) => r.built).map((r) => r.path)
     expect(built).toEqual(expect.arrayContaining(['/dashboard', '/profile']))
     expect(built).toContain('/orders/view')
-    expect(built).not.toContain('/chat')
+    expect(built).toContain('/chat')
     expect(built).toEqual(expect.arrayContaining(['/payments/methods', '/payments/invoices', '/payments/payouts']))
     expect(built).toEqual(expect.arrayContaining(['/payments/upgrade', '/payments/reactivate', '/payments/manage-subscription']))
   })
@@ -82,7 +82,7 @@ describe('sidebarFor', () => {
     const unbuilt = APP_ROUTES.map((r) => ({ ...r, built: r.path === '/dashboard' }))
     expect(paths({ role: 'client', permissions: [] }, unbuilt)).toEqual(['/dashboard'])
     expect(sidebarFor({ role: 'client', permissions: [] }, unbuilt)).toEqual([{ label: 'menu.dashboard', path: '/dashboard' }])
-    expect(paths({ role: 'client', permissions: [] })).not.toContain('/chat')
+    expect(paths({ role: 'client', permissions: [] })).toContain('/chat')
   })
 
   it('hides guarded routes the user cannot pass', () => {
@@ -92,6 +92,7 @@ describe('sidebarFor', () => {
     expect(p).toContain('/orders/invoices')
     expect(p).not.toContain('/orders/create')
     expect(p).not.toContain('/chat')
+    expect(paths({ role: 'user', permissions: ['WRITER'] }, allBuilt)).toContain('/chat')
     expect(p).not.toContain('/users/create')
     expect(p).toContain('/payments/manage-subscription')
   })

@@ -101,15 +101,15 @@ export const APP_ROUTES: AppRoute[] = [
     built: false,
   },
 
-  { path: '/website-settings/domain', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.domain', section: 'Website Settings', built: false },
-  { path: '/website-settings/ui', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.uiCustomization', section: 'Website Settings', built: false },
-  { path: '/website-settings/features', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.features', section: 'Website Settings', built: false },
+  { path: '/website-settings/domain', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.domain', section: 'Website Settings', built: true },
+  { path: '/website-settings/ui', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.uiCustomization', section: 'Website Settings', built: true },
+  { path: '/website-settings/features', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.features', section: 'Website Settings', built: true },
   {
     path: '/website-settings/system-emails',
     guard: all('READ_SYSTEM_EMAILS_TEMPLATES'),
     label: 'menu.systemEmails',
     section: 'Website Settings',
-    built: false,
+    built: true,
   },
 
   { path: '/crm/user/view/all', guard: all('CRM'), label: 'menu.crmUsers', section: 'CRM', built: false },
@@ -117,7 +117,8 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/crm/integrations', guard: all('CRM'), label: 'menu.crmIntegrations', section: 'CRM', built: false },
 
   { path: '/leads/view', guard: {}, label: 'menu.leads', section: 'Leads', built: false },
-  { path: '/chat', guard: todo, label: 'menu.chat', section: 'Chat', built: false },
+  // The spec's placeholder guard, decided in ADR 0041: the staff who keep contributors, and each contributor for their own conversation.
+  { path: '/chat', guard: { any: ['ASSIGN_WRITER_REVIEWER', 'READ_USERS', 'WRITER'] }, label: 'menu.chat', section: 'Chat', built: true },
 
   { path: '/payments/methods', guard: all('READ_PAYMENT_METHOD'), label: 'menu.paymentMethods', section: 'Billing', built: true },
   { path: '/payments/invoices', guard: all('READ_SUBSCRIPTION_INVOICES'), label: 'menu.invoices', section: 'Billing', built: true },
@@ -133,7 +134,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/profile', guard: {}, built: true },
   // Two-factor set-up (ADR 0012); the only page a platform account reaches before it enrolls, where required.
   { path: '/profile/security', guard: {}, built: true },
-  { path: '/notifications', guard: {}, built: false },
+  { path: '/notifications', guard: {}, built: true },
 
   { path: '/users/view', guard: {}, label: 'menu.view', section: 'Platform Users', built: true, platform: true, module: 'users' },
   { path: '/users/create', guard: {}, label: 'menu.create', section: 'Platform Users', built: true, platform: true, module: 'users' },

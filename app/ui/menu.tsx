@@ -6,19 +6,19 @@ import { useHydrated } from './use-hydrated'
 
 export type MenuLink = { label: string; to: string; reloadDocument?: boolean }
 
-const panelClass =
-  'z-30 mt-2 w-56 origin-top-right rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none'
+const panelBase = 'z-30 mt-2 origin-top-right rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none'
+const panelClass = cn(panelBase, 'w-56')
 const itemClass = 'block px-4 py-2 text-sm text-gray-700 data-focus:bg-gray-100 hover:bg-gray-100'
 const buttonClass =
   'flex items-center gap-2 rounded-md p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 cursor-pointer list-none [&::-webkit-details-marker]:hidden'
 
-function Fallback({ label, button, children }: { label: string; button: React.ReactNode; children: React.ReactNode }) {
+function Fallback({ label, button, children, panel = panelClass }: { label: string; button: React.ReactNode; children: React.ReactNode; panel?: string }) {
   return (
     <details className="relative">
       <summary aria-label={label} className={buttonClass}>
         {button}
       </summary>
-      <div className={cn(panelClass, 'absolute right-0')}>{children}</div>
+      <div className={cn(panel, 'absolute right-0')}>{children}</div>
     </details>
   )
 }
@@ -58,12 +58,13 @@ export function LinkMenu({ label, button, header, items }: { label: string; butt
   )
 }
 
-/** A button that opens a panel of free content (notifications). */
-export function PopoverMenu({ label, button, children }: { label: string; button: React.ReactNode; children: React.ReactNode }) {
+/** A button that opens a panel of free content (notifications); `width` replaces the panel's default w-56. */
+export function PopoverMenu({ label, button, children, width = 'w-56' }: { label: string; button: React.ReactNode; children: React.ReactNode; width?: string }) {
   const hydrated = useHydrated()
+  const panel = cn(panelBase, width)
   if (!hydrated) {
     return (
-      <Fallback label={label} button={button}>
+      <Fallback label={label} button={button} panel={panel}>
         {children}
       </Fallback>
     )
@@ -73,7 +74,7 @@ export function PopoverMenu({ label, button, children }: { label: string; button
       <PopoverButton aria-label={label} className={buttonClass}>
         {button}
       </PopoverButton>
-      <PopoverPanel anchor="bottom end" className={panelClass}>
+      <PopoverPanel anchor="bottom end" className={panel}>
         {children}
       </PopoverPanel>
     </Popover>

@@ -5,7 +5,10 @@ import { platformDb } from '#app/services/db.server'
 import { seededOrderId } from '#db/seed/orders'
 import { assertPortFree, CONNECTIONS, DURATION, latency, load, loadAlternating, ms, ownerCookie, probe, startServer } from './harness'
 import { billingSection } from './billing'
+import { chatSection } from './chat'
+import { dashboardSection } from './dashboard'
 import { LIST_PAIRS } from './lists'
+import { remindersSection } from './reminders'
 import { BENCH_CUSTOMERS, BENCH_ORDERS, seedLargeCustomers, seedLargeOrders } from './seed-large'
 
 /** Hops along nextCursor for the "deep" page: 200 pages of 50 = the 10,000th order. */
@@ -108,11 +111,14 @@ async function main() {
   try {
     const cookie = await ownerCookie()
     console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
-    // BENCH_ONLY=orders|lists|billing runs one section.
+    // BENCH_ONLY=orders|lists|billing|dashboard|chat|reminders runs one section.
     const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === section
     if (wanted('orders')) await ordersSection(cookie, server.pid)
     if (wanted('lists')) await listPagesSection(cookie, server.pid)
     if (wanted('billing')) await billingSection()
+    if (wanted('dashboard')) await dashboardSection()
+    if (wanted('chat')) await chatSection(server.pid)
+    if (wanted('reminders')) await remindersSection()
     if (skipped.length) console.log(`\nSkipped: ${skipped.join('; ')}`)
   } finally {
     await server.stop()

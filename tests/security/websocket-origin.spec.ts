@@ -52,7 +52,7 @@ test('a message bigger than the server takes closes the socket (1009)', async ({
   expect(result.outcome).toBe('open')
   if (result.outcome !== 'open') return
   const closed = new Promise<number>((resolve) => result.socket.once('close', (code) => resolve(code)))
-  result.socket.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(8 * 1024) }))
+  result.socket.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(80 * 1024) }))
   expect(await closed).toBe(1009)
   // The server survived it and still takes connections.
   const again = await connect({ Cookie: cookie, Origin: BASE_URL })

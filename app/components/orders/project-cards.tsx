@@ -1,5 +1,5 @@
-// The side cards of the project page: Activity (a 310px scrolling list), Attached Files with the upload
-// form, and the place of the Team Chat.
+// The side cards of the project page: Activity (a 310px scrolling list) and Attached Files with the upload
+// form (the Team Chat is app/components/chat/project-chat.tsx).
 import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import type { Project } from '#app/models/projects.server'
@@ -94,16 +94,6 @@ export function ProjectFiles({ files, action, canUpload, answer }: { files: Proj
           </button>
         </Form>
       ) : null}
-    </Card>
-  )
-}
-
-/** The chat issue replaces this with the live project chat (420px, 'Trying to connect to web socket...'). */
-export function ProjectChatPlaceholder() {
-  return (
-    <Card aria-label="Team Chat">
-      <h2 className="mb-3 text-base font-semibold text-gray-900">Team Chat</h2>
-      <p className="text-sm text-gray-500">The team chat of this project will appear here.</p>
     </Card>
   )
 }

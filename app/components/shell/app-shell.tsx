@@ -17,6 +17,10 @@ export type ShellData = {
   banners: ShellBanners
   chat: ChatConfig | null
   analytics: AnalyticsConfig | null
+  /** The top bar's badge: unread notifications, capped (ADR 0042). */
+  notifications: { unread: number }
+  /** The portal colours as CSS custom properties (--portal-*); empty for the default look (ADR 0044). */
+  theme?: Record<string, string>
 }
 
 export function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
@@ -29,10 +33,10 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
   return (
     // data-hydrated tells browser tests when the script-driven menus have taken over. The preferences
     // forms of the sidebar and top bar post through the one onSubmit here.
-    <div className="flex min-h-full" data-hydrated={hydrated ? 'true' : undefined} onSubmit={onSubmit}>
+    <div className="flex min-h-full" data-hydrated={hydrated ? 'true' : undefined} onSubmit={onSubmit} style={data.theme as React.CSSProperties | undefined}>
       <Sidebar items={data.sidebar} settings={settings} lang={data.lang} brand={data.user.companyName ?? 'Draftdesk'} here={here} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar user={data.user} settings={settings} lang={data.lang} redirectTo={here.redirectTo} />
+        <TopBar user={data.user} settings={settings} lang={data.lang} redirectTo={here.redirectTo} unread={data.notifications.unread} />
         <Banners banners={data.banners} lang={data.lang} />
         <main className="flex-1 p-4 sm:p-6">{children}</main>
       </div>

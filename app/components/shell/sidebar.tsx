@@ -11,8 +11,9 @@ import { Icon, iconFor } from './icons'
 import { type ShellUiSettings, UiSettingsForm } from './ui-settings-form'
 
 const LINK = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium'
-const ACTIVE_LINK = `${LINK} bg-brand-50 text-brand-700`
-const IDLE_LINK = `${LINK} text-gray-700 hover:bg-gray-100 hover:text-gray-900`
+const ACTIVE_LINK = `${LINK} portal-sidebar-active`
+// Colours come from the portal theme (tailwind.css .portal-*), defaulting to the house look.
+const IDLE_LINK = `${LINK} portal-sidebar-link`
 
 /** Where the page is: a link is current on its own path and below it, as NavLink decides. */
 type Here = { pathname: string; redirectTo: string }
@@ -29,7 +30,7 @@ function ItemLink({ item, lang, condensed, here, icon = true }: { item: SidebarI
   const active = isActive(item.path!, here.pathname)
   return (
     <RowLink to={item.path!} aria-current={active ? 'page' : undefined} className={active ? ACTIVE_LINK : IDLE_LINK} title={condensed ? label : undefined}>
-      {icon && <Icon name={iconFor(item.label)} className="size-5 shrink-0" />}
+      {icon && <Icon name={iconFor(item.label)} className="portal-sidebar-icon size-5 shrink-0" />}
       <span className={cn(condensed && icon && 'sr-only')}>{label}</span>
     </RowLink>
   )
@@ -59,12 +60,12 @@ function Section({ item, lang, condensed, open, here }: { item: SidebarItem; lan
     // Condensed sections open as a flyout on hover or keyboard focus, which needs no script.
     return (
       <li className="group relative">
-        <span tabIndex={0} title={label} className="flex items-center justify-center rounded-md px-3 py-2 text-gray-700 hover:bg-gray-100">
-          <Icon name={iconFor(item.label)} className="size-5" />
+        <span tabIndex={0} title={label} className="portal-sidebar-link flex items-center justify-center rounded-md px-3 py-2">
+          <Icon name={iconFor(item.label)} className="portal-sidebar-icon size-5" />
           <span className="sr-only">{label}</span>
         </span>
         <div className="absolute top-0 left-full z-20 hidden w-56 pl-2 group-focus-within:block group-hover:block">
-          <ul className="space-y-1 rounded-md bg-white p-2 shadow-lg ring-1 ring-black/5">
+          <ul className="portal-sidebar space-y-1 rounded-md p-2 shadow-lg ring-1 ring-black/5">
             <li className="px-3 py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">{label}</li>
             {children.map((child) => (
               <li key={child.path}>
@@ -86,9 +87,9 @@ function Section({ item, lang, condensed, open, here }: { item: SidebarItem; lan
           name="expanded"
           value={open ? 'false' : 'true'}
           aria-expanded={open}
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900"
+          className="portal-sidebar-link flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium"
         >
-          <Icon name={iconFor(item.label)} className="size-5 shrink-0" />
+          <Icon name={iconFor(item.label)} className="portal-sidebar-icon size-5 shrink-0" />
           <span className="flex-1">{label}</span>
           <Icon name="chevronDown" className={cn('size-4 transition-transform', open && 'rotate-180')} />
         </button>
@@ -113,7 +114,7 @@ export function Sidebar({ items, settings, lang, brand, here }: { items: Sidebar
   return (
     <aside
       data-sidebar-mode={settings.sidebar}
-      className={cn('flex shrink-0 flex-col border-r border-gray-200 bg-white transition-[width]', condensed ? 'w-16' : 'w-64')}
+      className={cn('portal-sidebar flex shrink-0 flex-col border-r border-gray-200 transition-[width]', condensed ? 'w-16' : 'w-64')}
     >
       <div className={cn('flex h-16 items-center border-b border-gray-200', condensed ? 'justify-center' : 'px-5')}>
         <span className="truncate text-lg font-semibold text-brand-600" title={brand}>

@@ -1,6 +1,7 @@
 // The bar above every page: sidebar toggle, language switch, notifications and the profile menu.
+import { NotificationMenu } from '#app/components/notifications/notification-menu'
 import { type Language, LANGUAGES, t } from '#app/i18n/index'
-import { LinkMenu, PopoverMenu } from '#app/ui/menu'
+import { LinkMenu } from '#app/ui/menu'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { Icon } from './icons'
 import { type ShellUiSettings, UiSettingsForm } from './ui-settings-form'
@@ -66,16 +67,26 @@ function initials(user: TopBarUser) {
   return `${user.firstName.slice(0, 1)}${user.lastName.slice(0, 1)}`.toUpperCase() || '?'
 }
 
-export function TopBar({ user, settings, lang, redirectTo }: { user: TopBarUser; settings: ShellUiSettings; lang: Language; redirectTo: string }) {
+export function TopBar({
+  user,
+  settings,
+  lang,
+  redirectTo,
+  unread,
+}: {
+  user: TopBarUser
+  settings: ShellUiSettings
+  lang: Language
+  redirectTo: string
+  /** Unread notifications (capped, ADR 0042). */
+  unread: number
+}) {
   return (
-    <header className="flex h-16 shrink-0 items-center gap-4 border-b border-gray-200 bg-white px-4 sm:px-6">
+    <header className="portal-topbar flex h-16 shrink-0 items-center gap-4 border-b border-gray-200 px-4 sm:px-6">
       <SidebarToggle settings={settings} lang={lang} redirectTo={redirectTo} />
-      <div className="flex-1 truncate text-sm font-medium text-gray-700">{user.companyName}</div>
+      <div className="flex-1 truncate text-sm font-medium">{user.companyName}</div>
       <LanguageSwitch lang={lang} redirectTo={redirectTo} />
-      <PopoverMenu label={t(lang, 'top.notifications')} button={<Icon name="bell" className="size-6" />}>
-        <p className="px-4 py-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">{t(lang, 'top.notifications')}</p>
-        <p className="px-4 py-3 text-sm text-gray-600">{t(lang, 'top.noNotifications')}</p>
-      </PopoverMenu>
+      <NotificationMenu unread={unread} lang={lang} redirectTo={redirectTo} />
       <LinkMenu
         label="User menu"
         button={

@@ -1,0 +1,340 @@
+// Notifications of the signed-in person (ADR 0042): the list, the unread count, marking seen, and the
+// notifications each event of the product creates (in the event's own transaction) and pushes live.
+import { sql } from 'kysely'
+import { formatMoney } from '#app/rules/money'
+import {
+  BADGE_COUNT_CAP,
+  chatGroupKey,
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationText,
+  recipientsOf,
+  type StaffEvent,
+  staffInterestedIn,
+} from '#app/rules/notifications'
+import { newPublicId } from '#app/services/crypto.server'
+import { publishRealtime } from '#app/services/realtime-publish.server'
+import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
+import type { NotificationData, NotificationKind } from '#db/tables/notifications'
+import type { OrderServiceSnapshot } from '#db/tables/orders'
+import { membersQuery } from './people.server'
+
+/** Whose notifications: the session's own account in its organisation, never an id from input. */
+export type Recipient = TenantScope & { user: { id: number } }
+
+/** The spec's Notification: `contant` and createdAt, with the platform notification's data. */
+export type NotificationJson = {
+  _id: string
+  contant: string
+  kind: NotificationKind
+  link: string | null
+  seen: boolean
+  createdAt: string
+  data: NotificationData
+}
+
+const COLUMNS = ['public_id', 'kind', 'content', 'link', 'data', 'seen', 'created_at'] as const
+
+type Row = { public_id: string; kind: NotificationKind; content: string; link: string | null; data: NotificationData; seen: boolean | number; created_at: Date }
+
+export function toNotificationJson(row: Row): NotificationJson {
+  return {
+    _id: row.public_id,
+    contant: row.content,
+    kind: row.kind,
+    link: row.link,
+    seen: !!row.seen,
+    createdAt: new Date(row.created_at).toISOString(),
+    data: row.data,
+  }
+}
+
+function ownNotifications(t: Recipient) {
+  return scoped(t, 'notifications').where('user_id', '=', t.user.id)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading and marking seen
+
+export type NotificationsPage = { notifications: NotificationJson[]; hasMore: boolean; count: number }
+
+/**
+ * Newest first, `pages` pages from `page` (the no-JS page shows pages 1..n at once); `unread` keeps
+ * only unseen ones (the dropdown). `count` is the unread count, whichever list was asked for.
+ */
+export async function listNotifications(t: Recipient, opts: { page?: number; pages?: number; unread?: boolean } = {}): Promise<NotificationsPage> {
+  const page = Math.max(1, opts.page ?? 1)
+  const size = NOTIFICATIONS_PAGE_SIZE * Math.max(1, opts.pages ?? 1)
+  let query = ownNotifications(t).select(COLUMNS)
+  if (opts.unread) query = query.where('seen', '=', false)
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size + 1)
+      .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE)
+      .execute(),
+    unreadCount(t),
+  ])
+  return { notifications: (rows.slice(0, size) as Row[]).map(toNotificationJson), hasMore: rows.length > size, count }
+}
+
+export async function unreadCount(t: Recipient): Promise<number> {
+  const row = await ownNotifications(t)
+    .where('seen', '=', false)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * The top bar's count on every page: at most BADGE_COUNT_CAP index entries are read, however many
+ * unread notifications someone has let pile up (the badge shows '99+' from 100).
+ */
+export async function unreadBadgeCount(t: Recipient): Promise<number> {
+  const unread = ownNotifications(t).where('seen', '=', false).select('id').limit(BADGE_COUNT_CAP)
+  const row = await t.db
+    .selectFrom(unread.as('unread'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Every unseen notification of the person becomes seen; returns how many changed. */
+export async function markAllSeen(t: Recipient): Promise<number> {
+  const result = await scopedUpdate(t, 'notifications')
+    .set({ seen: true, seen_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
+    .where('user_id', '=', t.user.id)
+    .where('seen', '=', false)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/**
+ * One notification of the person becomes seen. False when it is not theirs (another person's, another
+ * organisation's or unknown: all the same answer); an already seen one is simply still seen.
+ */
+export async function markSeen(t: Recipient, publicId: string): Promise<boolean> {
+  const result = await scopedUpdate(t, 'notifications')
+    .set({ seen: true, seen_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
+    .where('user_id', '=', t.user.id)
+    .where('public_id', '=', publicId)
+    .where('seen', '=', false)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) > 0) return true
+  return !!(await ownNotifications(t).select('id').where('public_id', '=', publicId).executeTakeFirst())
+}
+
+/** The calls as pages and the JSON API make them: one place for each rule. */
+export const notificationActions = {
+  list: listNotifications,
+  /** PATCH /api/clear-notifications: all seen, then the first page again (only unread ones with `unread`). */
+  async clearAll(t: Recipient, opts: { unread?: boolean } = {}) {
+    await markAllSeen(t)
+    return listNotifications(t, { page: 1, unread: opts.unread })
+  },
+  /** PATCH /api/clear-single-notifications: null when the id is not one of the person's notifications. */
+  async clearOne(t: Recipient, publicId: string): Promise<{ count: number } | null> {
+    if (!(await markSeen(t, publicId))) return null
+    return { count: await unreadCount(t) }
+  },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating them: inside the event's transaction (so an event and its notifications exist together),
+// then delivered live once it has committed.
+
+/** What an event created, to push once its transaction has committed. */
+export type Outbox = { userId: number; notification: NotificationJson }[]
+
+type NewNotification = { kind: NotificationKind; content: string; link: string | null; sender: Sender | null; groupKey?: string | null }
+type Sender = { name: string; prefName: string | null; img: string | null }
+
+async function senderOf(tx: TenantScope, userId: number | null): Promise<Sender | null> {
+  if (!userId) return null
+  const row = await membersQuery(tx).select(['u.first_name', 'u.last_name', 'u.profile_img', 'm.customer_facing_name']).where('u.id', '=', userId).executeTakeFirst()
+  if (!row) return null
+  return { name: `${row.first_name} ${row.last_name}`.trim(), prefName: row.customer_facing_name, img: row.profile_img }
+}
+
+async function insertFor(tx: TenantScope, userIds: readonly number[], n: NewNotification): Promise<Outbox> {
+  if (userIds.length === 0) return []
+  const createdAt = new Date()
+  const data: NotificationData = { senderName: n.sender?.name ?? null, senderPrefName: n.sender?.prefName ?? null, senderImg: n.sender?.img ?? null, action: n.kind }
+  const content = n.content.slice(0, 1000)
+  const rows = userIds.map((userId) => ({ userId, publicId: newPublicId() }))
+  await scopedInsert(
+    tx,
+    'notifications',
+    rows.map((r) => ({ public_id: r.publicId, user_id: r.userId, kind: n.kind, content, link: n.link, data: JSON.stringify(data), group_key: n.groupKey ?? null, created_at: createdAt })),
+  ).execute()
+  return rows.map((r) => ({
+    userId: r.userId,
+    notification: { _id: r.publicId, contant: content, kind: n.kind, link: n.link, seen: false, createdAt: createdAt.toISOString(), data },
+  }))
+}
+
+/**
+ * Pushes each new notification to every socket of its recipient, on whichever app process it is
+ * connected. Best effort: the row is what the page and the dropdown read, so a lost push only
+ * delays the badge until the next page load.
+ */
+export async function deliver(outbox: Outbox): Promise<void> {
+  await Promise.all(
+    outbox.map(({ userId, notification }) =>
+      publishRealtime(`user:${userId}`, { type: 'notification', notification }).catch((error: unknown) =>
+        console.error(`[notifications] push to user ${userId} failed: ${error instanceof Error ? error.message : String(error)}`),
+      ),
+    ),
+  )
+}
+
+/** Active owners and staff of the organisation who hear of a broadcast event. */
+async function interestedStaff(tx: TenantScope, event: StaffEvent, opts: { pendingApproval?: boolean } = {}): Promise<number[]> {
+  const members = await membersQuery(tx)
+    .select(['m.user_id', 'm.role', 'm.permissions', 'm.active', 'm.archived', 'u.active as userActive'])
+    .where('m.role', 'in', ['client', 'user'])
+    .limit(5000)
+    .execute()
+  return members
+    .filter((m) =>
+      staffInterestedIn(
+        { userId: m.user_id, role: m.role as 'client' | 'user', permissions: m.permissions ?? [], active: !!m.active && !m.archived && !!m.userActive },
+        event,
+        opts,
+      ),
+    )
+    .map((m) => m.user_id)
+}
+
+const projectLink = (orderPublicId: string) => `/project/view/${orderPublicId}`
+const serviceName = (services: OrderServiceSnapshot[], serviceId: string) => services.find((s) => s._id === serviceId)?.serviceName ?? ''
+
+async function ordersOf(tx: TenantScope, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return []
+  const rows = await scoped(tx, 'orders').select(['id', 'public_id', 'package_name', 'customer_name']).where('id', 'in', [...orderIds]).orderBy('id').execute()
+  return rows.map((r) => ({ publicId: r.public_id, packageName: r.package_name, customerName: r.customer_name }))
+}
+
+async function draftWithOrder(tx: TenantScope, draftId: number) {
+  return scopedAs(tx, 'drafts', 'd')
+    .innerJoin('orders as o', (j) => scopedJoin(tx, 'o', j.onRef('o.id', '=', 'd.order_id')))
+    .select(['d.service_id', 'd.writer_id', 'd.approval_status', 'o.public_id', 'o.package_name', 'o.customer_name', 'o.services', 'o.writer_id as order_writer_id', 'o.reviewer_id'])
+    .where('d.id', '=', draftId)
+    .executeTakeFirst()
+}
+
+/** The events of the product that notify someone; each runs inside the event's transaction (`tx`). */
+export const notify = {
+  /** A contributor (writer) or reviewer was put on orders: they hear of it, unless they did it themselves. */
+  async assigned(tx: TenantScope, input: { role: 'writer' | 'reviewer'; assigneeUserId: number; orderIds: readonly number[]; actorUserId: number }): Promise<Outbox> {
+    const to = recipientsOf([input.assigneeUserId], input.actorUserId)
+    const orders = to.length ? await ordersOf(tx, input.orderIds) : []
+    if (orders.length === 0) return []
+    const sender = await senderOf(tx, input.actorUserId)
+    const link = orders.length === 1 ? projectLink(orders[0]!.publicId) : input.role === 'reviewer' ? '/orders/assigned-orders' : null
+    return insertFor(tx, to, {
+      kind: input.role === 'writer' ? 'order_assigned' : 'reviewer_assigned',
+      content: notificationText.assigned(sender?.name ?? 'Someone', input.role, orders),
+      link,
+      sender,
+    })
+  },
+
+  /** A draft was delivered: the order's reviewer and the owners hear of it, and approvers when it waits for approval. */
+  async draftUploaded(tx: TenantScope, input: { draftId: number; actorUserId: number | null }): Promise<Outbox> {
+    const draft = await draftWithOrder(tx, input.draftId)
+    if (!draft) return []
+    const pendingApproval = draft.approval_status === 'pending'
+    const writerId = draft.writer_id ?? draft.order_writer_id
+    const to = recipientsOf([draft.reviewer_id, ...(await interestedStaff(tx, 'draft_uploaded', { pendingApproval }))], input.actorUserId ?? writerId)
+    if (to.length === 0) return []
+    const sender = await senderOf(tx, input.actorUserId ?? writerId)
+    return insertFor(tx, to, {
+      kind: 'draft_uploaded',
+      content: notificationText.draftUploaded(sender?.name ?? 'The contributor', serviceName(draft.services, draft.service_id), { packageName: draft.package_name, customerName: draft.customer_name }, pendingApproval),
+      link: projectLink(draft.public_id),
+      sender,
+    })
+  },
+
+  /** A revision (a draft waiting for approval) was approved or rejected: its writer hears of it. */
+  async revisionDecided(tx: TenantScope, input: { draftId: number; decision: 'approved' | 'rejected'; reason?: string | null; actorUserId: number }): Promise<Outbox> {
+    const draft = await draftWithOrder(tx, input.draftId)
+    if (!draft) return []
+    const to = recipientsOf([draft.writer_id ?? draft.order_writer_id], input.actorUserId)
+    if (to.length === 0) return []
+    const sender = await senderOf(tx, input.actorUserId)
+    return insertFor(tx, to, {
+      kind: input.decision === 'approved' ? 'revision_approved' : 'revision_rejected',
+      content: notificationText.revisionDecided(sender?.name ?? 'Someone', input.decision, serviceName(draft.services, draft.service_id), { packageName: draft.package_name, customerName: draft.customer_name }, input.reason),
+      link: projectLink(draft.public_id),
+      sender,
+    })
+  },
+
+  /** An order invoice was paid: the owners and whoever reads order invoices hear of it. */
+  async invoicePaid(tx: TenantScope, input: { invoiceId: number; actorUserId: number | null }): Promise<Outbox> {
+    const invoice = await scoped(tx, 'order_invoices').select(['price_cents', 'currency']).where('id', '=', input.invoiceId).executeTakeFirst()
+    if (!invoice) return []
+    const to = recipientsOf(await interestedStaff(tx, 'invoice_paid'), input.actorUserId)
+    if (to.length === 0) return []
+    const items = await scoped(tx, 'order_invoice_items').select('order_id').where('invoice_id', '=', input.invoiceId).execute()
+    const orders = await ordersOf(tx, items.map((i) => i.order_id).filter((id): id is number => id !== null))
+    return insertFor(tx, to, {
+      kind: 'invoice_paid',
+      content: notificationText.invoicePaid(formatMoney(Number(invoice.price_cents) / 100, invoice.currency), orders),
+      link: '/orders/invoices',
+      sender: await senderOf(tx, input.actorUserId),
+    })
+  },
+}
+
+export type NewChatMessageNotice = {
+  /** Who sent the message: an account of this organisation. */
+  senderUserId: number
+  /** Who should hear of it and is not watching the conversation now (the chat side knows who is). */
+  recipientUserIds: readonly number[]
+  /** The project of a team chat; null or absent for the contributor chat (/chat). */
+  orderPublicId?: string | null
+  /** The message text (HTML is fine: tags are dropped), or the file name of a file message. */
+  preview: string
+}
+
+/**
+ * A chat message reached people who are away: each gets a notification and a live push, unless an
+ * unseen notification of the same conversation already waits for them (one is enough to bring them
+ * back). Call it after the message is stored; it never throws (a failure is logged), so a chat
+ * send never fails because of it. Returns how many notifications were created.
+ */
+export async function notifyNewChatMessage(t: TenantScope, input: NewChatMessageNotice): Promise<number> {
+  try {
+    const candidates = recipientsOf(input.recipientUserIds, input.senderUserId)
+    if (candidates.length === 0) return 0
+    let order: { publicId: string; packageName: string; customerName: string } | null = null
+    if (input.orderPublicId) {
+      const row = await scoped(t, 'orders').select(['public_id', 'package_name', 'customer_name']).where('public_id', '=', input.orderPublicId).executeTakeFirst()
+      if (!row) return 0
+      order = { publicId: row.public_id, packageName: row.package_name, customerName: row.customer_name }
+    }
+    const groupKey = chatGroupKey({ orderPublicId: order?.publicId, senderUserId: input.senderUserId })
+    // Only active people of this organisation; a foreign id is simply nobody here.
+    const members = await membersQuery(t).select('m.user_id').where('m.user_id', 'in', candidates).where('m.active', '=', true).where('m.archived', '=', false).where('u.active', '=', true).execute()
+    const waiting = await scoped(t, 'notifications').select('user_id').where('user_id', 'in', candidates).where('seen', '=', false).where('group_key', '=', groupKey).execute()
+    const already = new Set(waiting.map((w) => w.user_id))
+    const to = members.map((m) => m.user_id).filter((id) => !already.has(id))
+    if (to.length === 0) return 0
+    const sender = await senderOf(t, input.senderUserId)
+    const outbox = await insertFor(t, to, {
+      kind: 'chat_message',
+      content: notificationText.chatMessage(sender?.name ?? 'Someone', input.preview, order),
+      link: order ? projectLink(order.publicId) : '/chat',
+      sender,
+      groupKey,
+    })
+    await deliver(outbox)
+    return outbox.length
+  } catch (error) {
+    console.error(`[notifications] chat message notification failed: ${error instanceof Error ? error.message : String(error)}`)
+    return 0
+  }
+}

@@ -1,0 +1,28 @@
+// Who is watching a chat conversation right now, across app processes: a Redis sorted set per
+// conversation whose members are `<userId>:<process>` scored with when they lapse. A process adds its
+// people when they subscribe, refreshes them while they stay, removes them when its last socket of that
+// person leaves; a crashed process's entries lapse on their own (ADR 0041).
+import { randomUUID } from 'node:crypto'
+import { redis } from './redis.server'
+
+const PROCESS = randomUUID().slice(0, 8)
+/** An entry not refreshed for this long is gone (the socket server refreshes every 30 s). */
+export const PRESENCE_TTL_MS = 90_000
+
+const key = (room: string) => `chat:presence:${room}`
+
+export async function markPresent(room: string, userIds: readonly number[], now = Date.now()): Promise<void> {
+  if (!userIds.length) return
+  const args = userIds.flatMap((id) => [now + PRESENCE_TTL_MS, `${id}:${PROCESS}`])
+  await redis().multi().zadd(key(room), ...args).pexpire(key(room), PRESENCE_TTL_MS).exec()
+}
+
+export async function markAbsent(room: string, userId: number): Promise<void> {
+  await redis().zrem(key(room), `${userId}:${PROCESS}`)
+}
+
+/** The people watching the conversation (on any process). */
+export async function presentUsers(room: string, now = Date.now()): Promise<Set<number>> {
+  const members = await redis().zrangebyscore(key(room), now, '+inf')
+  return new Set(members.map((m) => Number(m.split(':')[0])))
+}
