@@ -2,37 +2,21 @@
 // /payments/methods as at checkout (one component, one rule), with the test cards kept as the
 // no-JavaScript fallback while billing runs in test mode; the payment method Elements makes is added.
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createStripeClient, paymentsService, type PaymentsService } from '#app/services/stripe.server'
 import { seedId } from '#db/seed/ids'
 import { TEST_PASSWORD } from '#tests/factories/index'
-import type { StripeEmulator } from '../../tools/stripe-emulator'
 import { subscribedOrganisation } from './billing-fixtures'
 import { Client, signIn } from './helpers'
 import { callPage } from './page-calls'
 
-// The app reads its settings once (env()): the key and the emulator are in place before any app module loads.
-const setup = await vi.hoisted(async () => {
-  const { startStripeEmulator } = await import('../../tools/stripe-emulator')
-  const emulator = await startStripeEmulator({ port: 0 })
-  process.env.STRIPE_API_URL = emulator.url
-  process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_card_entry'
-  delete process.env.STRIPE_SECRET_KEY
-  return { emulator }
-})
-
-const emulator: StripeEmulator = setup.emulator
+const emulator = await vi.hoisted(async () => (await import('./stripe-emulator-fixture')).emulatorForThisFile({ STRIPE_PUBLISHABLE_KEY: 'pk_test_card_entry' }))
 let stripe: Stripe
 let payments: PaymentsService
 
 beforeAll(() => {
   stripe = createStripeClient('sk_test_card_entry', emulator.url)
   payments = paymentsService(stripe)
-})
-
-afterAll(async () => {
-  await emulator.close()
-  delete process.env.STRIPE_PUBLISHABLE_KEY
 })
 
 describe('card entry with a publishable key', () => {

@@ -2,7 +2,7 @@
 // (ADR 0022, 0046): full and part refunds move money at Stripe, a refusal there leaves the invoice as
 // it was, a retried refund pays once, and the seed's demo payments are refunded on record only.
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { REFUND_REFUSED } from '#app/models/order-invoices.schema'
 import { refundInvoice } from '#app/models/order-invoices.server'
 import { tenantDb, platformDb } from '#app/services/db.server'
@@ -11,25 +11,12 @@ import { createStripeClient, paymentsService } from '#app/services/stripe.server
 import { createTenant } from '#tests/factories/index'
 import { activityOf, createInvoice, invoiceRow } from '#tests/factories/order-invoices'
 import { createOrderWorld } from '#tests/factories/orders'
-import type { StripeEmulator } from '../../tools/stripe-emulator'
 
-const setup = await vi.hoisted(async () => {
-  const { startStripeEmulator } = await import('../../tools/stripe-emulator')
-  const emulator = await startStripeEmulator({ port: 0 })
-  process.env.STRIPE_API_URL = emulator.url
-  delete process.env.STRIPE_SECRET_KEY
-  return { emulator }
-})
-
-const emulator: StripeEmulator = setup.emulator
+const emulator = await vi.hoisted(async () => (await import('./stripe-emulator-fixture')).emulatorForThisFile())
 let stripe: Stripe
 
 beforeAll(() => {
   stripe = createStripeClient('sk_test_refunds', emulator.url)
-})
-
-afterAll(async () => {
-  await emulator.close()
 })
 
 async function world() {

@@ -1,35 +1,22 @@
 // Payment invoices through the real SDK against the emulator (ADR 0036): the organisation's invoices
 // and receipts in the spec's fields, Pay Now with the default card, and the platform's view across organisations.
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { PAYMENT_INVOICES_FAILED } from '#app/models/payment-invoices.schema'
 import { platformDb } from '#app/services/db.server'
 import { createStripeClient, paymentsService, type PaymentsService } from '#app/services/stripe.server'
 import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
-import type { StripeEmulator } from '../../tools/stripe-emulator'
 import { organisationRow, setDecline, subscribedOrganisation } from './billing-fixtures'
 import { Client, signIn } from './helpers'
 import { callPage } from './page-calls'
 
-const setup = await vi.hoisted(async () => {
-  const { startStripeEmulator } = await import('../../tools/stripe-emulator')
-  const emulator = await startStripeEmulator({ port: 0 })
-  process.env.STRIPE_API_URL = emulator.url
-  delete process.env.STRIPE_SECRET_KEY
-  return { emulator }
-})
-
-const emulator: StripeEmulator = setup.emulator
+const emulator = await vi.hoisted(async () => (await import('./stripe-emulator-fixture')).emulatorForThisFile())
 let stripe: Stripe
 let payments: PaymentsService
 
 beforeAll(() => {
   stripe = createStripeClient('sk_test_invoices', emulator.url)
   payments = paymentsService(stripe)
-})
-
-afterAll(async () => {
-  await emulator.close()
 })
 
 const clientApi = async () => (await import('#app/routes/api.client.payments.invoices.get')).loader

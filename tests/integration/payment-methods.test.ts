@@ -2,7 +2,7 @@
 // card becomes the default, set default only among the organisation's own cards, card errors carry
 // Stripe's message, and a card added or chosen while an invoice is open pays it and unlocks the account.
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ADD_FAILED, DEFAULT_FAILED } from '#app/models/payment-methods.schema'
 import { paymentMethodActions } from '#app/models/payment-methods.server'
 import { tenantOf } from '#app/services/auth.server'
@@ -10,31 +10,17 @@ import { loadAuthUser } from '#app/models/account.server'
 import { platformDb } from '#app/services/db.server'
 import { createStripeClient, paymentsService, type PaymentsService } from '#app/services/stripe.server'
 import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
-import type { StripeEmulator } from '../../tools/stripe-emulator'
 import { organisationRow, setDecline, subscribedOrganisation } from './billing-fixtures'
 import { Client, signIn } from './helpers'
 import { callPage } from './page-calls'
 
-// The app reads its Stripe settings once (env()), so the emulator starts before any app module loads.
-const setup = await vi.hoisted(async () => {
-  const { startStripeEmulator } = await import('../../tools/stripe-emulator')
-  const emulator = await startStripeEmulator({ port: 0 })
-  process.env.STRIPE_API_URL = emulator.url
-  delete process.env.STRIPE_SECRET_KEY
-  return { emulator }
-})
-
-const emulator: StripeEmulator = setup.emulator
+const emulator = await vi.hoisted(async () => (await import('./stripe-emulator-fixture')).emulatorForThisFile())
 let stripe: Stripe
 let payments: PaymentsService
 
 beforeAll(() => {
   stripe = createStripeClient('sk_test_methods', emulator.url)
   payments = paymentsService(stripe)
-})
-
-afterAll(async () => {
-  await emulator.close()
 })
 
 async function ownerClient(email: string, orgName: string) {

@@ -1,6 +1,6 @@
 // Payouts through the real SDK against the emulator (ADR 0037): the Connect account made once and kept
 // on the organisation, the onboarding link's return URLs from configuration, the four states, and who may.
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sessionStorage } from '#app/services/session.server'
 import { ACCOUNT_LOCKED_MESSAGE } from '#app/services/auth.server'
 import { platformDb } from '#app/services/db.server'
@@ -8,24 +8,11 @@ import { env } from '#app/services/env.server'
 import { PAYOUTS_OWN_SESSION, PAYOUTS_OWNER_ONLY } from '#app/utils/client-billing-request.server'
 import { ALL_PERMISSIONS } from '#app/rules/permissions'
 import { createOrganisation, createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
-import type { StripeEmulator } from '../../tools/stripe-emulator'
 import { organisationRow } from './billing-fixtures'
 import { Client, signIn } from './helpers'
 import { callPage } from './page-calls'
 
-const setup = await vi.hoisted(async () => {
-  const { startStripeEmulator } = await import('../../tools/stripe-emulator')
-  const emulator = await startStripeEmulator({ port: 0 })
-  process.env.STRIPE_API_URL = emulator.url
-  delete process.env.STRIPE_SECRET_KEY
-  return { emulator }
-})
-
-const emulator: StripeEmulator = setup.emulator
-
-afterAll(async () => {
-  await emulator.close()
-})
+const emulator = await vi.hoisted(async () => (await import('./stripe-emulator-fixture')).emulatorForThisFile())
 
 const api = async () => ({
   status: (await import('#app/routes/api.client.payouts.checkStatus')).loader,
