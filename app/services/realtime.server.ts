@@ -362,7 +362,7 @@ export function attachRealtime(server: Server, tuning = realtimeTuning()) {
 
   /** Sessions ended, accounts deactivated, rights withdrawn: the sockets concerned are closed or leave the room. */
   async function sweep() {
-    await refreshPresence()
+    await refreshPresence().catch((e) => console.error('[ws] presence refresh failed', e.message))
     const open = [...clients].filter((c) => !c.closed)
     if (!open.length) return
     const alive = await liveSessions([...new Set(open.map((c) => c.sessionRowId))])

@@ -39,6 +39,9 @@ test('two people chat live on one order; labels show ADMIN, CONTRIBUTOR and YOU;
     const ownerChat = await openChat(page, w.order.public_id)
     const writerChat = await openChat(writerPage, w.order.public_id)
     await expect(ownerChat.getByText('No messages yet')).toBeVisible()
+    // The order area's way into the admin-contributor chat: the same conversation as /chat.
+    await expect(ownerChat.getByRole('link', { name: 'Message Wendy Writer privately' })).toHaveAttribute('href', `/chat?writer=${w.writer.publicId}`)
+    await expect(writerChat.getByRole('link', { name: /privately/ })).toHaveCount(0)
 
     // Blank: nothing goes out.
     await ownerChat.getByLabel('Message', { exact: true }).fill('   ')
