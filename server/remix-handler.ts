@@ -90,7 +90,11 @@ export function remixHandler({ build }: Options) {
     res.on('close', () => controller?.abort())
 
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-    const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: toHeaders(req.headers), signal: controller.signal }
+    const headers = toHeaders(req.headers)
+    // Never believed (ADR 0044), and Remix compares a form post's Origin with it before the Host: a
+    // forged one turned every page action into a 500. The same-origin guard has judged the Origin already.
+    headers.delete('x-forwarded-host')
+    const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
     const body = hasBody
       ? limitedBody(req, limit, () => {
           tooLarge = true

@@ -5,7 +5,7 @@ import { COLOUR_KEYS, type ColourKey, type PortalColours } from '#app/rules/port
 import { IMAGE_TYPES, type SniffedUpload } from '#app/services/storage.server'
 import { scoped, type TenantScope } from '#db/tenant'
 import type { WebsiteCustomization } from '#db/tables/website'
-import { auditAction } from './audit.server'
+import { auditAction, impersonatorOf } from './audit.server'
 import { getCartSettings, type CartSettings } from './cart-settings.server'
 import { claimFile, deleteFile, findFile, saveUpload } from './files.server'
 import { getWebsiteSettings, saveWebsiteSettings, type WebsiteSettings } from './organisation-settings.server'
@@ -161,11 +161,15 @@ async function saveCustomization(t: Actor, input: CustomizationInput, uploads: I
 
 export type FeaturesResult = { ok: true; settings: WebsiteSettings } | { ok: false; status: number; error: string }
 
-/** Two-factor and hide-invoices belong to the owner: anyone else sending a different value is refused. */
-async function saveFeatures(t: Actor, patch: FeaturesInput): Promise<FeaturesResult> {
+/**
+ * Two-factor and hide-invoices belong to the owner: anyone else sending a different value is refused,
+ * and so is the owner's account in a log-in-as session (ADR 13: a borrowed session never changes how
+ * the organisation signs in; "Login As Client" must not switch off its two-factor).
+ */
+async function saveFeatures(t: Actor, patch: FeaturesInput, borrowed: boolean): Promise<FeaturesResult> {
   const current = await getWebsiteSettings(t)
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<WebsiteSettings>
-  if (t.user.role !== 'client' && OWNER_ONLY_SETTINGS.some((k) => changes[k] !== undefined && changes[k] !== current[k])) {
+  if ((t.user.role !== 'client' || borrowed) && OWNER_ONLY_SETTINGS.some((k) => changes[k] !== undefined && changes[k] !== current[k])) {
     return { ok: false, status: 403, error: OWNER_ONLY_SETTING }
   }
   return { ok: true, settings: await saveWebsiteSettings(t, changes) }
@@ -196,7 +200,7 @@ export const websiteSettingsActions = {
   },
   async saveFeatures(t: Actor, request: Request, patch: FeaturesInput) {
     const before = await getWebsiteSettings(t)
-    const result = await saveFeatures(t, patch)
+    const result = await saveFeatures(t, patch, (await impersonatorOf(request)) !== null)
     await auditAction(t, request, {
       module: 'website_settings',
       action: 'features',
