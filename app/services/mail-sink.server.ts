@@ -44,13 +44,23 @@ export function startMailSink(port: number, store: Redis): Promise<SMTPServer | 
       })
     },
   })
-  return new Promise((resolve) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
+  return new Promise((resolve, reject) => {
+    let listening = false
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      if (listening) {
+        // A sender that died mid-conversation (a worker killed mid-send) resets its connection: the sink
+        // carries on. Without this listener the reset would be an uncaught error in the sink's process.
+        if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error(`[mail-sink] ${error.message}`)
+        return
+      }
       // Another process of this profile (the app beside the tests) already runs the sink.
       if (error.code === 'EADDRINUSE') resolve(null)
-      else throw error
+      else reject(error)
     })
-    server.listen(port, '127.0.0.1', () => resolve(server))
+    server.listen(port, '127.0.0.1', () => {
+      listening = true
+      resolve(server)
+    })
   })
 }
 
