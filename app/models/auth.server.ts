@@ -293,8 +293,7 @@ export async function sendResetLink(account: { id: number; email: string; client
     .insertInto('auth_tokens')
     .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
     .execute()
-  const link = publicUrl(`/forgot-password-2/${token}`)
-  await queueEmail({ clientId: account.client_id, to: account.email, template: 'password_reset', fields: { realmName }, buttonLink: link })
+  await queueEmail({ clientId: account.client_id, to: account.email, template: 'password_reset', fields: { realmName }, buttonPath: `/forgot-password-2/${token}` })
   await recordAudit({ clientId: account.client_id, userId: account.id, module: 'auth', action: 'password_reset_requested', status: 'success', message: 'Password reset e-mail sent' })
 }
 

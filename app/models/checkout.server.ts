@@ -11,7 +11,6 @@ import { consume, refund, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.ser
 import { redis } from '#app/services/redis.server'
 import { cardErrorMessage, type PaymentsService } from '#app/services/stripe.server'
 import type { SessionData } from '#app/services/session.server'
-import { publicUrl } from '#app/utils/public-url.server'
 import type { ClientPackage, Promotion } from '#db/tables/platform'
 import { inTransaction } from '#db/transaction'
 import { type AuthUser, loadAuthUser } from './account.server'
@@ -279,7 +278,7 @@ async function sendWelcome(user: AuthUser, subdomain: string) {
       to: user.email,
       template: 'portal_welcome',
       fields: { firstName: user.firstName, companyName: user.organisationName ?? 'your portal', subdomain: subdomain.toLowerCase() },
-      buttonLink: publicUrl('/login'),
+      buttonPath: '/login',
     },
     { jobId: `welcome-${user.clientId}` },
   )

@@ -1,7 +1,6 @@
 // Customers of an organisation: a person (`users`) with a membership of role 'customer'.
 import type { Tenant } from '#app/services/auth.server'
 import { queueEmail } from './system-mail.server'
-import { publicUrl } from '#app/utils/public-url.server'
 import type { SortDir } from '#app/rules/table-query'
 import { revokeUserSessions } from '#app/services/session.server'
 import { scopedAs, scopedUpdate } from '#db/tenant'
@@ -81,7 +80,7 @@ async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string
       to: customer.email,
       template: 'customer_welcome',
       fields: { customerFirstName: customer.firstName, companyName: t.user.organisationName ?? 'our team', customerEmail: customer.email, password },
-      buttonLink: publicUrl('/login'),
+      buttonPath: '/login',
     },
     { jobId: `welcome-customer-${t.clientId}-${customer.userId}-${customer.createdAt.getTime()}` },
   )

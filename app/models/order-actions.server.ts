@@ -7,7 +7,6 @@ import { nextFlagValue, type OrderFlag } from '#app/rules/order-flags'
 import { PRIORITY_STYLE, type OrderPriority } from '#app/rules/order-priority'
 import { COMPLETED_ORDER_ASSIGNMENT, isCompletedOrder, schedulingLinkWarning } from '#app/rules/order-assignment'
 import { newPublicId, sha256 } from '#app/services/crypto.server'
-import { publicUrl } from '#app/utils/public-url.server'
 import { queueEmail } from './system-mail.server'
 import { scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { noteAnalyticsChange } from './analytics-events.server'
@@ -272,7 +271,7 @@ async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: 
             assignmentNote: note,
           },
         }
-  await queueEmail({ clientId: t.clientId, to: writer.email, ...mail, buttonLink: publicUrl('/login') }, { jobId })
+  await queueEmail({ clientId: t.clientId, to: writer.email, ...mail, buttonPath: '/login' }, { jobId })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ import type Stripe from 'stripe'
 import { isLiveSubscription, isLocked, noticesDue, packageStatusFor, paymentDueSinceFor, TRIAL_ENDING_NOTICE_DAYS, type BillingNotice } from '#app/rules/billing-status'
 import { platformDb } from '#app/services/db.server'
 import { paymentsService, type PaymentsService } from '#app/services/stripe.server'
-import { publicUrl } from '#app/utils/public-url.server'
 import { scopedAs, scopedJoin } from '#db/tenant'
 import { inTransaction } from '#db/transaction'
 import { isMissingResource } from './billing-account.server'
@@ -182,13 +181,13 @@ export async function processStripeEvent(ref: StripeEventRef, payments?: Payment
 type Notice = BillingNotice | { kind: 'payment_failed'; ref: string }
 
 /** The system e-mail template of each notice, its fields and where its button leads. */
-function noticeMail(kind: BillingNoticesTable['kind'], organisationName: string, state: { trialEndsAt: Date | null }): { template: string; fields: Record<string, string>; link: string } {
+function noticeMail(kind: BillingNoticesTable['kind'], organisationName: string, state: { trialEndsAt: Date | null }): { template: string; fields: Record<string, string>; path: string } {
   if (kind === 'trial_ending') {
     const trialEnd = state.trialEndsAt ? `on ${state.trialEndsAt.toUTCString()}` : 'soon'
-    return { template: 'billing_trial_ending', fields: { companyName: organisationName, trialEnd }, link: publicUrl('/payments/upgrade') }
+    return { template: 'billing_trial_ending', fields: { companyName: organisationName, trialEnd }, path: '/payments/upgrade' }
   }
   const template = kind === 'payment_failed' ? 'billing_payment_failed' : 'billing_account_locked'
-  return { template, fields: { companyName: organisationName }, link: publicUrl('/payments/invoices') }
+  return { template, fields: { companyName: organisationName }, path: '/payments/invoices' }
 }
 
 /**
@@ -212,7 +211,7 @@ export async function sendBillingNotice(clientId: number, notice: Notice): Promi
     const mail = noticeMail(notice.kind, org.name, { trialEndsAt: org.trial_ends_at })
     for (const owner of owners) {
       await queueEmail(
-        { clientId, to: owner.email, template: mail.template, fields: { ...mail.fields, firstName: owner.first_name }, buttonLink: mail.link },
+        { clientId, to: owner.email, template: mail.template, fields: { ...mail.fields, firstName: owner.first_name }, buttonPath: mail.path },
         { jobId: `billing-${notice.kind}-${clientId}-${notice.ref}-${owner.id}` },
       )
     }

@@ -194,8 +194,8 @@ export async function setProductFlag(t: TenantScope, publicId: string, flag: Pro
 /** Public links of a product: checkout, and add-to-cart with the organisation's redirect. */
 export function productLinks(host: string, productId: string, redirectTo: string) {
   return {
-    checkout: `${host}/checkout?item=${productId}`,
-    addToCart: `${host}/cart?addItem=${productId}&redirectTo=${redirectTo}`,
+    checkout: `${host}/checkout?item=${encodeURIComponent(productId)}`,
+    addToCart: `${host}/cart?addItem=${encodeURIComponent(productId)}&redirectTo=${encodeURIComponent(redirectTo)}`,
   }
 }
 

@@ -15,7 +15,6 @@ import { hashPassword } from '#app/services/password.server'
 import { resetLimit } from '#app/services/rate-limit.server'
 import { revokeUserSessions } from '#app/services/session.server'
 import { newStorageKey, type SniffedUpload, storage } from '#app/services/storage.server'
-import { publicUrl } from '#app/utils/public-url.server'
 import { AVATAR_PREFIX } from './files.server'
 import { isDuplicateKey } from './people.server'
 
@@ -56,9 +55,8 @@ async function requestEmailChange(user: Person, email: string): Promise<void> {
     .insertInto('auth_tokens')
     .values({ purpose: 'email_change', token_hash: sha256(token), user_id: user.id, client_id: user.clientId, data: JSON.stringify({ email, from: user.email }), expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL) })
     .execute()
-  const link = publicUrl(`/confirm-email/${token}`)
   const realm = realmDisplayName(user.clientId, user.organisationName)
-  await queueEmail({ clientId: user.clientId, to: email, template: 'email_change_confirm', fields: { realmName: realm, newEmail: email }, buttonLink: link })
+  await queueEmail({ clientId: user.clientId, to: email, template: 'email_change_confirm', fields: { realmName: realm, newEmail: email }, buttonPath: `/confirm-email/${token}` })
   await queueEmail({ clientId: user.clientId, to: user.email, template: 'email_change_requested', fields: { realmName: realm, newEmail: email } })
 }
 

@@ -12,8 +12,7 @@ import { tenantForJob } from '#jobs/tenant'
 import type { StoredReminder } from '#db/tables/workflows'
 import type { OrderServiceSnapshot } from '#db/tables/orders'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
-import { tenantOrigin } from './domains.server'
-import type { ComposeInput } from './system-mail.server'
+import { type ComposeInput, portalLink } from './system-mail.server'
 
 export const REMINDER_TEMPLATE = 'workflow_reminder'
 
@@ -264,17 +263,6 @@ async function stillDue(t: TenantScope, source: ReminderSource) {
   return { order, due, reminder, recipient, writer: order.writer_id !== null ? (people.get(Number(order.writer_id)) ?? null) : null }
 }
 
-const origins = new Map<number, { at: number; origin: string }>()
-
-/** Where the reminder's button leads (the organisation's verified domain or subdomain), read once per burst. */
-async function originOf(t: TenantScope): Promise<string> {
-  const cached = origins.get(t.clientId)
-  if (cached && Date.now() - cached.at < 30_000) return cached.origin
-  const origin = await tenantOrigin(t)
-  origins.set(t.clientId, { at: Date.now(), origin })
-  return origin
-}
-
 /**
  * Claims the reminder's ledger row for this job (a unique key: one claim wins), after checking it is
  * still due with today's workflow, order and recipient. A claim left 'sending' by a crashed job is
@@ -313,7 +301,6 @@ export async function claimReminder(clientId: number, source: ReminderSource, st
     if (Number(taken.numUpdatedRows) !== 1) return { kind: 'busy' }
     rowId = Number(row.id)
   }
-  const origin = await originOf(t)
   const { order, due, reminder, recipient, writer } = live
   const service = order.services.find((s) => s._id === due.serviceId)
   return {
@@ -337,7 +324,7 @@ export async function claimReminder(clientId: number, source: ReminderSource, st
         moduleTitle: due.moduleTitle,
         orderId: order.public_id,
       },
-      buttonLink: `${origin}/login`,
+      buttonLink: await portalLink(clientId, '/login'),
       // The reminder's own words, as the workflow holds them now.
       override: { subject: reminder.email.subject, body: reminder.email.body },
     },

@@ -9,7 +9,7 @@ import { storage } from '#app/services/storage.server'
 import { enqueue } from '#jobs/queues'
 import { tenantForJob } from '#jobs/tenant'
 import { scoped, type TenantScope } from '#db/tenant'
-import { systemSender } from './domains.server'
+import { systemSender, tenantOrigin } from './domains.server'
 import { effectiveTemplate } from './email-templates.server'
 
 export type SystemMail = {
@@ -18,14 +18,33 @@ export type SystemMail = {
   /** A code of app/rules/email-templates.ts. */
   template: string
   fields?: Record<string, string>
-  /** Where the call-to-action button leads (absolute). */
-  buttonLink?: string | null
+  /** Where the call-to-action button leads: a path on the recipient's portal ('/login'), made absolute by portalLink. */
+  buttonPath?: string | null
 }
 
 /** Queues one e-mail; a jobId makes it idempotent (the same id is never sent twice). */
 export async function queueEmail(mail: SystemMail, opts: { jobId?: string } = {}) {
   if (!defaultTemplate(mail.template)) throw new Error(`Unknown e-mail template ${mail.template}`)
-  return enqueue('email', { clientId: mail.clientId, to: mail.to, template: mail.template, fields: mail.fields ?? {}, buttonLink: mail.buttonLink ?? null }, opts.jobId ? { jobId: opts.jobId } : {})
+  const buttonLink = mail.buttonPath ? await portalLink(mail.clientId, mail.buttonPath) : null
+  return enqueue('email', { clientId: mail.clientId, to: mail.to, template: mail.template, fields: mail.fields ?? {}, buttonLink }, opts.jobId ? { jobId: opts.jobId } : {})
+}
+
+const ORIGIN_TTL_MS = 30_000
+const origins = new Map<number, { at: number; origin: string }>()
+
+/**
+ * The absolute address of a path on the recipient's portal: the organisation's verified custom domain,
+ * else its subdomain (tenantOrigin); PUBLIC_URL for the platform's own mail. Read from the database
+ * (once per burst of mails), never from a request's headers.
+ */
+export async function portalLink(clientId: number | null, path: string): Promise<string> {
+  if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`portalLink expects a path starting with one '/': ${path}`)
+  if (clientId === null) return `${env().PUBLIC_URL}${path}`
+  const cached = origins.get(clientId)
+  if (cached && Date.now() - cached.at < ORIGIN_TTL_MS) return `${cached.origin}${path}`
+  const origin = await tenantOrigin(tenantForJob(clientId))
+  origins.set(clientId, { at: Date.now(), origin })
+  return `${origin}${path}`
 }
 
 const PLATFORM_NAME = 'Draftdesk'
@@ -43,9 +62,11 @@ export function forgetBranding(clientId?: number) {
   if (clientId === undefined) {
     looks.clear()
     senders.clear()
+    origins.clear()
   } else {
     looks.delete(clientId)
     senders.delete(clientId)
+    origins.delete(clientId)
   }
 }
 

@@ -8,6 +8,7 @@ import { ArchivedToggle, type Column, DataTable } from '#app/components/data-tab
 import { SuccessDialog, SwitchForm, Tag } from '#app/components/workflows/list-ui'
 import { getCartSettings } from '#app/models/cart-settings.server'
 import { takeToast } from '#app/services/flash.server'
+import { tenantOrigin } from '#app/models/domains.server'
 import { getProduct, listProducts, productActions, productLinks } from '#app/models/products.server'
 import { listPageQuery, PAGE_SIZE_OPTIONS } from '#app/models/workflows.schema'
 import { formatMoney } from '#app/rules/money'
@@ -16,7 +17,6 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
-import { publicOrigin } from '#app/utils/public-url.server'
 import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,9 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The settings dialog is a URL (?settings={id}), so it opens without JavaScript too.
   const settingsId = url.searchParams.get('settings')
   const selected = canUpdate && settingsId ? await getProduct(t, settingsId) : null
-  // Checkout and cart links are public: they point at the configured address, never the request's Host.
-  const host = publicOrigin()
-  const { redirectTo } = await getCartSettings(t)
+  // Checkout and cart links are public: they point at the organisation's portal (verified domain or
+  // subdomain, from the database), never the request's Host.
+  const [host, { redirectTo }] = await Promise.all([tenantOrigin(t), getCartSettings(t)])
   const { toast: flash, headers } = await takeToast(request)
   return data(
     {

@@ -1,7 +1,7 @@
 // The e-mail a job composes: the organisation's customised template, logo (inline), colours and sender;
 // platform mail in the platform's look; unknown templates refused before they are queued.
 import { afterAll, describe, expect, it } from 'vitest'
-import { composeEmail, forgetBranding, queueEmail } from '#app/models/system-mail.server'
+import { composeEmail, forgetBranding, portalLink, queueEmail } from '#app/models/system-mail.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
 import { newStorageKey, storage } from '#app/services/storage.server'
@@ -68,5 +68,29 @@ describe('composeEmail', () => {
 
   it('refuses to queue a template the catalogue does not know', async () => {
     await expect(queueEmail({ clientId: null, to: uniqueEmail(), template: 'no_such_template' })).rejects.toThrow(/Unknown e-mail template/)
+  })
+})
+
+describe('portalLink', () => {
+  // Every e-mailed link of an organisation leads to its own portal (issue 11), never to whatever Host a request named.
+  it("builds an organisation's links on its subdomain, then on its custom domain once verified", async () => {
+    const { org, subdomain } = await brandedOrganisation()
+    const platform = new URL(env().PUBLIC_URL)
+    const port = platform.port ? `:${platform.port}` : ''
+    expect(await portalLink(org.id, '/login')).toBe(`${platform.protocol}//${subdomain}.${platform.hostname}${port}/login`)
+
+    const custom = `portal-${org.publicId.slice(0, 8).toLowerCase()}.example.test`
+    await platformDb.insertInto('organisation_domains').values({ client_id: org.id, custom_domain: custom, cname_status: 'pending' }).execute()
+    forgetBranding(org.id)
+    expect(await portalLink(org.id, '/login')).toContain(`//${subdomain}.`)
+    await platformDb.updateTable('organisation_domains').set({ cname_status: 'verified' }).where('client_id', '=', org.id).execute()
+    forgetBranding(org.id)
+    expect(await portalLink(org.id, '/forgot-password-2/abc')).toBe(`${platform.protocol}//${custom}${port}/forgot-password-2/abc`)
+  })
+
+  it("keeps the platform's own mail on PUBLIC_URL and refuses anything but a path", async () => {
+    expect(await portalLink(null, '/login')).toBe(`${env().PUBLIC_URL}/login`)
+    await expect(portalLink(null, 'https://evil.example/login')).rejects.toThrow(/path/)
+    await expect(portalLink(null, '//evil.example/login')).rejects.toThrow(/path/)
   })
 })

@@ -1,7 +1,10 @@
 // Host header poisoning: a forged Host or X-Forwarded-* on the calls that e-mail or return links
 // (password reset, customer welcome, log-in-as, platform Login As Client, product checkout/cart)
-// never changes the link. Every link points at PUBLIC_URL (here the default http://localhost:<port>).
+// never changes the link. An organisation's links point at its own portal (verified custom domain,
+// else subdomain), read from the database; one without either, and the platform, at PUBLIC_URL (here
+// the default http://localhost:<port>).
 import { expect, test } from '@playwright/test'
+import { platformDb } from '#app/services/db.server'
 import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { linkFrom, waitForMail } from '#tests/mailbox'
 import { BASE_URL, createProductThroughApi, signIn } from './helpers'
@@ -98,5 +101,28 @@ test('product checkout and add-to-cart links point at PUBLIC_URL', async ({ requ
   expect(page.status).toBe(200)
   expect(page.body).toContain(`${PUBLIC_URL}/checkout?item=${id}`)
   expect(page.body).toContain(`${PUBLIC_URL}/cart?addItem=${id}`)
+  expect(page.body).not.toContain('evil.example')
+})
+
+test("an organisation with a subdomain gets its e-mailed, checkout and cart links there, whatever the Host says", async ({ request }) => {
+  const { org, owner } = await createTenant()
+  const subdomain = `links${org.publicId.slice(0, 8).toLowerCase()}`
+  await platformDb.updateTable('organisations').set({ subdomain }).where('id', '=', org.id).execute()
+  const portal = new URL(PUBLIC_URL)
+  portal.hostname = `${subdomain}.${portal.hostname}`
+  const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
+
+  const email = uniqueEmail('welcome')
+  const since = new Date()
+  const res = await postWithForgedHost(cookie, '/api/customers/create', { firstName: 'Wel', lastName: 'Come', email, password: 'Welcome-pass-2026', welcomeEmail: true })
+  expect(res.status, res.body).toBe(200)
+  const link = linkFrom(await waitForMail(email, /Welcome/, since), /\/login/)
+  expect(link).toBe(`${portal.origin}/login`)
+
+  const id = await createProductThroughApi({ Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json' }, 'Subdomain links')
+  const page = await rawRequest({ path: `/products/view?settings=${id}`, headers: { Cookie: cookie, ...FORGED_HOST } })
+  expect(page.status).toBe(200)
+  expect(page.body).toContain(`${portal.origin}/checkout?item=${id}`)
+  expect(page.body).toContain(`${portal.origin}/cart?addItem=${id}`)
   expect(page.body).not.toContain('evil.example')
 })
