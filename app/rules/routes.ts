@@ -98,7 +98,7 @@ export const APP_ROUTES: AppRoute[] = [
     guard: all('READ_WRITERS_ANALYSIS'),
     label: 'menu.contributorsAnalytics',
     section: 'Users',
-    built: false,
+    built: true,
   },
 
   { path: '/website-settings/domain', guard: all('READ_WEBSITE_SETTINGS'), label: 'menu.domain', section: 'Website Settings', built: true },
