@@ -8,6 +8,7 @@ import { IMAGE_TYPES, storage } from '#app/services/storage.server'
 import { isLoopbackHostname } from '#app/utils/http.server'
 import { hostClientId } from '#app/utils/tenant-host.server'
 import { tenantForJob } from '#jobs/tenant'
+import { scoped } from '#db/tenant'
 import { platformHost, verifyDomain } from './domains.server'
 
 export type HostTarget =
@@ -130,12 +131,14 @@ export async function choicesForHost<C extends { client_id: string | null }>(req
  * key that is one of its current images, so an old or other file key is never served this way.
  */
 export async function readBrandingImage(clientId: number, key: string): Promise<{ data: Buffer; mimeType: string } | null> {
+  // The Host named the organisation (resolveHost): its rows are read through the tenant guard like any other.
+  const t = tenantForJob(clientId)
   const [org, custom] = await Promise.all([
     platformDb.selectFrom('organisations').select('logo').where('id', '=', clientId).executeTakeFirst(),
-    platformDb.selectFrom('website_customizations').select(['welcome_img', 'login_img']).where('client_id', '=', clientId).executeTakeFirst(),
+    scoped(t, 'website_customizations').select(['welcome_img', 'login_img']).executeTakeFirst(),
   ])
   if (![org?.logo, custom?.welcome_img, custom?.login_img].includes(key)) return null
-  const file = await platformDb.selectFrom('files').select(['mime_type', 'storage_key']).where('client_id', '=', clientId).where('storage_key', '=', key).executeTakeFirst()
+  const file = await scoped(t, 'files').select(['mime_type', 'storage_key']).where('storage_key', '=', key).executeTakeFirst()
   if (!file || !(IMAGE_TYPES as readonly string[]).includes(file.mime_type)) return null
   const data = await storage().get(file.storage_key)
   return data ? { data, mimeType: file.mime_type } : null
@@ -163,7 +166,7 @@ const LINK_COLUMNS = [
 export async function portalBrand(clientId: number): Promise<PortalBrand | null> {
   const [org, c] = await Promise.all([
     platformDb.selectFrom('organisations').select(['name', 'logo']).where('id', '=', clientId).executeTakeFirst(),
-    platformDb.selectFrom('website_customizations').selectAll().where('client_id', '=', clientId).executeTakeFirst(),
+    scoped(tenantForJob(clientId), 'website_customizations').selectAll().executeTakeFirst(),
   ])
   if (!org) return null
   return {

@@ -1,7 +1,9 @@
 // Shared steps of the security specs: signing in through the real login API, so every spec
 // exercises the same cookie path an attacker faces (no session rows written behind the server's back).
 import { type APIRequest, type APIRequestContext, expect, test } from '@playwright/test'
-import { rawRequest } from './raw-http'
+import { platformDb } from '#app/services/db.server'
+import { createTenant } from '#tests/factories/index'
+import { PORT, rawRequest } from './raw-http'
 
 export const DEMO_PASSWORD = 'Demo-pass-2026'
 export const DEMO_ORG = 'Demo Writing Co'
@@ -81,4 +83,12 @@ export async function createProductThroughApi(headers: Record<string, string>, n
   })
   expect(product.status, product.body).toBe(200)
   return JSON.parse(product.body).package._id as string
+}
+
+/** A fresh organisation (createTenant) with a subdomain of its own, and that subdomain's Host. */
+export async function tenantWithSubdomain(prefix = 'host', name?: string) {
+  const tenant = await createTenant(name)
+  const sub = `${prefix}${Math.random().toString(36).slice(2, 8)}`
+  await platformDb.updateTable('organisations').set({ subdomain: sub }).where('id', '=', tenant.org.id).execute()
+  return { ...tenant, sub, host: `${sub}.localhost:${PORT}` }
 }

@@ -4,10 +4,9 @@
 // else subdomain), read from the database; one without either, and the platform, at PUBLIC_URL (here
 // the default http://localhost:<port>).
 import { expect, test } from '@playwright/test'
-import { platformDb } from '#app/services/db.server'
 import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { linkFrom, waitForMail } from '#tests/mailbox'
-import { BASE_URL, createProductThroughApi, signIn } from './helpers'
+import { BASE_URL, createProductThroughApi, signIn, tenantWithSubdomain } from './helpers'
 import { PORT, rawRequest } from './raw-http'
 
 const PUBLIC_URL = BASE_URL
@@ -105,11 +104,9 @@ test('product checkout and add-to-cart links point at PUBLIC_URL', async ({ requ
 })
 
 test("an organisation with a subdomain gets its e-mailed, checkout and cart links there, whatever the Host says", async ({ request }) => {
-  const { org, owner } = await createTenant()
-  const subdomain = `links${org.publicId.slice(0, 8).toLowerCase()}`
-  await platformDb.updateTable('organisations').set({ subdomain }).where('id', '=', org.id).execute()
+  const { owner, sub } = await tenantWithSubdomain('links')
   const portal = new URL(PUBLIC_URL)
-  portal.hostname = `${subdomain}.${portal.hostname}`
+  portal.hostname = `${sub}.${portal.hostname}`
   const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
 
   const email = uniqueEmail('welcome')

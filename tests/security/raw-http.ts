@@ -1,6 +1,7 @@
 // Plain node:http calls to the test server, for what Playwright's request API cannot send: a forged
 // Host, chunked bodies written piece by piece, a body cut short when the server answers early.
 import http from 'node:http'
+import WebSocket from 'ws'
 
 export const PORT = Number(process.env.PORT ?? 3100)
 
@@ -52,5 +53,18 @@ export function streamUntilAnswered(opts: { path: string; headers: Record<string
       else req.once('drain', pump)
     }
     pump()
+  })
+}
+
+/** The websocket upgrade's outcome with these headers: 'open', or the HTTP status it was refused with. */
+export function websocketUpgrade(headers: Record<string, string>): Promise<'open' | number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, { headers })
+    socket.once('open', () => {
+      socket.close()
+      resolve('open')
+    })
+    socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+    socket.once('error', reject)
   })
 }

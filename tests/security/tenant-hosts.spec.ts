@@ -3,20 +3,12 @@
 // that organisation only (its sessions, its login picker, its branding), and the TLS proxy's ask
 // endpoint says yes for verified custom domains alone.
 import { expect, test } from '@playwright/test'
-import WebSocket from 'ws'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
-import { BASE_URL, sessionCookieFrom, signIn } from './helpers'
-import { PORT, rawRequest } from './raw-http'
+import { BASE_URL, sessionCookieFrom, signIn, tenantWithSubdomain } from './helpers'
+import { PORT, rawRequest, websocketUpgrade } from './raw-http'
 
 const suffix = () => Math.random().toString(36).slice(2, 8)
-
-async function tenantWithSubdomain(name?: string) {
-  const tenant = await createTenant(name)
-  const sub = `host${suffix()}`
-  await platformDb.updateTable('organisations').set({ subdomain: sub }).where('id', '=', tenant.org.id).execute()
-  return { ...tenant, sub, host: `${sub}.localhost:${PORT}` }
-}
 
 async function withCustomDomain(clientId: number, domain: string, verified: boolean) {
   await platformDb
@@ -129,28 +121,15 @@ test.describe('an organisation’s own host', () => {
   })
 })
 
-/** The websocket upgrade's outcome on a Host: 'open', or the HTTP status it was refused with. */
-function upgrade(headers: Record<string, string>): Promise<'open' | number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, { headers })
-    socket.once('open', () => {
-      socket.close()
-      resolve('open')
-    })
-    socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
-    socket.once('error', reject)
-  })
-}
-
 test('websockets follow the same host rules', async () => {
   const a = await tenantWithSubdomain()
   const b = await tenantWithSubdomain()
   const choice = await platformDb.selectFrom('organisations').select('public_id').where('id', '=', a.org.id).executeTakeFirstOrThrow()
   const cookie = sessionCookieFrom([(await loginOn(a.host, a.owner.email, choice.public_id)).headers['set-cookie'] ?? []].flat())!
-  expect(await upgrade({ Host: 'evil.example', Origin: 'http://evil.example', Cookie: cookie })).toBe(404)
-  expect(await upgrade({ Host: a.host, Origin: `http://${a.host}`, Cookie: cookie })).toBe('open')
+  expect(await websocketUpgrade({ Host: 'evil.example', Origin: 'http://evil.example', Cookie: cookie })).toBe(404)
+  expect(await websocketUpgrade({ Host: a.host, Origin: `http://${a.host}`, Cookie: cookie })).toBe('open')
   // B's host with B's origin: A's session does not count there.
-  expect(await upgrade({ Host: b.host, Origin: `http://${b.host}`, Cookie: cookie })).toBe(401)
+  expect(await websocketUpgrade({ Host: b.host, Origin: `http://${b.host}`, Cookie: cookie })).toBe(401)
 })
 
 test.describe('the TLS ask endpoint', () => {

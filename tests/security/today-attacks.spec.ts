@@ -2,12 +2,11 @@
 // branding), through the real server. Each test asserts the attack fails and nothing changed; what
 // the other security and API specs already cover is not repeated here.
 import { expect, test } from '@playwright/test'
-import WebSocket from 'ws'
 import { platformDb } from '#app/services/db.server'
 import { chatWorld } from '#tests/api/chat-helpers'
 import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
-import { BASE_URL, sessionCookieFrom, signIn } from './helpers'
-import { PORT, rawRequest } from './raw-http'
+import { BASE_URL, sessionCookieFrom, signIn, tenantWithSubdomain } from './helpers'
+import { PORT, rawRequest, websocketUpgrade } from './raw-http'
 
 const suffix = () => Math.random().toString(36).slice(2, 8)
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex')
@@ -31,11 +30,9 @@ async function publicIdOf(clientId: number) {
 
 /** A fresh organisation with a subdomain, its owner's cookie (signed in on the platform host) and its host. */
 async function tenantOnHost(playwright: Parameters<typeof signInAlone>[0]) {
-  const tenant = await createTenant()
-  const sub = `atk${suffix()}`
-  await platformDb.updateTable('organisations').set({ subdomain: sub }).where('id', '=', tenant.org.id).execute()
+  const tenant = await tenantWithSubdomain('atk')
   const cookie = await signInAlone(playwright, tenant.owner.email, tenant.org.name)
-  return { ...tenant, cookie, host: `${sub}.localhost:${PORT}` }
+  return { ...tenant, cookie }
 }
 
 /** Uploads a PNG and makes it the organisation's logo; its storage key. */
@@ -54,18 +51,6 @@ async function setLogo(cookie: string): Promise<string> {
   })
   expect(saved.status, saved.body).toBe(200)
   return key
-}
-
-function upgrade(headers: Record<string, string>): Promise<'open' | number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, { headers })
-    socket.once('open', () => {
-      socket.close()
-      resolve('open')
-    })
-    socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
-    socket.once('error', reject)
-  })
 }
 
 test.describe('a log-in-as session', () => {
@@ -122,7 +107,7 @@ test.describe('the host passed on inside the server', () => {
     const forged = { 'x-draftdesk-host-client': String(a.org.id) }
     // On an unknown host it does not make the host A's.
     expect((await rawRequest({ path: '/login', headers: { Host: 'evil.example', ...forged } })).status).toBe(404)
-    expect(await upgrade({ Host: 'evil.example', Origin: 'http://evil.example', Cookie: a.cookie, ...forged })).toBe(404)
+    expect(await websocketUpgrade({ Host: 'evil.example', Origin: 'http://evil.example', Cookie: a.cookie, ...forged })).toBe(404)
     // On the platform host it neither brands the page as A's nor turns B's session away as foreign to A.
     const login = await rawRequest({ path: '/login', headers: forged })
     expect(login.body).not.toContain(a.org.name)
@@ -158,10 +143,10 @@ test.describe('the host passed on inside the server', () => {
   test('a websocket on a tenant’s host from another tenant’s page, or on the platform from a tenant’s page, is refused', async ({ playwright }) => {
     const a = await tenantOnHost(playwright)
     const b = await tenantOnHost(playwright)
-    expect(await upgrade({ Host: a.host, Origin: `http://${b.host}`, Cookie: a.cookie })).toBe(403)
-    expect(await upgrade({ Host: `localhost:${PORT}`, Origin: `http://${a.host}`, Cookie: a.cookie })).toBe(403)
-    expect(await upgrade({ Host: a.host, Origin: `http://${a.host.replace(String(PORT), '1')}`, Cookie: a.cookie })).toBe(403)
-    expect(await upgrade({ Host: a.host, Origin: `http://${a.host}`, Cookie: a.cookie })).toBe('open')
+    expect(await websocketUpgrade({ Host: a.host, Origin: `http://${b.host}`, Cookie: a.cookie })).toBe(403)
+    expect(await websocketUpgrade({ Host: `localhost:${PORT}`, Origin: `http://${a.host}`, Cookie: a.cookie })).toBe(403)
+    expect(await websocketUpgrade({ Host: a.host, Origin: `http://${a.host.replace(String(PORT), '1')}`, Cookie: a.cookie })).toBe(403)
+    expect(await websocketUpgrade({ Host: a.host, Origin: `http://${a.host}`, Cookie: a.cookie })).toBe('open')
   })
 })
 
