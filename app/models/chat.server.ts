@@ -5,6 +5,7 @@
 import { sql } from 'kysely'
 import { toStoredFile, findFile, type StoredFile } from '#app/models/files.server'
 import { notifyNewChatMessage } from '#app/models/notifications.server'
+import { orderMail } from '#app/models/order-mail.server'
 import { findOrder } from '#app/models/orders.server'
 import { membersQuery } from '#app/models/people.server'
 import { findStaff, listWriters } from '#app/models/staff.server'
@@ -442,6 +443,7 @@ async function notifyAway(t: Tenant, room: ChatRoom, preview: string): Promise<v
   const away = [...new Set(candidates)].filter((id) => !watching.has(id))
   if (!away.length) return
   await notifyNewChatMessage(t, { senderUserId: t.user.id, recipientUserIds: away, orderPublicId: room.chatType === 'project' ? room.order.publicId : null, preview })
+  await orderMail.teamChatWhileAway(t, room, away, preview)
 }
 
 /** Each side of a conversation that listens on a channel of its own. */

@@ -14,6 +14,7 @@ import { auditAction } from './audit.server'
 import { claimFile, findFile } from './files.server'
 import { findOrder, findOrders, type OrderRow, recordActivity } from './orders.server'
 import { deliver, notify } from './notifications.server'
+import { orderMail } from './order-mail.server'
 import { MEMBER_COLUMNS, type MemberRow, membersQuery } from './people.server'
 import { toWriterData, writerProfile } from './staff.server'
 
@@ -219,6 +220,7 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
   await noteAnalyticsChange(t, 'order', idsOf(changing))
   // The assignment stands even if the queue is unreachable: the activity log already tells the story.
   await emailWriter(t, writer, rows, { message, fileName: file?.originalname ?? null, at: assignedAt }).catch((error) => console.error(`[order assignment] e-mail to contributor ${writer.userId} not queued`, error))
+  await orderMail.contributorAssigned(t, writer.userId, changing, assignedAt)
   return { ok: true, orders: await reload(t, rows), changed: changing.length, writer, warning: schedulingLinkWarning(rows, writer.schedulingLink) }
 }
 

@@ -2,6 +2,7 @@
 import { noteAnalyticsChange } from './analytics-events.server'
 import { auditAction } from './audit.server'
 import { createInvoiceForOrders, type InvoiceJson, invoicesToJson } from './order-invoices.server'
+import { orderMail } from './order-mail.server'
 import { type OrderJson, ordersToJson, placeOrder, recordActivity } from './orders.server'
 import type { OrderCreateInput } from './order-create.schema'
 import { invoicePlan } from '#app/rules/create-order'
@@ -67,6 +68,7 @@ export async function createOrder(t: Actor, input: OrderCreateInput): Promise<Cr
   if (!created.ok) return created
   await noteAnalyticsChange(t, 'order', [created.order.id])
   if (created.invoice) await noteAnalyticsChange(t, 'invoice', [created.invoice.id])
+  await orderMail.orderCreated(t, created.order, created.invoice)
   const [order] = await ordersToJson(t, [created.order])
   const [invoice] = created.invoice ? await invoicesToJson(t, [created.invoice]) : [null]
   return { ok: true, order: order!, invoice: invoice ?? null }

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { noteInvoicesChanged } from './analytics-events.server'
 import { auditAction } from './audit.server'
 import { deliver, notify, type Outbox } from './notifications.server'
+import { orderMail } from './order-mail.server'
 import { type OrderRow, peopleById, recordActivity } from './orders.server'
 import { INVOICE_NOT_FOUND, MARK_PAID_REFUSED, REFUND_REFUSED } from './order-invoices.schema'
 import { centsToAmount, formatMoney } from '#app/rules/money'
@@ -204,6 +205,7 @@ export async function markInvoicePaid(t: Actor, publicId: string): Promise<Invoi
   if (!outcome.ok) return outcome
   await noteInvoicesChanged(t, [publicId])
   await deliver(outbox)
+  await orderMail.invoicePaid(t, publicId)
   return { ok: true, invoice: (await getInvoiceJson(t, publicId))! }
 }
 

@@ -5,6 +5,7 @@ import { auditAction } from './audit.server'
 import { claimFile, deleteFile, findFile, saveUpload, type StoredFile } from './files.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 import { deliver, notify, type Outbox } from './notifications.server'
+import { orderMail } from './order-mail.server'
 import { peopleById, recordActivity } from './orders.server'
 import {
   REJECTION_FILE_NOT_FOUND,
@@ -133,6 +134,7 @@ export async function approveRevision(t: Actor, publicId: string): Promise<Decis
     return { ok: true, revisionId: publicId, orderId: draft.order_public_id, status: 'approved' }
   })
   await deliver(outbox)
+  if (result.ok) await orderMail.draftApproved(t, publicId)
   return result
 }
 
@@ -186,6 +188,7 @@ export async function rejectRevision(t: Actor, publicId: string, input: { reject
     return { ok: true, revisionId: publicId, orderId: draft.order_public_id, status: 'rejected' }
   })
   await deliver(outbox)
+  if (result.ok) await orderMail.draftRejected(t, publicId)
   return result
 }
 

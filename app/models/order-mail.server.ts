@@ -1,0 +1,359 @@
+// The e-mails back-office events send (ADR 0051): which template goes to whom, its fields, link and
+// job id. Each function is called after its event's transaction committed, reads what it needs again,
+// and never throws: a mail that cannot be queued is logged and the user's action stands.
+import { defaultTemplate, type FieldKey, isOff } from '#app/rules/email-templates'
+import { formatMoney } from '#app/rules/money'
+import { SERVICE_TYPES } from '#app/rules/workflow-modules'
+import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
+import type { OrderServiceSnapshot } from '#db/tables/orders'
+import type { ChatRoom } from './chat.server'
+import { getWebsiteSettings, type WebsiteSettings } from './organisation-settings.server'
+import { findOrder, findOrders, ORDER_COLUMNS, ordersQuery, type OrderRow } from './orders.server'
+import { membersQuery } from './people.server'
+import { queueEmail } from './system-mail.server'
+
+/** A staff member's message in an order's team chat mails its away contributor at most once per window. */
+export const TEAM_CHAT_MAIL_WINDOW_MS = 15 * 60_000
+const MESSAGE_EXCERPT = 1000
+
+/** Customers have no portal of their own yet: their button leads to the organisation's sign-in page. */
+const CUSTOMER_PATH = '/login'
+const projectPath = (orderPublicId: string) => `/project/view/${orderPublicId}`
+
+type Recipient = { id: number; email: string; firstName: string; name: string }
+
+/** Someone who may still be written to: an active, unarchived member with an active account. */
+async function recipient(t: TenantScope, userId: number | null): Promise<Recipient | null> {
+  if (userId === null) return null
+  const row = await membersQuery(t)
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name'])
+    .where('m.user_id', '=', userId)
+    .where('m.active', '=', true)
+    .where('m.archived', '=', false)
+    .where('u.active', '=', true)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+  }
+}
+
+/** How customers know a contributor: the customer-facing name the organisation chose (staff.server.ts), else their name. */
+async function facingName(t: TenantScope, userId: number | null): Promise<string> {
+  const row =
+    userId === null ? undefined : await membersQuery(t).select(['u.first_name', 'u.last_name', 'm.customer_facing_name']).where('m.user_id', '=', userId).executeTakeFirst()
+  return row ? row.customer_facing_name || `${row.first_name} ${row.last_name}`.trim() : 'Your contributor'
+}
+
+type Mail = {
+  template: string
+  to: Recipient
+  fields: Partial<Record<FieldKey, string>>
+  buttonPath: string
+  jobId: string
+}
+
+/**
+ * Queues one mail unless the organisation's settings switch its template off. companyName is filled by
+ * the renderer from the organisation; every other declared field must be here (a template never shows
+ * a raw `{{field}}` because an event forgot one).
+ */
+async function send(t: TenantScope, settings: WebsiteSettings, mail: Mail): Promise<void> {
+  const template = defaultTemplate(mail.template)
+  if (!template) throw new Error(`Unknown e-mail template ${mail.template}`)
+  if (isOff(template, settings)) return
+  const missing = template.fields.filter((key) => key !== 'companyName' && mail.fields[key] === undefined)
+  if (missing.length) throw new Error(`E-mail ${mail.template} lacks ${missing.join(', ')}`)
+  await queueEmail(
+    {
+      clientId: t.clientId,
+      to: mail.to.email,
+      template: mail.template,
+      fields: mail.fields as Record<string, string>,
+      buttonPath: mail.buttonPath,
+    },
+    { jobId: mail.jobId },
+  )
+}
+
+/** Runs one event's mails; a failure is logged, never passed on to the action that caused it. */
+async function safely(event: string, t: TenantScope, run: () => Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    console.error(`[order mail] ${event} of organisation ${t.clientId} not queued`, error)
+  }
+}
+
+const customerFields = (order: OrderRow, customer: Recipient) => ({
+  customerFirstName: customer.firstName,
+  customerName: customer.name,
+  productName: order.package_name,
+  orderId: order.public_id,
+})
+
+const contributorFields = (order: Pick<OrderRow, 'public_id' | 'package_name' | 'customer_name'>, contributor: Recipient) => ({
+  contributorFirstName: contributor.firstName,
+  contributorName: contributor.name,
+  customerName: order.customer_name,
+  productName: order.package_name,
+  orderId: order.public_id,
+})
+
+// ---------------------------------------------------------------------------------------------
+// Invoices
+
+type InvoiceMailRow = {
+  id: number
+  public_id: string
+  customer_id: number
+  currency: string
+  price_cents: number
+  status: string
+  is_test: boolean | number
+}
+
+async function invoiceMail(t: TenantScope, settings: WebsiteSettings, invoicePublicId: string, template: 'invoice_created' | 'invoice_payment_received') {
+  // Hide invoices: customers are neither shown nor sent invoices.
+  if (settings.hide_invoices) return
+  const invoice = (await scoped(t, 'order_invoices')
+    .select(['id', 'public_id', 'customer_id', 'currency', 'price_cents', 'status', 'is_test'])
+    .where('public_id', '=', invoicePublicId)
+    .executeTakeFirst()) as InvoiceMailRow | undefined
+  if (!invoice || invoice.is_test) return
+  const items = await scopedAs(t, 'order_invoice_items', 'ii')
+    .leftJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'ii.order_id')))
+    .select(['ii.package_name', 'o.public_id', 'o.test_order'])
+    .where('ii.invoice_id', '=', invoice.id)
+    .orderBy('ii.id')
+    .execute()
+  if (items.some((i) => !!i.test_order)) return
+  const customer = await recipient(t, invoice.customer_id)
+  if (!customer) return
+  const orderIds = [...new Set(items.map((i) => i.public_id).filter((id): id is string => !!id))]
+  await send(t, settings, {
+    template,
+    to: customer,
+    fields: {
+      customerFirstName: customer.firstName,
+      customerName: customer.name,
+      productName: [...new Set(items.map((i) => i.package_name))].join(', '),
+      orderId: orderIds.join(', '),
+      invoiceNumber: invoice.public_id,
+      invoiceAmount: formatMoney(Number(invoice.price_cents) / 100, invoice.currency),
+    },
+    buttonPath: CUSTOMER_PATH,
+    jobId: `${template === 'invoice_created' ? 'invoice-created' : 'invoice-paid'}-${t.clientId}-${invoice.public_id}`,
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts
+
+const draftKind = (service: OrderServiceSnapshot | undefined) => {
+  const type = service?.serviceType
+  return type && type !== 'custom' && (SERVICE_TYPES as readonly string[]).includes(type) ? type : 'custom'
+}
+
+type DraftMailRow = {
+  id: number
+  public_id: string
+  order_id: number
+  service_id: string
+  writer_id: number | null
+  approval_status: string | null
+  rejection_reason: string | null
+  deleted: boolean
+}
+
+async function findDraft(t: TenantScope, draftPublicId: string) {
+  const draft = await scoped(t, 'drafts')
+    .select(['id', 'public_id', 'order_id', 'service_id', 'writer_id', 'approval_status', 'rejection_reason', 'deleted_at', 'deleted_by'])
+    .where('public_id', '=', draftPublicId)
+    .executeTakeFirst()
+  if (!draft) return null
+  const row = (await ordersQuery(t).select(ORDER_COLUMNS).where('o.id', '=', draft.order_id).executeTakeFirst()) as OrderRow | undefined
+  if (!row) return null
+  const d: DraftMailRow = {
+    ...draft,
+    deleted: draft.deleted_at !== null || draft.deleted_by !== null,
+  }
+  return {
+    draft: d,
+    order: row,
+    service: row.services.find((s) => s._id === draft.service_id),
+  }
+}
+
+/** The customer can see this draft now: the first one of its service, or a revision after an earlier one. */
+async function draftToCustomer(t: TenantScope, settings: WebsiteSettings, found: NonNullable<Awaited<ReturnType<typeof findDraft>>>) {
+  const { draft, order, service } = found
+  if (order.test_order || draft.deleted) return
+  const customer = await recipient(t, order.customer_id)
+  if (!customer) return
+  // An earlier draft of the same service that reached the customer makes this one a revision.
+  const earlier = await scoped(t, 'drafts')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('service_id', '=', draft.service_id)
+    .where('id', '<', draft.id)
+    .where((eb) => eb.or([eb('approval_status', 'is', null), eb('approval_status', '=', 'approved')]))
+    .limit(1)
+    .executeTakeFirst()
+  const writerName = await facingName(t, draft.writer_id ?? order.writer_id)
+  await send(t, settings, {
+    template: `${earlier ? 'draft_revised' : 'draft_uploaded'}_${draftKind(service)}`,
+    to: customer,
+    fields: {
+      ...customerFields(order, customer),
+      contributorName: writerName,
+      serviceName: service?.serviceName ?? '',
+    },
+    buttonPath: CUSTOMER_PATH,
+    jobId: `draft-to-customer-${t.clientId}-${draft.public_id}`,
+  })
+}
+
+async function draftDecision(t: TenantScope, settings: WebsiteSettings, found: NonNullable<Awaited<ReturnType<typeof findDraft>>>, decision: 'approved' | 'rejected') {
+  const { draft, order, service } = found
+  const writer = await recipient(t, draft.writer_id ?? order.writer_id)
+  if (!writer) return
+  await send(t, settings, {
+    template: decision === 'approved' ? 'draft_approved' : 'draft_rejected',
+    to: writer,
+    fields: {
+      ...contributorFields(order, writer),
+      serviceName: service?.serviceName ?? '',
+      ...(decision === 'rejected' ? { rejectionReason: draft.rejection_reason ?? '' } : {}),
+    },
+    buttonPath: projectPath(order.public_id),
+    jobId: `draft-${decision}-${t.clientId}-${draft.public_id}`,
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The events
+
+type Staff = TenantScope & {
+  user: { id: number; firstName: string; lastName: string }
+}
+
+export const orderMail = {
+  /** Order created in the back office: order_received, and the invoice mails of the invoice made with it. */
+  orderCreated(t: TenantScope, order: Pick<OrderRow, 'public_id'>, invoice: { public_id: string; status: string } | null) {
+    return safely('order created', t, async () => {
+      const settings = await getWebsiteSettings(t)
+      const row = await findOrder(t, order.public_id)
+      if (!row || row.test_order) return
+      const customer = await recipient(t, row.customer_id)
+      if (customer) {
+        await send(t, settings, {
+          template: 'order_received',
+          to: customer,
+          fields: customerFields(row, customer),
+          buttonPath: CUSTOMER_PATH,
+          jobId: `order-received-${t.clientId}-${row.public_id}`,
+        })
+      }
+      if (!invoice) return
+      await invoiceMail(t, settings, invoice.public_id, 'invoice_created')
+      // Created as paid (paid outside the provider): the payment was received too.
+      if (invoice.status === 'paid') await invoiceMail(t, settings, invoice.public_id, 'invoice_payment_received')
+    })
+  },
+
+  /** A contributor was put on these orders (only those whose contributor changed): each order's customer hears who. */
+  contributorAssigned(t: TenantScope, writerUserId: number, orders: Pick<OrderRow, 'public_id'>[], at: Date) {
+    return safely('contributor assigned', t, async () => {
+      if (orders.length === 0) return
+      const settings = await getWebsiteSettings(t)
+      const writerName = await facingName(t, writerUserId)
+      for (const order of await findOrders(
+        t,
+        orders.map((o) => o.public_id),
+      )) {
+        if (order.test_order || order.writer_id !== writerUserId) continue
+        const customer = await recipient(t, order.customer_id)
+        if (!customer) continue
+        await send(t, settings, {
+          template: 'contributor_assigned',
+          to: customer,
+          fields: {
+            ...customerFields(order, customer),
+            contributorName: writerName,
+          },
+          buttonPath: CUSTOMER_PATH,
+          jobId: `contributor-assigned-${t.clientId}-${order.public_id}-${writerUserId}-${at.getTime()}`,
+        })
+      }
+    })
+  },
+
+  /** An unpaid invoice was marked as paid. */
+  invoicePaid(t: TenantScope, invoicePublicId: string) {
+    return safely('invoice paid', t, async () => invoiceMail(t, await getWebsiteSettings(t), invoicePublicId, 'invoice_payment_received'))
+  },
+
+  /** An admin approved a draft: the contributor hears so, and the draft reaches the customer now. */
+  draftApproved(t: TenantScope, draftPublicId: string) {
+    return safely('draft approved', t, async () => {
+      const found = await findDraft(t, draftPublicId)
+      if (!found || found.draft.approval_status !== 'approved') return
+      const settings = await getWebsiteSettings(t)
+      await draftDecision(t, settings, found, 'approved')
+      await draftToCustomer(t, settings, found)
+    })
+  },
+
+  /** An admin sent a draft back with a reason: only the contributor hears of it. */
+  draftRejected(t: TenantScope, draftPublicId: string) {
+    return safely('draft rejected', t, async () => {
+      const found = await findDraft(t, draftPublicId)
+      if (!found || found.draft.approval_status !== 'rejected') return
+      await draftDecision(t, await getWebsiteSettings(t), found, 'rejected')
+    })
+  },
+
+  /**
+   * A draft that needs no approval (approval_status NULL) reached the customer as it was uploaded. No
+   * upload exists in the back office; the contributor portal calls this once it does (ADR 0051).
+   */
+  draftDelivered(t: TenantScope, draftPublicId: string) {
+    return safely('draft delivered', t, async () => {
+      const found = await findDraft(t, draftPublicId)
+      if (!found || found.draft.approval_status !== null) return
+      await draftToCustomer(t, await getWebsiteSettings(t), found)
+    })
+  },
+
+  /**
+   * Staff wrote in an order's team chat and its contributor is away (chat.server.ts's notifyAway rule,
+   * ADR 0042): admin_team_chat, at most once per conversation per window (the window is in the job id).
+   */
+  teamChatWhileAway(t: Staff, room: ChatRoom, away: readonly number[], message: string, now = Date.now()) {
+    return safely('team chat message', t, async () => {
+      if (room.chatType !== 'project') return
+      const writerId = room.order.writerId
+      if (writerId === null || writerId === t.user.id || !away.includes(writerId)) return
+      const window = Math.floor(now / TEAM_CHAT_MAIL_WINDOW_MS)
+      const jobId = `team-chat-${t.clientId}-${room.order.publicId}-${writerId}-${window}`
+      const [order, writer] = await Promise.all([findOrder(t, room.order.publicId), recipient(t, writerId)])
+      if (!order || !writer) return
+      const text = message.length > MESSAGE_EXCERPT ? `${message.slice(0, MESSAGE_EXCERPT)}…` : message
+      await send(t, await getWebsiteSettings(t), {
+        template: 'admin_team_chat',
+        to: writer,
+        fields: {
+          ...contributorFields(order, writer),
+          senderName: `${t.user.firstName} ${t.user.lastName}`.trim(),
+          message: text,
+        },
+        buttonPath: projectPath(order.public_id),
+        jobId,
+      })
+    })
+  },
+}
