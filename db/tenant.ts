@@ -17,6 +17,7 @@ import {
 } from 'kysely'
 import { ANALYTICS_TENANT_TABLES } from './tables/analytics'
 import { BILLING_TENANT_TABLES } from './tables/billing'
+import { LEAD_TENANT_TABLES } from './tables/leads'
 import { CHAT_TENANT_TABLES } from './tables/chat'
 import { CONTENT_TENANT_TABLES } from './tables/content'
 import { CORE_TENANT_TABLES } from './tables/core'
@@ -43,6 +44,7 @@ export const TENANT_TABLE_NAMES = [
   ...WEBSITE_TENANT_TABLES,
   ...CHAT_TENANT_TABLES,
   ...EMAIL_TENANT_TABLES,
+  ...LEAD_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
 export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)

@@ -5,6 +5,7 @@ import type { ChatTables } from './tables/chat'
 import type { ContentTables } from './tables/content'
 import type { CoreTables } from './tables/core'
 import type { EmailTables } from './tables/emails'
+import type { LeadTables } from './tables/leads'
 import type { NotificationTables } from './tables/notifications'
 import type { OrderTables } from './tables/orders'
 import type { PeopleTables } from './tables/people'
@@ -15,4 +16,4 @@ import type { WorkflowTables } from './tables/workflows'
 
 export * from './tables/core'
 
-export interface Database extends AnalyticsTables, CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables, OrderTables, BillingTables, NotificationTables, WebsiteTables, ChatTables, EmailTables {}
+export interface Database extends AnalyticsTables, CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables, OrderTables, BillingTables, NotificationTables, WebsiteTables, ChatTables, EmailTables, LeadTables {}

@@ -75,3 +75,8 @@ export const MANAGE_SUBSCRIPTION = { all: ['WRITE_MANAGE_SUBSCRIPTION'] }
 export const REACTIVATE_SUBSCRIPTION = { all: ['WRITE_PAYMENT_METHOD'] }
 /** The plan list and the promo check serve both pages. */
 export const CHOOSE_PLAN = { any: ['WRITE_MANAGE_SUBSCRIPTION', 'WRITE_PAYMENT_METHOD'] }
+/**
+ * Paying the open invoice with the saved card, wherever it is offered: Pay Now on /payments/invoices,
+ * Pay now on /payments/manage-subscription and POST /api/client/payments/pay-open-invoice (ADR 0052).
+ */
+export const PAY_OPEN_INVOICE = { all: ['READ_SUBSCRIPTION_INVOICES', 'WRITE_PAYMENT_METHOD'] }

@@ -7,6 +7,7 @@ import { SmallTable } from '#app/components/content/list-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { INVOICE_PAID, PAY_FAILED, PAYMENT_INVOICES_FAILED, payInvoiceSchema } from '#app/models/payment-invoices.schema'
 import { paymentInvoiceActions } from '#app/models/payment-invoices.server'
+import { PAY_OPEN_INVOICE } from '#app/models/subscription.schema'
 import { centsToAmount, formatMoney } from '#app/rules/money'
 import { isPayable, RECEIPT_NUMBER, type PaymentInvoiceRow } from '#app/rules/payment-invoices'
 import { can } from '#app/rules/permissions'
@@ -16,9 +17,6 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
 import { formatDate } from '#app/utils/format'
 import { readForm } from '#app/utils/form.server'
-
-// Paying charges a card of the organisation: the permission that decides which card is charged.
-const PAY = { all: ['READ_SUBSCRIPTION_INVOICES', 'WRITE_PAYMENT_METHOD'] }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/payments/invoices'))
@@ -34,13 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const { toast, headers } = await takeToast(request)
-  return data({ invoices, loadError, toast, canPay: can(t.user, PAY), requestKey: newRequestKey() }, { headers })
+  return data({ invoices, loadError, toast, canPay: can(t.user, PAY_OPEN_INVOICE), requestKey: newRequestKey() }, { headers })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   if (form.get('intent') !== 'pay') return data({ error: 'Unknown action', requestKey: newRequestKey() }, { status: 400 })
-  const t = await requirePermission(request, PAY)
+  const t = await requirePermission(request, PAY_OPEN_INVOICE)
   const parsed = payInvoiceSchema.safeParse({ invoice_id: form.get('invoice_id') })
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? PAY_FAILED, requestKey: newRequestKey() }, { status: 400 })
   const payments = billingService()

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-ru
 import { FormAlert, inputClass, labelClass, linkClass, SuccessAlert } from '#app/components/forms'
 import { Badge, PageHeader } from '#app/components/page'
 import { centsText } from '#app/components/subscription/money'
-import { BILLING_FAILED, MANAGE_SUBSCRIPTION, QUANTITY_MIN, usersIncreaseSchema } from '#app/models/subscription.schema'
+import { BILLING_FAILED, MANAGE_SUBSCRIPTION, PAY_OPEN_INVOICE, QUANTITY_MIN, usersIncreaseSchema } from '#app/models/subscription.schema'
 import { type Outcome, previewUsersIncrease, subscriptionActions, subscriptionOverview, toSubscriptionDetailsJson } from '#app/models/subscription.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
@@ -42,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       details: toSubscriptionDetailsJson(overview),
       unavailable: overview.unavailable,
       canManage,
+      canPay: can(t.user, PAY_OPEN_INVOICE),
       dialog: canManage ? dialog : null,
       userQuantity: userQuantity ?? '1',
       preview,
@@ -81,7 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   if (!['cancel', 'keep', 'pause', 'unpause', 'users', 'pay'].includes(intent)) return refused('Unknown action', intent, 400)
-  if (!can(t.user, MANAGE_SUBSCRIPTION)) throw forbidden()
+  // Paying the open invoice follows the invoices page's rule (ADR 0052); every other change is managing.
+  if (!can(t.user, intent === 'pay' ? PAY_OPEN_INVOICE : MANAGE_SUBSCRIPTION)) throw forbidden()
   const payments = billingService()
   if (!payments) return refused(BILLING_FAILED, intent, 503)
   const key = formRequestKey(form)
@@ -215,7 +217,7 @@ function Notices({ d }: { d: Data }) {
       {details.openInvoice ? (
         <Alert tone="danger">
           <span>You have a past due invoice of {centsText(details.openInvoice.amount_due, details.openInvoice.currency)}.</span>
-          {manage && details.actions.payNow ? <IntentForm intent="pay" requestKey={d.requestKey} label="Pay now" inline /> : null}
+          {d.canPay && details.actions.payNow ? <IntentForm intent="pay" requestKey={d.requestKey} label="Pay now" inline /> : null}
           <Link to="/payments/methods" className={linkClass}>
             Payment methods
           </Link>

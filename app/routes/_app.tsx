@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       permissions: user.permissions,
       roleModules: user.clientId === null && user.role !== 'superadmin' ? (user.roleModules ?? []) : undefined,
       restricted,
+      leadsOnly: user.leadsOnly,
     }),
     ui: { sidebar: ui.sidebar, expanded: ui.expanded },
     lang: languageOf(ui, session.get('lang')),

@@ -21,7 +21,8 @@ describe('route table', () => {
     ['/payments/manage-subscription', {}],
     ['/profile', {}],
     ['/notifications', {}],
-    ['/leads/view', {}],
+    // ADR 0050: CRM or READ_CUSTOMERS (leads-only users are let in by app/rules/leads.ts and the sidebar).
+    ['/leads/view', { any: ['CRM', 'READ_CUSTOMERS'] }],
     ['/website-settings/system-emails', { all: ['READ_SYSTEM_EMAILS_TEMPLATES'] }],
     ['/orders/revisions', { all: ['READ_AND_UPDATE_DRAFTS_APPROVAL'] }],
     ['/crm/integrations', { all: ['CRM'] }],
@@ -132,5 +133,19 @@ describe('sidebarFor', () => {
     const all = paths({ role: 'client', permissions: [] }, allBuilt)
     expect(all).not.toContain('/profile')
     expect(all).not.toContain('/project/view/:orderId')
+  })
+
+  it('shows Leads to CRM and customer staff and to leads-only users, and leads-only users nothing their permissions do not give (ADR 0050)', () => {
+    expect(paths({ role: 'user', permissions: ['CRM'] })).toContain('/leads/view')
+    expect(paths({ role: 'user', permissions: ['READ_CUSTOMERS'] })).toContain('/leads/view')
+    expect(paths({ role: 'user', permissions: ['READ_ORDERS'] })).not.toContain('/leads/view')
+    expect(paths({ role: 'client', permissions: [] })).toContain('/leads/view')
+    const leadsOnly = paths({ role: 'user', permissions: [], leadsOnly: true }, allBuilt)
+    // Leads, and what every account sees (the plan page needs no permission): nothing of orders, customers or settings.
+    expect(leadsOnly).toEqual(['/leads/view', '/payments/manage-subscription'])
+    const withOrders = paths({ role: 'user', permissions: ['READ_ORDERS'], leadsOnly: true }, allBuilt)
+    expect(withOrders).toEqual(expect.arrayContaining(['/leads/view', '/orders/view', '/dashboard']))
+    // A locked account shows only billing, leads-only or not.
+    expect(paths({ role: 'user', permissions: [], leadsOnly: true, restricted: true }, allBuilt)).not.toContain('/leads/view')
   })
 })

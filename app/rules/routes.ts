@@ -116,7 +116,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/crm/user/add', guard: all('CRM'), label: 'menu.crmAddUser', section: 'CRM', built: false },
   { path: '/crm/integrations', guard: all('CRM'), label: 'menu.crmIntegrations', section: 'CRM', built: false },
 
-  { path: '/leads/view', guard: {}, label: 'menu.leads', section: 'Leads', built: false },
+  { path: '/leads/view', guard: { any: ['CRM', 'READ_CUSTOMERS'] }, label: 'menu.leads', section: 'Leads', built: true },
   // The spec's placeholder guard, decided in ADR 0041: the staff who keep contributors, and each contributor for their own conversation.
   { path: '/chat', guard: { any: ['ASSIGN_WRITER_REVIEWER', 'READ_USERS', 'WRITER'] }, label: 'menu.chat', section: 'Chat', built: true },
 
@@ -232,6 +232,8 @@ export type SidebarUser = {
   /** Set only for platform staff (no organisation, not superadmin): their platform role's modules. */
   roleModules?: string[]
   restricted?: boolean
+  /** Leads-only users see Leads whatever their permissions (ADR 0050): it is their landing page. */
+  leadsOnly?: boolean
 }
 
 function visibleTo(user: SidebarUser, route: AppRoute): boolean {
@@ -248,6 +250,7 @@ function visibleTo(user: SidebarUser, route: AppRoute): boolean {
   if (user.roleModules && user.role !== 'superadmin') return !!route.module && user.roleModules.includes(route.module)
   // A superadmin outside any organisation has no tenant data to open: only platform pages.
   if (user.role === 'superadmin' && !PLATFORM_HOME_SECTIONS.has(route.section)) return false
+  if (route.section === 'Leads' && user.leadsOnly) return true
   return can(user, route.guard)
 }
 

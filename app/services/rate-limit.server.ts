@@ -32,6 +32,8 @@ export const limits = {
   resetPerIp: limiter('reset-ip', 100, 3600),
   resetPerEmail: limiter('reset-email', 10, 3600),
   autoLoginPerIp: limiter('auto-login-ip', 300, 600),
+  // Public lead captures of a cart or checkout page (ADR 0050): a visitor leaves one or two; a script filling an organisation's list does not get far.
+  leadCapturesPerIp: limiter('lead-capture-ip', 30, 600),
   // Wrong current passwords (password or e-mail change, TOTP on or off), per account: a stolen session cannot guess on.
   currentPasswordFailures: limiter('current-password-fail', 10, 3600),
 }

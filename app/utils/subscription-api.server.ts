@@ -1,7 +1,7 @@
 // The JSON side of the client billing routes (ADR 0038): the payments service or 503, and a refused
 // change as the spec's failure answer ({status: false, error}, with the field when there is one).
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { BILLING_FAILED, MANAGE_SUBSCRIPTION } from '#app/models/subscription.schema'
+import { BILLING_FAILED, MANAGE_SUBSCRIPTION, PAY_OPEN_INVOICE } from '#app/models/subscription.schema'
 import { currentUserJson, type Failure, subscriptionActions } from '#app/models/subscription.server'
 import { requirePermission } from '#app/services/auth.server'
 import type { PaymentsService } from '#app/services/stripe.server'
@@ -19,16 +19,18 @@ export function paymentsOr503(): { payments: PaymentsService; response?: undefin
   return payments ? { payments } : { response: apiJson({ status: false, error: BILLING_FAILED }, 503) }
 }
 
-type BodilessAction = 'cancel' | 'pause' | 'unpause' | 'payOpenInvoice'
+/** Each call's guard: changing the plan is managing it; paying the open invoice is the rule the invoices page uses too. */
+const GUARDS = { cancel: MANAGE_SUBSCRIPTION, pause: MANAGE_SUBSCRIPTION, unpause: MANAGE_SUBSCRIPTION, payOpenInvoice: PAY_OPEN_INVOICE }
+type BodilessAction = keyof typeof GUARDS
 
 /**
  * The action of a POST with an empty body that runs one subscription action for the signed-in
- * organisation (WRITE_MANAGE_SUBSCRIPTION) and answers {status, message, updateUser}.
+ * organisation (under that action's guard) and answers {status, message, updateUser}.
  */
 export function bodilessSubscriptionAction(name: BodilessAction) {
   return async ({ request }: ActionFunctionArgs) => {
     if (request.method !== 'POST') return methodNotAllowed()
-    const t = await requirePermission(request, MANAGE_SUBSCRIPTION)
+    const t = await requirePermission(request, GUARDS[name])
     const { payments, response } = paymentsOr503()
     if (response) return response
     const outcome = await subscriptionActions[name](t, request, payments, apiRequestKey(request))

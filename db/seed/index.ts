@@ -1,6 +1,7 @@
 // Seeds the demo data: deterministic and idempotent; --if-empty skips a database that has data.
 import { createDatabase } from '../connection'
 import { seedAnalytics } from './analytics'
+import { seedLeads } from './leads'
 import { seedChat } from './chat'
 import { seedContent } from './content'
 import { seedCore } from './core'
@@ -25,6 +26,7 @@ export async function seed({ ifEmpty = false } = {}) {
     // Orders snapshot the products' workflows and need the people above.
     await seedOrders(db, orgIds)
     await seedChat(db, orgIds)
+    await seedLeads(db, orgIds)
     // The dashboard reads rollups only: built from the seeded rows, once they are all there.
     await seedAnalytics(db, orgIds)
     console.log('Seeded demo data')

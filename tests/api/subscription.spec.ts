@@ -1,6 +1,7 @@
 // The client subscription JSON routes over HTTP (back-office section 7, "Profile and billing"; ADR 0038):
-// 401 signed out, 403 for staff without the permission, 405 for other methods, 400 for malformed
-// bodies, and tenancy: another organisation's session can neither see nor change a subscription.
+// 401 signed out, 403 for staff without the permission (paying the open invoice: one rule with the
+// invoices and manage pages, ADR 0052), 405 for other methods, 400 for malformed bodies, and tenancy:
+// another organisation's session can neither see nor change a subscription.
 import { expect, test } from '@playwright/test'
 import { createStripeClient, paymentsService } from '#app/services/stripe.server'
 import { platformDb } from '#app/services/db.server'
@@ -57,6 +58,8 @@ test('staff need WRITE_MANAGE_SUBSCRIPTION to change the plan and WRITE_PAYMENT_
 
   const manager = await staffSession(open, playwright, org.id, org.name, ['READ_PAYMENT_METHOD', 'WRITE_MANAGE_SUBSCRIPTION'])
   for (const call of REACTIVATING) expect((await send(manager.request, call)).status(), call.path).toBe(403)
+  // Paying the open invoice is not managing the plan (ADR 0052).
+  expect((await send(manager.request, { method: 'POST', path: `${P}/pay-open-invoice`, data: {} })).status()).toBe(403)
   // Allowed through the guard: the organisation has no subscription, so the answer is the state's refusal.
   expect((await send(manager.request, { method: 'POST', path: `${P}/cancel-subscription`, data: {} })).status()).toBe(400)
   expect((await send(manager.request, CHOOSING[0]!)).status()).toBe(200)
@@ -68,6 +71,37 @@ test('staff need WRITE_MANAGE_SUBSCRIPTION to change the plan and WRITE_PAYMENT_
 
   // The owner (full access) passes every guard.
   expect((await send(owner, { method: 'POST', path: `${P}/trial-upgrade`, data: { subPackage: 'nope' } })).status()).toBe(404)
+})
+
+test('paying the open invoice is one rule (ADR 0052): the invoices page, the manage page and the API', async ({ playwright }) => {
+  const { org } = await ownerSession(open, playwright)
+  const payOnInvoicesPage = (request: Awaited<ReturnType<typeof open>>) =>
+    request.post('/payments/invoices', { headers: ORIGIN_HEADERS, form: { intent: 'pay', invoice_id: 'in_nothing_open' }, maxRedirects: 0 })
+  const payOnManagePage = (request: Awaited<ReturnType<typeof open>>) =>
+    request.post('/payments/manage-subscription', { headers: ORIGIN_HEADERS, form: { intent: 'pay' }, maxRedirects: 0 })
+  const payByApi = (request: Awaited<ReturnType<typeof open>>) => send(request, { method: 'POST', path: `${P}/pay-open-invoice`, data: {} })
+
+  // Managing the plan, or only one of the two permissions, is not enough to charge the saved card.
+  for (const permissions of [['READ_PAYMENT_METHOD', 'WRITE_MANAGE_SUBSCRIPTION'], ['READ_SUBSCRIPTION_INVOICES'], ['WRITE_PAYMENT_METHOD']]) {
+    const staff = await staffSession(open, playwright, org.id, org.name, permissions)
+    expect((await payOnInvoicesPage(staff.request)).status(), `invoices page, ${permissions}`).toBe(403)
+    expect((await payOnManagePage(staff.request)).status(), `manage page, ${permissions}`).toBe(403)
+    const api = await payByApi(staff.request)
+    expect(api.status(), `API, ${permissions}`).toBe(403)
+    expect(await api.json()).toMatchObject({ status: false, error: "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page" })
+  }
+
+  // Holding both passes every guard and reaches the payment step: this organisation has nothing open to pay.
+  const payer = await staffSession(open, playwright, org.id, org.name, ['READ_SUBSCRIPTION_INVOICES', 'WRITE_PAYMENT_METHOD'])
+  const page = await payOnInvoicesPage(payer.request)
+  expect(page.status()).toBe(404)
+  expect(await page.text()).toContain('This invoice is not open for payment.')
+  const manage = await payOnManagePage(payer.request)
+  expect(manage.status()).toBe(400)
+  expect(await manage.text()).toContain('There is no open invoice to pay.')
+  const api = await payByApi(payer.request)
+  expect(api.status()).toBe(400)
+  expect(await api.json()).toMatchObject({ status: false, error: 'There is no open invoice to pay.' })
 })
 
 test('other methods answer 405 JSON', async ({ playwright }) => {

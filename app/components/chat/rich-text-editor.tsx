@@ -1,18 +1,20 @@
 // The contributor chat's editor: bold, italic, underline and lists over a contentEditable box once the
 // page runs (the server keeps only its allow-listed HTML); before that, and without JavaScript, a
 // plain textarea whose text the server turns into paragraphs.
+// Not the contract editor (content/rich-text-editor.tsx, a form field posting HTML): a composer read, sent over the socket and cleared; only the toolbar is shared.
 import { forwardRef, useImperativeHandle, useRef } from 'react'
 import { cn } from '#app/ui/cn'
+import { FormattingToolbar, type FormattingTool } from '#app/ui/formatting-toolbar'
 
 export type RichTextHandle = { html: () => string; text: () => string; clear: () => void; focus: () => void }
 
-const TOOLS = [
-  { command: 'bold', label: 'Bold', icon: <b>B</b> },
-  { command: 'italic', label: 'Italic', icon: <i>I</i> },
-  { command: 'underline', label: 'Underline', icon: <u>U</u> },
-  { command: 'insertUnorderedList', label: 'Bulleted list', icon: <span>•</span> },
-  { command: 'insertOrderedList', label: 'Numbered list', icon: <span>1.</span> },
-] as const
+const TOOLS: FormattingTool[] = [
+  { title: 'Bold', icon: <b>B</b>, run: () => document.execCommand('bold') },
+  { title: 'Italic', icon: <i>I</i>, run: () => document.execCommand('italic') },
+  { title: 'Underline', icon: <u>U</u>, run: () => document.execCommand('underline') },
+  { title: 'Bulleted list', icon: <span>•</span>, run: () => document.execCommand('insertUnorderedList') },
+  { title: 'Numbered list', icon: <span>1.</span>, run: () => document.execCommand('insertOrderedList') },
+]
 
 export const RichTextEditor = forwardRef<RichTextHandle, { hydrated: boolean; id: string; defaultValue?: string; onEnter?: () => void }>(function RichTextEditor(
   { hydrated, id, defaultValue, onEnter },
@@ -47,22 +49,7 @@ export const RichTextEditor = forwardRef<RichTextHandle, { hydrated: boolean; id
   }
   return (
     <div className="rounded-md ring-1 ring-gray-300 ring-inset focus-within:ring-2 focus-within:ring-brand-600">
-      <div role="toolbar" aria-label="Formatting" className="flex gap-1 border-b border-gray-200 px-2 py-1">
-        {TOOLS.map((tool) => (
-          <button
-            key={tool.command}
-            type="button"
-            title={tool.label}
-            aria-label={tool.label}
-            // Keep the selection in the box: the button must not take focus.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => document.execCommand(tool.command)}
-            className="rounded px-2 py-0.5 text-sm text-gray-700 hover:bg-gray-100"
-          >
-            {tool.icon}
-          </button>
-        ))}
-      </div>
+      <FormattingToolbar tools={TOOLS} onApply={(tool) => tool.run()} />
       <div
         ref={box}
         id={id}

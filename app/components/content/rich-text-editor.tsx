@@ -4,20 +4,21 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useField } from 'remix-validated-form'
 import { FieldError, inputClass, labelClass } from '#app/components/forms'
+import { FormattingToolbar, type FormattingTool } from '#app/ui/formatting-toolbar'
 import { useHydrated } from '#app/ui/use-hydrated'
 
 const RICH = '[&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_a]:text-brand-600 [&_a]:underline [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1'
 
-const COMMANDS: { label: string; title: string; run: () => void }[] = [
-  { label: 'B', title: 'Bold', run: () => document.execCommand('bold') },
-  { label: 'I', title: 'Italic', run: () => document.execCommand('italic') },
-  { label: 'U', title: 'Underline', run: () => document.execCommand('underline') },
-  { label: 'H2', title: 'Heading', run: () => document.execCommand('formatBlock', false, 'h2') },
-  { label: 'P', title: 'Paragraph', run: () => document.execCommand('formatBlock', false, 'p') },
-  { label: '• List', title: 'Bulleted list', run: () => document.execCommand('insertUnorderedList') },
-  { label: '1. List', title: 'Numbered list', run: () => document.execCommand('insertOrderedList') },
+const COMMANDS: FormattingTool[] = [
+  { icon: 'B', title: 'Bold', run: () => document.execCommand('bold') },
+  { icon: 'I', title: 'Italic', run: () => document.execCommand('italic') },
+  { icon: 'U', title: 'Underline', run: () => document.execCommand('underline') },
+  { icon: 'H2', title: 'Heading', run: () => document.execCommand('formatBlock', false, 'h2') },
+  { icon: 'P', title: 'Paragraph', run: () => document.execCommand('formatBlock', false, 'p') },
+  { icon: '• List', title: 'Bulleted list', run: () => document.execCommand('insertUnorderedList') },
+  { icon: '1. List', title: 'Numbered list', run: () => document.execCommand('insertOrderedList') },
   {
-    label: 'Link',
+    icon: 'Link',
     title: 'Link',
     run: () => {
       const url = window.prompt('Link address (https://…)')
@@ -57,26 +58,15 @@ export function RichTextEditor({ name, label, initialHtml, onDirty }: { name: st
         {label}
       </span>
       <div className="rounded-md ring-1 ring-gray-300 ring-inset">
-        <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-gray-200 p-1">
-          {COMMANDS.map((c) => (
-            <button
-              key={c.title}
-              type="button"
-              title={c.title}
-              aria-label={c.title}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => {
-                editor.current?.focus()
-                c.run()
-                setHtml(editor.current?.innerHTML ?? '')
-                onDirty?.()
-              }}
-              className="rounded px-2 py-1 text-xs font-semibold text-gray-700 hover:bg-gray-100"
-            >
-              {c.label}
-            </button>
-          ))}
-        </div>
+        <FormattingToolbar
+          tools={COMMANDS}
+          onApply={(c) => {
+            editor.current?.focus()
+            c.run()
+            setHtml(editor.current?.innerHTML ?? '')
+            onDirty?.()
+          }}
+        />
         <div
           ref={editor}
           role="textbox"
