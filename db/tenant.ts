@@ -17,15 +17,17 @@ import {
 } from 'kysely'
 import { ANALYTICS_TENANT_TABLES } from './tables/analytics'
 import { BILLING_TENANT_TABLES } from './tables/billing'
-import { LEAD_TENANT_TABLES } from './tables/leads'
 import { CHAT_TENANT_TABLES } from './tables/chat'
 import { CONTENT_TENANT_TABLES } from './tables/content'
 import { CORE_TENANT_TABLES } from './tables/core'
+import { CRM_TENANT_TABLES } from './tables/crm'
 import { EMAIL_TENANT_TABLES } from './tables/emails'
+import { LEAD_TENANT_TABLES } from './tables/leads'
 import { NOTIFICATION_TENANT_TABLES } from './tables/notifications'
 import { ORDER_TENANT_TABLES } from './tables/orders'
 import { PEOPLE_TENANT_TABLES } from './tables/people'
 import { PLATFORM_TENANT_TABLES } from './tables/platform'
+import { REPORT_TENANT_TABLES } from './tables/reports'
 import { WEBSITE_TENANT_TABLES } from './tables/website'
 import { WORKFLOW_TENANT_TABLES } from './tables/workflows'
 import type { Database } from './types'
@@ -44,7 +46,9 @@ export const TENANT_TABLE_NAMES = [
   ...WEBSITE_TENANT_TABLES,
   ...CHAT_TENANT_TABLES,
   ...EMAIL_TENANT_TABLES,
+  ...REPORT_TENANT_TABLES,
   ...LEAD_TENANT_TABLES,
+  ...CRM_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
 export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)

@@ -3,6 +3,7 @@ import type { AnalyticsTables } from './tables/analytics'
 import type { BillingTables } from './tables/billing'
 import type { ChatTables } from './tables/chat'
 import type { ContentTables } from './tables/content'
+import type { CrmTables } from './tables/crm'
 import type { CoreTables } from './tables/core'
 import type { EmailTables } from './tables/emails'
 import type { LeadTables } from './tables/leads'
@@ -10,10 +11,11 @@ import type { NotificationTables } from './tables/notifications'
 import type { OrderTables } from './tables/orders'
 import type { PeopleTables } from './tables/people'
 import type { PlatformTables } from './tables/platform'
+import type { ReportTables } from './tables/reports'
 import type { TwoFactorTables } from './tables/two-factor'
 import type { WebsiteTables } from './tables/website'
 import type { WorkflowTables } from './tables/workflows'
 
 export * from './tables/core'
 
-export interface Database extends AnalyticsTables, CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables, OrderTables, BillingTables, NotificationTables, WebsiteTables, ChatTables, EmailTables, LeadTables {}
+export interface Database extends AnalyticsTables, CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables, OrderTables, BillingTables, NotificationTables, WebsiteTables, ChatTables, EmailTables, LeadTables, CrmTables, ReportTables {}

@@ -77,6 +77,17 @@ export const QUEUES = {
   'domain-verification': z.object({
     clientId: z.number().int().positive().nullable(),
   }),
+  /** One order report's CSV (jobs/order-reports.ts, ADR 0048); job id `order-report-<reportId>`. */
+  'order-report': z.object({
+    clientId: z.number().int().positive(),
+    reportId: z.string().min(1).max(24),
+  }),
+  /** CRM sync (jobs/crm.ts, ADR 0049): the organisation's CRM location, one CRM user (public id), or a removal. */
+  'crm-sync': z.discriminatedUnion('op', [
+    z.object({ clientId: z.number().int().positive(), op: z.literal('provision') }),
+    z.object({ clientId: z.number().int().positive(), op: z.literal('upsert'), userId: z.string().min(1).max(64) }),
+    z.object({ clientId: z.number().int().positive(), op: z.literal('delete'), externalId: z.string().min(1).max(64) }),
+  ]),
 } as const
 
 export type QueueName = keyof typeof QUEUES

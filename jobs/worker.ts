@@ -4,7 +4,9 @@ import { sendPasswordResetEmail } from '#app/models/auth.server'
 import { newRedisConnection } from '#app/services/redis.server'
 import { analyticsJob, analyticsReconcileJob, scheduleAnalyticsReconcile } from './analytics'
 import { billingStatusJob, scheduleBillingStatus, stripeEventJob } from './billing-status'
+import { crmSyncJob } from './crm'
 import { domainVerificationJob, scheduleDomainVerification } from './domain-verification'
+import { orderReportJob } from './order-reports'
 import type { Payload } from './queues'
 import { reminderPassJob, scheduleReminders } from './reminders'
 import { EMAIL_LOCK_MS, emailProcessor } from './send-email'
@@ -29,7 +31,10 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
     new Worker<Payload<'reminders'>>('reminders', reminderPassJob, { connection: newRedisConnection(), concurrency: 1 }),
     // One at a time: batches of one organisation touch the same bucket rows (re-applying is safe, deadlocks are noise).
     new Worker<Payload<'analytics'>>('analytics', analyticsJob, { connection: newRedisConnection(), concurrency: 1 }),
+    new Worker<Payload<'crm-sync'>>('crm-sync', crmSyncJob, { connection: newRedisConnection(), concurrency: 2 }),
     new Worker<Payload<'analytics-reconcile'>>('analytics-reconcile', analyticsReconcileJob, { connection: newRedisConnection(), concurrency: 1 }),
+    // Reports read many rows each; one at a time keeps the database free for the pages.
+    new Worker<Payload<'order-report'>>('order-report', orderReportJob, { connection: newRedisConnection(), concurrency: 1 }),
   ]
   for (const w of workers) w.on('failed', (job, error) => console.error(`[worker] ${w.name} job ${job?.id} failed: ${error.message}`))
   scheduleBillingStatus().catch((error: unknown) => console.error(`[worker] scheduling the daily billing pass failed: ${error instanceof Error ? error.message : String(error)}`))

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ensureChromium, findFreePort, portIsFree, rememberedPorts, rememberPorts, root, startMariaDb, startRedis, startStripeEmulator, stopByPidFile, stopStripeEmulator } from './services.mjs'
+import { ensureChromium, findFreePort, portIsFree, rememberedPorts, rememberPorts, root, startMariaDb, startRedis, startStripeEmulator, stopByPidFile, stopStripeEmulator, startCrmEmulator, stopCrmEmulator } from './services.mjs'
 
 const mode = process.argv[2] ?? 'start'
 const extraArgs = process.argv.slice(3)
@@ -132,6 +132,7 @@ async function bootstrap() {
     env.SESSION_SECRET ??= 'local-development-secret-not-for-production'
   }
   await startStripe(env, dir)
+  await startCrm(env, dir)
   return env
 }
 
@@ -152,6 +153,19 @@ async function startStripe(env, dir) {
   env.STRIPE_API_URL = emulator.url
   env.STRIPE_WEBHOOK_SECRET = emulator.secret
   console.log(`Stripe: the local emulator on ${emulator.url}${emulator.reused ? ' (already running)' : ''}, webhooks to ${webhookUrl}`)
+}
+
+/**
+ * Without CRM_API_URL (and outside production) the app talks to the local CRM emulator (ADR 0049):
+ * started here, shared by npm start and npm run worker, owned by test and bench runs.
+ */
+async function startCrm(env, dir) {
+  if (env.CRM_API_URL || env.APP_ENV === 'production') return
+  const emulator = await startCrmEmulator({ dir, port: profile.stripePort + 200, reuse: mode === 'start' || mode === 'worker' })
+  if (!emulator.reused) started.push(() => stopCrmEmulator(emulator.pidFile, emulator.pid))
+  env.CRM_API_URL = emulator.url
+  env.CRM_URL ??= `${emulator.url}/_emulator/state`
+  console.log(`CRM: the local emulator on ${emulator.url}${emulator.reused ? ' (already running)' : ''}`)
 }
 
 function serve(env, entry) {

@@ -406,6 +406,62 @@ export function stopStripeEmulator(pidFile, pid) {
   } catch {}
 }
 
+/**
+ * Starts (or finds) the local CRM emulator (tools/crm-emulator, ADR 0049) of a profile directory: the
+ * external CRM and messaging provider the app talks to in development and tests. Reused like the
+ * Stripe emulator's (same checks: our own entry file, answering on its port).
+ */
+export async function startCrmEmulator({ dir, port, reuse = true }) {
+  const entry = path.join(root, 'tools/crm-emulator/main.ts')
+  const pidFile = path.join(dir, 'crm-emulator.pid')
+  const stateFile = path.join(dir, 'crm-emulator.json')
+  fs.mkdirSync(dir, { recursive: true })
+  let state = null
+  try {
+    state = JSON.parse(fs.readFileSync(stateFile, 'utf8'))
+  } catch {}
+  if (reuse && state?.pid && isOurEmulator(state.pid, entry) && (await emulatorAnswers(`http://127.0.0.1:${state.port}`))) {
+    return { url: `http://127.0.0.1:${state.port}`, pidFile, port: state.port, reused: true }
+  }
+  const chosen = await findFreePort(rememberedPorts(dir).crmEmulator ?? port)
+  if (!chosen) throw new Error(`No free port for the CRM emulator near ${port}.`)
+  const url = `http://127.0.0.1:${chosen}`
+  const logFile = path.join(dir, 'crm-emulator.log')
+  const log = fs.openSync(logFile, 'a')
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, CRM_EMULATOR_PORT: String(chosen), CRM_EMULATOR_HOST: '127.0.0.1' },
+  })
+  let exited = false
+  child.once('exit', () => { exited = true })
+  child.unref()
+  fs.writeFileSync(pidFile, `${child.pid}\n`)
+  fs.writeFileSync(stateFile, `${JSON.stringify({ pid: child.pid, port: chosen })}\n`)
+  rememberPorts(dir, { crmEmulator: chosen })
+  const deadline = Date.now() + 30000
+  while (!(await emulatorAnswers(url))) {
+    if (exited || Date.now() > deadline) {
+      if (!exited) try { process.kill(child.pid, 'SIGTERM') } catch {}
+      throw new Error(`The CRM emulator did not start on port ${chosen}:\n${logTail(logFile)}`)
+    }
+    await sleep(150)
+  }
+  return { url, pidFile, pid: child.pid, port: chosen, reused: false }
+}
+
+/** Stops the CRM emulator this run started, by its own pid (as stopStripeEmulator does). */
+export function stopCrmEmulator(pidFile, pid) {
+  const entry = path.join(root, 'tools/crm-emulator/main.ts')
+  try {
+    if (pid && isOurEmulator(pid, entry)) process.kill(pid, 'SIGTERM')
+  } catch {}
+  try {
+    if (Number(fs.readFileSync(pidFile, 'utf8').trim()) === pid) fs.rmSync(pidFile, { force: true })
+  } catch {}
+}
+
 export function ensureChromium() {
   aptInstall(['chromium'], () => fs.existsSync('/usr/bin/chromium'))
 }

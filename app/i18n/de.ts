@@ -39,6 +39,7 @@ export const de = {
   'menu.crmUsers': 'CRM-Benutzer',
   'menu.crmAddUser': 'CRM-Benutzer hinzufügen',
   'menu.crmIntegrations': 'Integrationen',
+  'menu.crmExternal': 'CRM öffnen',
   'menu.leads': 'Leads',
   'menu.chat': 'Chat',
   'menu.billing': 'Abrechnung',

@@ -37,6 +37,7 @@ export const en = {
   'menu.crmUsers': 'CRM Users',
   'menu.crmAddUser': 'Add CRM User',
   'menu.crmIntegrations': 'Integrations',
+  'menu.crmExternal': 'Open CRM',
   'menu.leads': 'Leads',
   'menu.chat': 'Chat',
   'menu.billing': 'Billing',

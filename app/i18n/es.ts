@@ -39,6 +39,7 @@ export const es = {
   'menu.crmUsers': 'Usuarios de CRM',
   'menu.crmAddUser': 'Añadir usuario de CRM',
   'menu.crmIntegrations': 'Integraciones',
+  'menu.crmExternal': 'Abrir CRM',
   'menu.leads': 'Leads',
   'menu.chat': 'Chat',
   'menu.billing': 'Facturación',

@@ -39,6 +39,7 @@ export const it = {
   'menu.crmUsers': 'Utenti CRM',
   'menu.crmAddUser': 'Aggiungi utente CRM',
   'menu.crmIntegrations': 'Integrazioni',
+  'menu.crmExternal': 'Apri CRM',
   'menu.leads': 'Lead',
   'menu.chat': 'Chat',
   'menu.billing': 'Fatturazione',

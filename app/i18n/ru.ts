@@ -39,6 +39,7 @@ export const ru = {
   'menu.crmUsers': 'Пользователи CRM',
   'menu.crmAddUser': 'Добавить пользователя CRM',
   'menu.crmIntegrations': 'Интеграции',
+  'menu.crmExternal': 'Открыть CRM',
   'menu.leads': 'Лиды',
   'menu.chat': 'Чат',
   'menu.billing': 'Оплата',

@@ -10,6 +10,7 @@ import { pastDueBanner, sidebarRestricted, trialBanner } from '#app/rules/accoun
 import { can, CONTACT_TEAM_PERMISSION } from '#app/rules/permissions'
 import { themeStyle } from '#app/rules/portal-theme'
 import { sidebarFor } from '#app/rules/routes'
+import { crmSidebarFor } from '#app/utils/crm-request.server'
 import { getAuth, requireUser, tenantOf } from '#app/services/auth.server'
 import { env } from '#app/services/env.server'
 import { getUiSettings, languageOf } from '#app/services/ui-settings.server'
@@ -36,13 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       companyName: userJson.companyDetails?.companyName ?? null,
     },
     // Platform staff (no organisation, not superadmin) see what their platform role's modules grant.
-    sidebar: sidebarFor({
+    // The CRM section only while the organisation's CRM is available (ADR 0049).
+    sidebar: await crmSidebarFor(user, sidebarFor({
       role: user.role,
       permissions: user.permissions,
       roleModules: user.clientId === null && user.role !== 'superadmin' ? (user.roleModules ?? []) : undefined,
       restricted,
       leadsOnly: user.leadsOnly,
-    }),
+    })),
     ui: { sidebar: ui.sidebar, expanded: ui.expanded },
     lang: languageOf(ui, session.get('lang')),
     banners: {

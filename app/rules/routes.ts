@@ -51,7 +51,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/orders/create', guard: all('WRITE_ORDERS'), label: 'menu.createOrder', section: 'Orders', built: true },
   { path: '/orders/invoices', guard: all('READ_ORDERS_INVOICES'), label: 'menu.orderInvoices', section: 'Orders', built: true },
   { path: '/orders/revisions', guard: all('READ_AND_UPDATE_DRAFTS_APPROVAL'), label: 'menu.revisions', section: 'Orders', built: true },
-  { path: '/orders/reports', guard: all('READ_ORDERS_REPORTS'), label: 'menu.orderReports', section: 'Orders', built: false },
+  { path: '/orders/reports', guard: all('READ_ORDERS_REPORTS'), label: 'menu.orderReports', section: 'Orders', built: true },
   {
     path: '/orders/assigned-orders',
     guard: all('REVIEWER'),
@@ -112,9 +112,10 @@ export const APP_ROUTES: AppRoute[] = [
     built: true,
   },
 
-  { path: '/crm/user/view/all', guard: all('CRM'), label: 'menu.crmUsers', section: 'CRM', built: false },
-  { path: '/crm/user/add', guard: all('CRM'), label: 'menu.crmAddUser', section: 'CRM', built: false },
-  { path: '/crm/integrations', guard: all('CRM'), label: 'menu.crmIntegrations', section: 'CRM', built: false },
+  { path: '/crm/user/view/all', guard: all('CRM'), label: 'menu.crmUsers', section: 'CRM', built: true },
+  { path: '/crm/user/add', guard: all('CRM'), label: 'menu.crmAddUser', section: 'CRM', built: true },
+  { path: '/crm/integrations', guard: all('CRM'), label: 'menu.crmIntegrations', section: 'CRM', built: true },
+  { path: '/crm/user/edit/:id', guard: all('CRM'), built: true },
 
   { path: '/leads/view', guard: { any: ['CRM', 'READ_CUSTOMERS'] }, label: 'menu.leads', section: 'Leads', built: true },
   // The spec's placeholder guard, decided in ADR 0041: the staff who keep contributors, and each contributor for their own conversation.
@@ -224,7 +225,7 @@ export function routeGuard(path: string): Guard {
   return route.guard
 }
 
-export type SidebarItem = { label: string; path?: string; children?: SidebarItem[] }
+export type SidebarItem = { label: string; path?: string; external?: boolean; children?: SidebarItem[] }
 
 export type SidebarUser = {
   role: 'superadmin' | 'client' | 'user'

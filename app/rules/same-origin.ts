@@ -70,6 +70,7 @@ const STATE_CHANGING_GETS = [
   /^\/api\/client\/orders\/revision\/approve\/[^/]+$/,
   /^\/api\/packages\/client\/(active|deactive)\/[^/]+$/,
   /^\/api\/promotions\/delete\/[^/]+$/,
+  /^\/api\/client\/user\/del\/[^/]+$/,
   // Make the organisation's Connect account the first time they are called (ADR 0037).
   /^\/api\/client\/payouts\/initiatepayoutssetup$/,
   /^\/payments\/payouts\/setup$/,

@@ -67,6 +67,15 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Where the SDK sends requests when no STRIPE_SECRET_KEY is set, e.g. http://127.0.0.1:12111 (tools/stripe-emulator). */
     STRIPE_API_URL: z.string().optional(),
+    /** The external CRM's API (ADR 0049); outside production without it, the local emulator (tools/crm-emulator). */
+    CRM_API_URL: z.string().optional(),
+    CRM_API_KEY: z.string().optional(),
+    /** The CRM's own web app, opened from the sidebar's external CRM link. */
+    CRM_URL: z.string().optional(),
+    /** The messaging provider's API; defaults to CRM_API_URL (the emulator serves both). */
+    MESSAGING_API_URL: z.string().optional(),
+    /** Encrypts messaging credentials at rest (at least 32 characters); derived from SESSION_SECRET when unset. */
+    CRM_SECRET_KEY: z.string().min(32).optional(),
     /** The DNS servers custom domains are verified against (comma-separated, `ip` or `ip:port`); the system's when unset. */
     DNS_SERVERS: z.string().optional(),
     /** The SPF include naming the platform's sending servers, e.g. _spf.example.com; defaults to _spf.<PUBLIC_URL host>. */

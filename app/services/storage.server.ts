@@ -1,7 +1,9 @@
 // Blob storage behind one interface: local disk under .data/ by default; an S3-compatible store can
 // implement the same three calls. Uploads are type-sniffed from their bytes, never trusted by name.
-import { promises as fs } from 'node:fs'
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import { newToken } from './crypto.server'
 import { env } from './env.server'
@@ -10,6 +12,11 @@ export interface StorageBackend {
   put(key: string, data: Buffer): Promise<void>
   get(key: string): Promise<Buffer | null>
   delete(key: string): Promise<void>
+  /** Optional streaming calls (generated reports): a backend without them falls back to put/get in memory. */
+  putStream?(key: string, source: Readable): Promise<void>
+  getStream?(key: string): Promise<Readable | null>
+  /** Replaces `to` with `from` in one step (a rename on disk, a copy-then-delete on an object store). */
+  move?(from: string, to: string): Promise<void>
 }
 
 /**
@@ -79,6 +86,51 @@ export class LocalDiskStorage implements StorageBackend {
   async delete(key: string) {
     await fs.rm(this.file(key), { force: true })
   }
+  async putStream(key: string, source: Readable) {
+    const target = this.file(key)
+    await fs.mkdir(path.dirname(target), { recursive: true })
+    await pipeline(source, createWriteStream(target))
+  }
+  async getStream(key: string) {
+    const file = this.file(key)
+    try {
+      await fs.access(file)
+    } catch {
+      return null
+    }
+    return createReadStream(file)
+  }
+  async move(from: string, to: string) {
+    // Same directory, so rename(2) is atomic: a reader sees the old file or the whole new one.
+    await fs.rename(this.file(from), this.file(to))
+  }
+}
+
+/** Writes a stream under `key` without holding it in memory when the backend can stream. */
+export async function putStream(key: string, source: Readable): Promise<void> {
+  const b = storage()
+  if (b.putStream) return b.putStream(key, source)
+  const chunks: Buffer[] = []
+  for await (const chunk of source) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+  await b.put(key, Buffer.concat(chunks))
+}
+
+/** A stored object as a stream (null when absent). */
+export async function getStream(key: string): Promise<Readable | null> {
+  const b = storage()
+  if (b.getStream) return b.getStream(key)
+  const data = await b.get(key)
+  return data ? Readable.from([data]) : null
+}
+
+/** Moves an object to its final key, replacing what was there. */
+export async function moveObject(from: string, to: string): Promise<void> {
+  const b = storage()
+  if (b.move) return b.move(from, to)
+  const data = await b.get(from)
+  if (!data) throw new Error(`Nothing stored under ${from}`)
+  await b.put(to, data)
+  await b.delete(from)
 }
 
 let backend: StorageBackend | undefined

@@ -1,10 +1,15 @@
 // CSV for exports and reports, written with csv-stringify: RFC 4180 quoting, CRLF line ends.
 import { type Options, stringify } from 'csv-stringify/sync'
 
-export const CSV_OPTIONS: Options = {
+/** The format of every CSV we write; a writer that knows which cells are text may defuse formulas itself (reports). */
+export const CSV_FORMAT: Options = {
   record_delimiter: '\r\n',
   // csv-stringify quotes a field holding its record delimiter (CRLF) but not a lone LF or CR; spreadsheets split on either.
   quoted_match: /[\r\n]/,
+}
+
+export const CSV_OPTIONS: Options = {
+  ...CSV_FORMAT,
   // Names and notes come from strangers (cart pages, customers): a cell a spreadsheet would run as a
   // formula (=, +, -, @, tab, CR first) gets a leading apostrophe.
   escape_formulas: true,

@@ -1,10 +1,10 @@
 // Seeds the demo data: deterministic and idempotent; --if-empty skips a database that has data.
 import { createDatabase } from '../connection'
 import { seedAnalytics } from './analytics'
-import { seedLeads } from './leads'
 import { seedChat } from './chat'
 import { seedContent } from './content'
 import { seedCore } from './core'
+import { seedLeads } from './leads'
 import { seedOrders } from './orders'
 import { seedPeople } from './people'
 import { seedPlatform } from './platform'

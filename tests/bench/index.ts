@@ -9,6 +9,7 @@ import { chatSection } from './chat'
 import { dashboardSection } from './dashboard'
 import { LIST_PAIRS } from './lists'
 import { remindersSection } from './reminders'
+import { reportsSection } from './reports'
 import { BENCH_CUSTOMERS, BENCH_ORDERS, seedLargeCustomers, seedLargeOrders } from './seed-large'
 
 /** Hops along nextCursor for the "deep" page: 200 pages of 50 = the 10,000th order. */
@@ -111,7 +112,7 @@ async function main() {
   try {
     const cookie = await ownerCookie()
     console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
-    // BENCH_ONLY=orders|lists|billing|dashboard|chat|reminders runs one section.
+    // BENCH_ONLY=orders|lists|billing|dashboard|chat|reminders|reports runs one section.
     const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === section
     if (wanted('orders')) await ordersSection(cookie, server.pid)
     if (wanted('lists')) await listPagesSection(cookie, server.pid)
@@ -119,6 +120,7 @@ async function main() {
     if (wanted('dashboard')) await dashboardSection()
     if (wanted('chat')) await chatSection(server.pid)
     if (wanted('reminders')) await remindersSection()
+    if (wanted('reports')) await reportsSection()
     if (skipped.length) console.log(`\nSkipped: ${skipped.join('; ')}`)
   } finally {
     await server.stop()

@@ -27,6 +27,14 @@ function isActive(path: string, pathname: string) {
 
 function ItemLink({ item, lang, condensed, here, icon = true }: { item: SidebarItem; lang: Language; condensed: boolean; here: Here; icon?: boolean }) {
   const label = t(lang, item.label)
+  // The external CRM (ADR 0049) opens in its own tab and is never "current".
+  if (item.external) {
+    return (
+      <a href={item.path} target="_blank" rel="noopener noreferrer" className={IDLE_LINK} title={condensed ? label : undefined}>
+        <span className={cn(condensed && icon && 'sr-only')}>{label}</span>
+      </a>
+    )
+  }
   const active = isActive(item.path!, here.pathname)
   return (
     <RowLink to={item.path!} aria-current={active ? 'page' : undefined} className={active ? ACTIVE_LINK : IDLE_LINK} title={condensed ? label : undefined}>

@@ -1,0 +1,83 @@
+// Order report requests (ADR 0048): one zod schema for POST /api/client/create-reports and the page's form.
+import { z } from 'zod'
+import { isReportField, orderedFields, presetRange, RANGE_PRESET_KEYS, type RangePreset, type ReportFieldKey } from '#app/rules/order-reports'
+
+export const CHOOSE_FIRST_DATE = 'choose first date'
+export const CHOOSE_SECOND_DATE = 'choose second date'
+export const INVALID_DATE = 'Enter a valid date (YYYY-MM-DD)'
+export const DATES_REVERSED = 'The second date must be on or after the first date'
+export const FIELD_REQUIRED = 'Please select at least one report field'
+export const UNKNOWN_FIELD = 'Unknown report field'
+export const UNKNOWN_QUESTIONNAIRE = 'Unknown questionnaire'
+/** The spec's messages: creating a report or loading the questionnaires failed; the list failed to load. */
+export const REPORT_FAILED = 'Unexpected Error Please Try Again Later'
+export const REPORT_LIST_FAILED = 'Unexpected Error!!'
+/** The spec shows no success text; this says what happens next. */
+export const REPORT_REQUESTED = 'Report requested. It will be ready to download in a moment.'
+export const MAX_QUESTIONNAIRES = 20
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar day written YYYY-MM-DD, within the years a business report can mean. */
+function isDay(s: unknown): s is string {
+  if (typeof s !== 'string' || !DAY.test(s) || s < '2000-01-01' || s > '2100-12-31') return false
+  const d = new Date(`${s}T00:00:00.000Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s)
+}
+
+/** A calendar day; an ISO date-time is cut to its date (clients send either). */
+const day = (missing: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().slice(0, 10)) : v),
+    z
+      .string({ required_error: missing, invalid_type_error: INVALID_DATE })
+      .refine(isDay, INVALID_DATE),
+  )
+
+/** One value or a list (a form posts one checkbox as a single value). */
+const list = (item: z.ZodTypeAny, max: number) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(max))
+
+export const createReportSchema = z
+  .object({
+    startDate: day(CHOOSE_FIRST_DATE),
+    endDate: day(CHOOSE_SECOND_DATE),
+    finalQuestionnaires: list(z.string({ invalid_type_error: UNKNOWN_QUESTIONNAIRE }).min(1).max(24), MAX_QUESTIONNAIRES).default([]),
+    reportsFields: list(z.string({ invalid_type_error: UNKNOWN_FIELD }).refine(isReportField, UNKNOWN_FIELD), 17).refine((l) => l.length > 0, FIELD_REQUIRED),
+  })
+  .superRefine((v, ctx) => {
+    if (isDay(v.startDate) && isDay(v.endDate) && v.endDate < v.startDate) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endDate'], message: DATES_REVERSED })
+  })
+  .transform((v) => ({
+    startDate: v.startDate as string,
+    endDate: v.endDate as string,
+    finalQuestionnaires: [...new Set(v.finalQuestionnaires as string[])],
+    reportsFields: orderedFields(v.reportsFields as string[]) as ReportFieldKey[],
+  }))
+
+export type CreateReportInput = z.output<typeof createReportSchema>
+
+/** What the page's form posted, kept to show it again next to the errors. */
+export type ReportFormValues = { range: RangePreset; startDate: string; endDate: string; reportsFields: string[]; finalQuestionnaires: string[] }
+
+export type ReportFormResult = { ok: true; data: CreateReportInput; values: ReportFormValues } | { ok: false; errors: Record<string, string>; values: ReportFormValues }
+
+/** The form: a preset fills both dates from today; 'custom' takes the two date fields. */
+export function parseReportForm(form: FormData, today: Date): ReportFormResult {
+  const rawRange = String(form.get('range') ?? 'custom')
+  const range: RangePreset = (RANGE_PRESET_KEYS as readonly string[]).includes(rawRange) ? (rawRange as RangePreset) : 'custom'
+  const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string')
+  const values: ReportFormValues = {
+    range,
+    startDate: String(form.get('startDate') ?? ''),
+    endDate: String(form.get('endDate') ?? ''),
+    reportsFields: strings('reportsFields'),
+    finalQuestionnaires: strings('finalQuestionnaires'),
+  }
+  const dates = presetRange(range, today) ?? { startDate: values.startDate, endDate: values.endDate }
+  const result = createReportSchema.safeParse({ ...dates, reportsFields: values.reportsFields, finalQuestionnaires: values.finalQuestionnaires })
+  if (result.success) return { ok: true, data: result.data, values }
+  const errors: Record<string, string> = {}
+  for (const issue of result.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
+  return { ok: false, errors, values }
+}

@@ -1,0 +1,108 @@
+// Order reports (ADR 0048): requests, the list, the questionnaires offered; the job's CSV is in order-report-csv.server.ts.
+import { dayKey } from '#app/rules/order-reports'
+import { newPublicId } from '#app/services/crypto.server'
+import { enqueue } from '#jobs/queues'
+import type { OrderReportRow } from '#db/tables/reports'
+import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { REPORT_FAILED, UNKNOWN_QUESTIONNAIRE, type CreateReportInput } from './order-reports.schema'
+
+/** How many reports the page and GET /api/client/reports show (newest first). */
+export const REPORT_LIST_SIZE = 100
+
+export const reportDownloadPath = (publicId: string) => `/api/client/reports/${publicId}/download`
+/** Flat keys (see STORAGE_KEY_PATTERN): the final file, and the one a run writes before it is moved. */
+export const reportFileKey = (clientId: number, publicId: string) => `${clientId}_report-${publicId}.csv`
+export const reportPartKey = (clientId: number, publicId: string) => `${clientId}_report-${publicId}-part.csv`
+
+export type ReportJson = {
+  _id: string
+  startDate: string
+  endDate: string
+  status: OrderReportRow['status']
+  error: string | null
+  downloadedReportsFields: string[]
+  finalQuestionnaires: string[]
+  calculatedCSVData: { rows: number; bytes: number; downloadUrl: string } | null
+  downloadUrl: string | null
+  createdAt: string
+  completedAt: string | null
+}
+
+export function toReportJson(row: OrderReportRow): ReportJson {
+  const ready = row.status === 'ready' && !!row.file_key
+  return {
+    _id: row.public_id,
+    startDate: dayKey(new Date(row.start_date)),
+    endDate: dayKey(new Date(row.end_date)),
+    status: row.status,
+    error: row.status === 'failed' ? row.error : null,
+    downloadedReportsFields: row.fields,
+    finalQuestionnaires: row.questionnaires,
+    calculatedCSVData: ready ? { rows: Number(row.row_count ?? 0), bytes: Number(row.byte_size ?? 0), downloadUrl: reportDownloadPath(row.public_id) } : null,
+    downloadUrl: ready ? reportDownloadPath(row.public_id) : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+  }
+}
+
+export async function listReports(t: TenantScope, size = REPORT_LIST_SIZE): Promise<ReportJson[]> {
+  const rows = await scoped(t, 'order_reports').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).execute()
+  return rows.map(toReportJson)
+}
+
+export async function getReport(t: TenantScope, publicId: string): Promise<OrderReportRow | undefined> {
+  return scoped(t, 'order_reports').selectAll().where('public_id', '=', publicId).executeTakeFirst()
+}
+
+export type ReportQuestionnaire = { _id: string; name: string; published_data: { items: { id: string; type: string; text: string }[] } }
+
+/** The organisation's published, unarchived forms; section headings are not questions, so they are left out. */
+export async function reportQuestionnaires(t: TenantScope, ids?: readonly string[]): Promise<ReportQuestionnaire[]> {
+  let query = scoped(t, 'forms').select(['public_id', 'name', 'published_data']).where('archived', '=', false).where('published_at', 'is not', null)
+  if (ids) {
+    if (ids.length === 0) return []
+    query = query.where('public_id', 'in', [...ids])
+  }
+  const rows = await query.orderBy('name').orderBy('id').execute()
+  return rows.map((r) => ({
+    _id: r.public_id,
+    name: r.name,
+    published_data: { items: (r.published_data?.items ?? []).filter((i) => i.type !== 'section_heading').map((i) => ({ id: i.id, type: i.type, text: i.text })) },
+  }))
+}
+
+export type CreateReportResult = { ok: true; report: ReportJson } | { ok: false; status: 400 | 500; error: string; field?: string }
+
+/** Records the request (queued) and hands it to the job; the job id is the report's, so it runs once. */
+export async function createReport(t: TenantScope, createdBy: number | null, input: CreateReportInput): Promise<CreateReportResult> {
+  const forms = await reportQuestionnaires(t, input.finalQuestionnaires)
+  if (forms.length !== input.finalQuestionnaires.length) return { ok: false, status: 400, error: UNKNOWN_QUESTIONNAIRE, field: 'finalQuestionnaires' }
+  const publicId = newPublicId()
+  await scopedInsert(t, 'order_reports', {
+    public_id: publicId,
+    created_by: createdBy,
+    start_date: input.startDate,
+    end_date: input.endDate,
+    fields: JSON.stringify(input.reportsFields),
+    questionnaires: JSON.stringify(input.finalQuestionnaires),
+  }).execute()
+  try {
+    await enqueue('order-report', { clientId: t.clientId, reportId: publicId }, { jobId: `order-report-${publicId}`, attempts: REPORT_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } })
+  } catch (error) {
+    console.error(`[reports] queueing report ${publicId} failed: ${error instanceof Error ? error.message : String(error)}`)
+    await markFailed(t, publicId, REPORT_FAILED)
+    return { ok: false, status: 500, error: REPORT_FAILED }
+  }
+  return { ok: true, report: toReportJson((await getReport(t, publicId))!) }
+}
+
+/** Tries per report: a worker killed mid-way, or a database hiccup, gets two more runs. */
+export const REPORT_ATTEMPTS = 3
+
+export async function markFailed(t: TenantScope, publicId: string, error: string): Promise<void> {
+  await scopedUpdate(t, 'order_reports')
+    .set({ status: 'failed', error: error.slice(0, 500), completed_at: new Date(), updated_at: new Date() })
+    .where('public_id', '=', publicId)
+    .where('status', '!=', 'ready')
+    .execute()
+}

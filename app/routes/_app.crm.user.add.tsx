@@ -1,0 +1,42 @@
+// /crm/user/add: a CRM user (PENDING until the sync adds it to the CRM); back to the list with 'User Created Successfully'.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { validationError } from 'remix-validated-form'
+import { CrmUserForm } from '#app/components/crm/crm-user-form'
+import { PageHeader } from '#app/components/page'
+import { CRM_USER_CREATED, crmUserCreateValidator } from '#app/models/crm.schema'
+import { crmUserActions } from '#app/models/crm.server'
+import { redirectWithToast } from '#app/services/flash.server'
+import { Card } from '#app/ui/card'
+import { requireCrm } from '#app/utils/crm-request.server'
+import { readForm } from '#app/utils/form.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { status } = await requireCrm(request)
+  return { enabledFlags: status.plan!.enabled, maxCrmUsers: status.plan!.maxCrmUsers }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { t } = await requireCrm(request)
+  const result = await crmUserCreateValidator.validate(await readForm(request))
+  // The password is never sent back.
+  const kept = { ...result.submittedData, password: '' }
+  if (result.error) return validationError(result.error, kept)
+  const created = await crmUserActions.create(t, result.data)
+  if (!created.ok) return validationError({ fieldErrors: { [created.field ?? '_form']: created.error } }, kept)
+  return redirectWithToast(request, '/crm/user/view/all', CRM_USER_CREATED)
+}
+
+export default function CrmUserAddRoute() {
+  const { enabledFlags } = useLoaderData<typeof loader>()
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader title="Add CRM User" crumbs={[{ to: '/crm/user/view/all', label: 'CRM Users' }]} />
+      <Card>
+        <CrmUserForm validator={crmUserCreateValidator} mode="create" enabledFlags={enabledFlags} defaults={{ crmPermissions: enabledFlags }} />
+      </Card>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add CRM User | Draftdesk' }]

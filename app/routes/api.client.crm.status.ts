@@ -1,0 +1,15 @@
+// GET /api/client/crm/status: crmAvailable and the organisation's messaging integrations (token last 4 only).
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { crmStatus } from '#app/models/crm.server'
+import { requirePermission } from '#app/services/auth.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { CRM_GUARD } from '#app/utils/crm-request.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await requirePermission(request, CRM_GUARD)
+  const status = await crmStatus(t)
+  return apiJson({ status: true, crmAvailable: status.crmAvailable, crmIntegrations: status.crmIntegrations })
+}
+
+export const action = () => methodNotAllowed()

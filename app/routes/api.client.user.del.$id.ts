@@ -1,0 +1,18 @@
+// GET /api/client/user/del/{id}: deletes a CRM user (a GET in the original API: the same-origin
+// middleware refuses it cross-site like a write, app/rules/same-origin.ts). Admin CRM users are refused.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { CRM_USER_DELETED } from '#app/models/crm.schema'
+import { crmUserActions } from '#app/models/crm.server'
+import { methodNotAllowed } from '#app/utils/api.server'
+import { requireCrm } from '#app/utils/crm-request.server'
+import { apiJson } from '#app/utils/http.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { t } = await requireCrm(request)
+  const result = await crmUserActions.delete(t, params.id ?? '')
+  if (!result.ok) return apiJson({ status: false, error: result.error }, result.status)
+  return apiJson({ status: true, message: CRM_USER_DELETED, _id: result.value.publicId })
+}
+
+/** POST does the same (the spec's GET stays, behind the same-origin check). */
+export const action = (args: LoaderFunctionArgs) => (args.request.method === 'POST' ? loader(args) : methodNotAllowed())
