@@ -398,7 +398,12 @@ const opKeyOf = (ctx: Context, ...parts: unknown[]) => sha256(JSON.stringify([ct
  */
 async function exclusive<T>(ctx: Context, work: (tx: TenantScope, lastOpKey: string | null) => Promise<Outcome<T>>): Promise<Outcome<T>> {
   const { t } = ctx
-  await scopedInsert(t, 'organisation_plans', {}).ignore().execute()
+  // The lock row is made once, not on every call: an INSERT that meets the row while a change holds it
+  // waits with a shared lock on the organisation's row (its foreign key check), which that change's own
+  // syncSubscription needs to lock: a deadlock through our code that InnoDB cannot see (a double
+  // submit stalled for the lock wait timeout, then failed). SELECT ... FOR UPDATE below waits without it.
+  const lockRow = await scoped(t, 'organisation_plans').select('client_id').executeTakeFirst()
+  if (!lockRow) await scopedInsert(t, 'organisation_plans', {}).ignore().execute()
   try {
     return await inTransaction(
       t.db,
