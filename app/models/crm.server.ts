@@ -80,8 +80,14 @@ async function startProvisioning(t: TenantScope, create: boolean) {
   }
   // One job per organisation per ten minutes: a provisioning that failed all its retries is tried again later.
   const bucket = Math.floor(Date.now() / 600_000)
+  // Every page's sidebar looks while the location is pending: ask Redis once per process and window, not per page.
+  if (provisionAsked.get(t.clientId) === bucket) return
   await enqueue('crm-sync', { clientId: t.clientId, op: 'provision' }, { jobId: `crm-provision-${t.clientId}-${bucket}` })
+  if (provisionAsked.size > 10_000) provisionAsked.clear()
+  provisionAsked.set(t.clientId, bucket)
 }
+
+const provisionAsked = new Map<number, number>()
 
 async function locationOf(t: TenantScope): Promise<string | null> {
   const row = await scoped(t, 'crm_locations').select(['status', 'external_id']).executeTakeFirst()
