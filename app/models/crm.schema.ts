@@ -6,6 +6,8 @@ import { email, firstName, lastName, MESSAGES } from './people-fields.schema'
 
 /** Back-office section 8, letter for letter. */
 export const CRM_NOT_ACTIVE = 'CRM is not active! Please wait for the CRM to get enabled'
+/** A log-in-as session may look at the CRM, not change its accounts or credentials (ADR 0053). */
+export const CRM_OWN_SESSION = 'You are signed in as someone else: CRM users and integrations can only be changed in your own session.'
 export const CRM_USER_CREATED = 'User Created Successfully'
 export const CRM_USER_UPDATED = 'User Updated Successfully'
 export const CRM_USER_DELETED = 'Deleted!'

@@ -38,20 +38,26 @@ const fail = (status: number, error: string, field?: string): { ok: false; statu
 
 export type CrmPlan = { flags: Record<string, boolean>; enabled: string[]; maxCrmUsers: number }
 
-/** The CRM part of the organisation's current plan (organisation_plans → client_packages); null without a plan. */
-export async function crmPlanOf(t: TenantScope): Promise<CrmPlan | null> {
-  const row = await scoped(t, 'organisation_plans')
+const planBase = (t: TenantScope) =>
+  scoped(t, 'organisation_plans')
     .innerJoin('client_packages', 'client_packages.id', 'organisation_plans.client_package_id')
     .select(['client_packages.crm_user_permissions as flags', 'client_packages.max_crm_users as max'])
-    .executeTakeFirst()
+
+function toCrmPlan(row: { flags: unknown; max: number | string } | undefined): CrmPlan | null {
   if (!row) return null
   const raw = (typeof row.flags === 'string' ? JSON.parse(row.flags) : row.flags) as Record<string, boolean>
   const flags = Object.fromEntries(CRM_PERMISSION_KEYS.map((k) => [k, raw?.[k] !== false]))
   return { flags, enabled: planEnabledFlags(CRM_PERMISSION_KEYS, flags), maxCrmUsers: Math.max(1, Number(row.max)) }
 }
 
+/** The CRM part of the organisation's current plan (organisation_plans → client_packages); null without a plan. */
+export async function crmPlanOf(t: TenantScope): Promise<CrmPlan | null> {
+  return toCrmPlan(await planBase(t).executeTakeFirst())
+}
+
 export type CrmIntegrationJson = { integration: string; accountSid: string; authTokenLast4: string; updatedAt: string }
-export type CrmStatus = { crmAvailable: boolean; crmIntegrations: CrmIntegrationJson[]; plan: CrmPlan | null; provisioning: boolean }
+export type CrmAvailability = { crmAvailable: boolean; plan: CrmPlan | null; provisioning: boolean }
+export type CrmStatus = CrmAvailability & { crmIntegrations: CrmIntegrationJson[] }
 
 /**
  * CRM is available when the plan includes it (at least one flag on), a CRM is configured, and the
@@ -59,15 +65,25 @@ export type CrmStatus = { crmAvailable: boolean; crmIntegrations: CrmIntegration
  * plan includes CRM starts the provisioning job; until it is done the CRM is "not active".
  */
 export async function crmStatus(t: TenantScope, opts: { provision?: boolean } = {}): Promise<CrmStatus> {
-  const [plan, location, integrations] = await Promise.all([
-    crmPlanOf(t),
-    scoped(t, 'crm_locations').select(['status', 'external_id']).executeTakeFirst(),
-    listIntegrations(t),
-  ])
-  const service = crmService()
-  const included = planIncludesCrm(CRM_PERMISSION_KEYS, plan?.flags ?? null) && !!service
+  const [availability, integrations] = await Promise.all([crmAvailability(t, opts), listIntegrations(t)])
+  return { ...availability, crmIntegrations: integrations }
+}
+
+/**
+ * crmStatus without the integrations: the plan and the location in one round trip, since the shell's
+ * sidebar looks on every page of those holding the CRM permission.
+ */
+export async function crmAvailability(t: TenantScope, opts: { provision?: boolean } = {}): Promise<CrmAvailability> {
+  const row = await planBase(t)
+    .leftJoin('crm_locations', (j) => scopedJoin(t, 'crm_locations', j.onTrue()))
+    .select(['crm_locations.status', 'crm_locations.external_id'])
+    .executeTakeFirst()
+  const plan = toCrmPlan(row)
+  // No plan row means no location was read either; without a plan there is nothing to provision.
+  const location = row?.status ? { status: row.status, external_id: row.external_id } : undefined
+  const included = planIncludesCrm(CRM_PERMISSION_KEYS, plan?.flags ?? null) && !!crmService()
   if (included && location?.status !== 'ready' && opts.provision !== false) await startProvisioning(t, !location)
-  return { crmAvailable: included && location?.status === 'ready' && !!location.external_id, crmIntegrations: integrations, plan, provisioning: included && location?.status !== 'ready' }
+  return { crmAvailable: included && location?.status === 'ready' && !!location.external_id, plan, provisioning: included && location?.status !== 'ready' }
 }
 
 async function startProvisioning(t: TenantScope, create: boolean) {

@@ -7,16 +7,17 @@ import { CrmFormError } from '#app/components/crm/crm-error'
 import { SaveOrCancel, SuccessAlert, TextField } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
 import { CRM_INTEGRATION_SAVED, crmIntegrationValidator } from '#app/models/crm.schema'
-import { saveIntegration } from '#app/models/crm.server'
+import { listIntegrations, saveIntegration } from '#app/models/crm.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
-import { requireCrm } from '#app/utils/crm-request.server'
+import { Alert } from '#app/ui/alert'
+import { crmChangeRefusal, requireCrm } from '#app/utils/crm-request.server'
 import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { status } = await requireCrm(request)
+  const { t } = await requireCrm(request)
   const { toast, headers } = await takeToast(request)
-  return data({ integrations: status.crmIntegrations, toast }, { headers })
+  return data({ integrations: await listIntegrations(t), toast, borrowed: await crmChangeRefusal(request) }, { headers })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,6 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // The token typed is never sent back, even after a failure.
   const kept = { ...result.submittedData, authToken: '' }
   if (result.error) return validationError(result.error, kept)
+  const borrowed = await crmChangeRefusal(request)
+  if (borrowed) return validationError({ fieldErrors: { _form: borrowed } }, kept)
   const saved = await saveIntegration(t, result.data)
   if (!saved.ok) {
     const fieldErrors: Record<string, string> = { _form: saved.message }
@@ -35,12 +38,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CrmIntegrationsRoute() {
-  const { integrations, toast } = useLoaderData<typeof loader>()
+  const { integrations, toast, borrowed } = useLoaderData<typeof loader>()
   const current = integrations.find((i) => i.integration === 'twilio')
   return (
     <div className="max-w-xl space-y-6">
       <PageHeader title="Integrations" />
       <SuccessAlert>{toast}</SuccessAlert>
+      {borrowed ? <Alert tone="warning">{borrowed}</Alert> : null}
       <Card>
         <h2 className="mb-2 text-base font-semibold text-gray-900">Messaging provider</h2>
         {current ? (

@@ -8,12 +8,13 @@ import { CRM_USER_CREATED, crmUserCreateValidator } from '#app/models/crm.schema
 import { crmUserActions } from '#app/models/crm.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
-import { requireCrm } from '#app/utils/crm-request.server'
+import { Alert } from '#app/ui/alert'
+import { crmChangeRefusal, requireCrm } from '#app/utils/crm-request.server'
 import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { status } = await requireCrm(request)
-  return { enabledFlags: status.plan!.enabled, maxCrmUsers: status.plan!.maxCrmUsers }
+  return { enabledFlags: status.plan!.enabled, maxCrmUsers: status.plan!.maxCrmUsers, borrowed: await crmChangeRefusal(request) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,16 +23,19 @@ export async function action({ request }: ActionFunctionArgs) {
   // The password is never sent back.
   const kept = { ...result.submittedData, password: '' }
   if (result.error) return validationError(result.error, kept)
+  const borrowed = await crmChangeRefusal(request)
+  if (borrowed) return validationError({ fieldErrors: { _form: borrowed } }, kept)
   const created = await crmUserActions.create(t, result.data)
   if (!created.ok) return validationError({ fieldErrors: { [created.field ?? '_form']: created.error } }, kept)
   return redirectWithToast(request, '/crm/user/view/all', CRM_USER_CREATED)
 }
 
 export default function CrmUserAddRoute() {
-  const { enabledFlags } = useLoaderData<typeof loader>()
+  const { enabledFlags, borrowed } = useLoaderData<typeof loader>()
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader title="Add CRM User" crumbs={[{ to: '/crm/user/view/all', label: 'CRM Users' }]} />
+      {borrowed ? <Alert tone="warning">{borrowed}</Alert> : null}
       <Card>
         <CrmUserForm validator={crmUserCreateValidator} mode="create" enabledFlags={enabledFlags} defaults={{ crmPermissions: enabledFlags }} />
       </Card>

@@ -9,7 +9,8 @@ import { crmUserActions, getCrmUser, toCrmUserJson } from '#app/models/crm.serve
 import { isLockedCrmUser } from '#app/rules/crm'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
-import { requireCrm } from '#app/utils/crm-request.server'
+import { Alert } from '#app/ui/alert'
+import { crmChangeRefusal, requireCrm } from '#app/utils/crm-request.server'
 import { readForm } from '#app/utils/form.server'
 import { forbidden, notFound } from '#app/utils/http.server'
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const row = await getCrmUser(t, params.id ?? '')
   if (!row) throw notFound(CRM_USER_NOT_FOUND)
   if (isLockedCrmUser(row)) throw forbidden(CRM_ADMIN_LOCKED)
-  return { user: toCrmUserJson(row), enabledFlags: status.plan!.enabled }
+  return { user: toCrmUserJson(row), enabledFlags: status.plan!.enabled, borrowed: await crmChangeRefusal(request) }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -26,6 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await crmUserUpdateValidator.validate(await readForm(request))
   const kept = { ...result.submittedData, password: '' }
   if (result.error) return validationError(result.error, kept)
+  const borrowed = await crmChangeRefusal(request)
+  if (borrowed) return validationError({ fieldErrors: { _form: borrowed } }, kept)
   const updated = await crmUserActions.update(t, params.id ?? '', result.data)
   if (!updated.ok) {
     if (updated.status === 404) throw notFound(updated.error)
@@ -36,11 +39,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CrmUserEditRoute() {
-  const { user, enabledFlags } = useLoaderData<typeof loader>()
+  const { user, enabledFlags, borrowed } = useLoaderData<typeof loader>()
   const granted = Object.entries(user.crmData.permissions).filter(([, on]) => on).map(([k]) => k)
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader title="Edit CRM User" crumbs={[{ to: '/crm/user/view/all', label: 'CRM Users' }]} />
+      {borrowed ? <Alert tone="warning">{borrowed}</Alert> : null}
       <Card>
         <CrmUserForm
           validator={crmUserUpdateValidator}

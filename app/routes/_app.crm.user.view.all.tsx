@@ -16,7 +16,7 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { requireCrm } from '#app/utils/crm-request.server'
+import { crmChangeRefusal, requireCrm } from '#app/utils/crm-request.server'
 import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,6 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { t } = await requireCrm(request)
   const form = await readForm(request)
   if (form.get('intent') !== 'delete') return data({ error: 'Unknown action' }, { status: 400 })
+  const borrowed = await crmChangeRefusal(request)
+  if (borrowed) return data({ error: borrowed }, { status: 403 })
   const result = await crmUserActions.delete(t, String(form.get('userId') ?? ''))
   if (!result.ok) return data({ error: result.error }, { status: result.status })
   return redirectWithToast(request, `/crm/user/view/all${new URL(request.url).search}`, CRM_USER_DELETED)

@@ -4,14 +4,14 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { CRM_INTEGRATION_SAVED, crmIntegrationSchema } from '#app/models/crm.schema'
 import { listIntegrations, saveIntegration } from '#app/models/crm.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { crmErrorJson, requireCrm } from '#app/utils/crm-request.server'
+import { crmErrorJson, requireCrmChange } from '#app/utils/crm-request.server'
 import { apiJson } from '#app/utils/http.server'
 
 export const loader = () => methodNotAllowed()
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
-  const { t } = await requireCrm(request)
+  const { t } = await requireCrmChange(request)
   const parsed = await parseBody(request, crmIntegrationSchema)
   if (!parsed.ok) return parsed.response
   const result = await saveIntegration(t, parsed.data)

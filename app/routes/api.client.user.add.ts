@@ -4,14 +4,14 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { CRM_USER_CREATED, crmUserCreateSchema } from '#app/models/crm.schema'
 import { crmUserActions, toCrmUserJson } from '#app/models/crm.server'
 import { methodNotAllowed, parseBody, readBody } from '#app/utils/api.server'
-import { requireCrm } from '#app/utils/crm-request.server'
+import { requireCrmChange } from '#app/utils/crm-request.server'
 import { apiJson } from '#app/utils/http.server'
 
 export const loader = () => methodNotAllowed()
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
-  const { t } = await requireCrm(request)
+  const { t } = await requireCrmChange(request)
   const body = await readBody(request.clone())
   if (body.type === 'admin') {
     const admin = await crmUserActions.ensureAdmin(t)

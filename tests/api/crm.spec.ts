@@ -2,11 +2,11 @@
 // spec's CRM list, the CRM permission (403), CRM not available (the spec's message), another
 // organisation's CRM user ids (404), malformed bodies (400), and the delete GET refused cross-site.
 import { expect, test } from '@playwright/test'
-import { CRM_NOT_ACTIVE } from '#app/models/crm.schema'
-import { crmTenant } from '#tests/factories/crm'
+import { CRM_NOT_ACTIVE, CRM_OWN_SESSION } from '#app/models/crm.schema'
+import { crmStaff, crmTenant } from '#tests/factories/crm'
 import { createTenant, TEST_PASSWORD } from '#tests/factories/index'
 import { browsers, ORIGIN_HEADERS, staffSession } from './helpers'
-import { signIn } from '#tests/security/helpers'
+import { logInAs, signIn } from '#tests/security/helpers'
 
 const open = browsers()
 const user = (email: string, extra: Record<string, unknown> = {}) => ({ firstName: 'Cara', lastName: 'Mills', email, password: 'Str0ng@Pass', crmPermissions: { campaignsEnabled: true }, ...extra })
@@ -67,6 +67,55 @@ test('the whole CRM list of calls for an organisation whose CRM is available', a
   const refused = await a.request.post('/api/client/crm/integration', { headers: ORIGIN_HEADERS, data: { accountSid: 'nope', authToken: 'x' } })
   expect(refused.status()).toBe(400)
   expect((await refused.json()).message).toContain('account SID or auth token is wrong')
+})
+
+test('a log-in-as session may look at the CRM but change neither its users nor the messaging credentials', async ({ playwright }) => {
+  const a = await crmOwner(playwright)
+  const saved = await a.request.post('/api/client/crm/integration', { headers: ORIGIN_HEADERS, data: { accountSid: 'ACowner00001', authToken: 'owner-token-00001234', integration: 'twilio' } })
+  expect(saved.status(), await saved.text()).toBe(200)
+  const added = await a.request.post('/api/client/user/add', { headers: ORIGIN_HEADERS, data: user('kept@example.test') })
+  expect(added.status(), await added.text()).toBe(200)
+  const kept = (await added.json()).user._id as string
+  const staff = await crmStaff(a.org.id, ['WRITER', 'CRM'])
+  await logInAs(a.request, staff.publicId)
+
+  // Looking is allowed: the status, the list, and the pages with the reason shown up front.
+  expect((await a.request.get('/api/client/crm/status')).status()).toBe(200)
+  expect((await a.request.get('/api/client/user/all')).status()).toBe(200)
+  for (const path of ['/crm/integrations', '/crm/user/add', `/crm/user/edit/${kept}`]) {
+    const page = await a.request.get(path)
+    expect(page.status(), path).toBe(200)
+    expect(await page.text(), path).toContain(CRM_OWN_SESSION)
+  }
+
+  // Every change is refused, through the JSON calls and the pages' forms alike.
+  const refusals = [
+    await a.request.post('/api/client/crm/integration', { headers: ORIGIN_HEADERS, data: { accountSid: 'ACattacker01', authToken: 'attacker-token-9999', integration: 'twilio' } }),
+    await a.request.post('/api/client/user/add', { headers: ORIGIN_HEADERS, data: user('intruder@example.test') }),
+    await a.request.post('/api/client/user/update', { headers: ORIGIN_HEADERS, data: { userId: kept, firstName: 'X', lastName: 'Y', email: 'kept@example.test', password: 'N3w@Passw0rd' } }),
+    await a.request.get(`/api/client/user/del/${kept}`, { headers: ORIGIN_HEADERS }),
+  ]
+  for (const res of refusals) {
+    expect(res.status(), res.url()).toBe(403)
+    expect((await res.json()).error).toBe(CRM_OWN_SESSION)
+  }
+  const forms = [
+    await a.request.post('/crm/integrations', { headers: ORIGIN_HEADERS, form: { integration: 'twilio', accountSid: 'ACattacker01', authToken: 'attacker-token-9999' } }),
+    await a.request.post('/crm/user/add', { headers: ORIGIN_HEADERS, form: { firstName: 'In', lastName: 'Truder', email: 'intruder@example.test', password: 'Str0ng@Pass' } }),
+    await a.request.post(`/crm/user/edit/${kept}`, { headers: ORIGIN_HEADERS, form: { firstName: 'X', lastName: 'Y', email: 'kept@example.test', password: 'N3w@Passw0rd' } }),
+    await a.request.post('/crm/user/view/all', { headers: ORIGIN_HEADERS, form: { intent: 'delete', userId: kept } }),
+  ]
+  for (const res of forms) {
+    expect(res.status(), res.url()).toBeGreaterThanOrEqual(400)
+    expect(await res.text(), res.url()).toContain(CRM_OWN_SESSION)
+  }
+
+  // Nothing changed.
+  const status = await (await a.request.get('/api/client/crm/status')).json()
+  expect(status.crmIntegrations).toEqual([expect.objectContaining({ accountSid: 'ACowner00001', authTokenLast4: '1234' })])
+  const users = (await (await a.request.get('/api/client/user/all')).json()).users as { _id: string; crmData: { email: string; firstName: string } }[]
+  expect(users.map((u) => u.crmData.email)).not.toContain('intruder@example.test')
+  expect(users.find((u) => u._id === kept)?.crmData.firstName).toBe('Cara')
 })
 
 test('the plan limit refuses one CRM user too many', async ({ playwright }) => {

@@ -5,22 +5,13 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { platformDb } from '#app/services/db.server'
 import { verifyPassword } from '#app/services/password.server'
 import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
-import { browsers, ORIGIN_HEADERS, organisationChoice, signIn } from './helpers'
+import { browsers, logInAs, ORIGIN_HEADERS, organisationChoice, signIn } from './helpers'
 
 const NEW_PASSWORD = 'Taken-over-2026!'
 const browser = browsers()
 
 async function account(id: number) {
   return platformDb.selectFrom('users').select(['email', 'password_hash', 'password_changed_at']).where('id', '=', id).executeTakeFirstOrThrow()
-}
-
-/** Logs a browser in as `targetId` through a log-in-as link made and opened in that same browser. */
-async function logInAs(request: APIRequestContext, targetId: string) {
-  const made = await request.post('/api/client/autologin/init', { headers: ORIGIN_HEADERS, data: { _id: targetId, type: 'writer' } })
-  expect(made.status(), await made.text()).toBe(200)
-  const code = new URL((await made.json()).link).pathname.split('/auto-login/')[1]
-  const opened = await request.post(`/api/auth/auto-login/${code}`, { headers: ORIGIN_HEADERS })
-  expect(opened.status()).toBe(200)
 }
 
 async function loginStatus(request: APIRequestContext, email: string, password: string, orgName?: string) {

@@ -66,6 +66,15 @@ export function browsers() {
   }
 }
 
+/** Logs a browser in as staff member `targetId` through a log-in-as link made and opened in that same browser. */
+export async function logInAs(request: APIRequestContext, targetId: string, type: 'writer' | 'reviewer' = 'writer') {
+  const made = await request.post('/api/client/autologin/init', { headers: ORIGIN_HEADERS, data: { _id: targetId, type } })
+  expect(made.status(), await made.text()).toBe(200)
+  const code = new URL((await made.json()).link).pathname.split('/auto-login/')[1]
+  const opened = await request.post(`/api/auth/auto-login/${code}`, { headers: ORIGIN_HEADERS })
+  expect(opened.status()).toBe(200)
+}
+
 /** A product (with the workflow it needs) created through the JSON API with these headers; its public id. */
 export async function createProductThroughApi(headers: Record<string, string>, name: string): Promise<string> {
   const service = await rawRequest({
