@@ -78,9 +78,20 @@ export async function crmAvailability(t: TenantScope, opts: { provision?: boolea
     .leftJoin('crm_locations', (j) => scopedJoin(t, 'crm_locations', j.onTrue()))
     .select(['crm_locations.status', 'crm_locations.external_id'])
     .executeTakeFirst()
-  const plan = toCrmPlan(row)
   // No plan row means no location was read either; without a plan there is nothing to provision.
-  const location = row?.status ? { status: row.status, external_id: row.external_id } : undefined
+  return crmAvailabilityFrom(t, { plan: row ?? null, location: row?.status ? { status: row.status, external_id: row.external_id } : null }, opts)
+}
+
+/** The plan's CRM columns and the organisation's CRM location, as crmAvailability reads them. */
+export type CrmPlanAndLocation = {
+  plan: { flags: unknown; max: number | string } | null
+  location: { status: 'pending' | 'ready'; external_id: string | null } | null
+}
+
+/** crmAvailability from columns another query read (the shell reads them with the page's other facts). */
+export async function crmAvailabilityFrom(t: TenantScope, read: CrmPlanAndLocation, opts: { provision?: boolean } = {}): Promise<CrmAvailability> {
+  const plan = toCrmPlan(read.plan ?? undefined)
+  const location = read.location ?? undefined
   const included = planIncludesCrm(CRM_PERMISSION_KEYS, plan?.flags ?? null) && !!crmService()
   if (included && location?.status !== 'ready' && opts.provision !== false) await startProvisioning(t, !location)
   return { crmAvailable: included && location?.status === 'ready' && !!location.external_id, plan, provisioning: included && location?.status !== 'ready' }

@@ -62,10 +62,12 @@ async function organisationBrand(t: TenantScope) {
   return t.db.selectFrom('organisations').select(['name', 'logo']).where('id', '=', t.clientId).executeTakeFirstOrThrow()
 }
 
-/** The colours alone, for the layout's theme (one small query on every page). */
-export async function getPortalColours(t: TenantScope): Promise<PortalColours> {
-  const row = await scoped(t, 'website_customizations').select(Object.values(COLOUR_COLUMNS)).executeTakeFirst()
-  return Object.fromEntries(COLOUR_KEYS.map((k) => [k, (row?.[COLOUR_COLUMNS[k] as keyof typeof row] as string | null | undefined) ?? null])) as PortalColours
+/** The colour columns of website_customizations, for a query that reads them with other things (the shell's). */
+export const PORTAL_COLOUR_COLUMNS = Object.values(COLOUR_COLUMNS) as (typeof COLOUR_COLUMNS)[ColourKey][]
+
+/** The colours of a row holding PORTAL_COLOUR_COLUMNS (null each when the organisation never customised). */
+export function portalColoursFrom(row: Partial<Record<string, unknown>> | undefined): PortalColours {
+  return Object.fromEntries(COLOUR_KEYS.map((k) => [k, (row?.[COLOUR_COLUMNS[k]] as string | null | undefined) ?? null])) as PortalColours
 }
 
 export async function getCustomization(t: TenantScope): Promise<CustomizationJson> {

@@ -3,8 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { AppShell, type ShellData } from '#app/components/shell/app-shell'
 import { paymentDueDays, toUserJson, trialDaysLeft } from '#app/models/account.server'
-import { unreadBadgeCount } from '#app/models/notifications.server'
-import { getPortalColours } from '#app/models/website-settings.server'
+import { shellFacts } from '#app/models/shell.server'
 import { RouteErrorContent } from '#app/root'
 import { pastDueBanner, sidebarRestricted, trialBanner } from '#app/rules/account-status'
 import { can, CONTACT_TEAM_PERMISSION } from '#app/rules/permissions'
@@ -19,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const { session } = await getAuth(request)
   const userJson = toUserJson(user)
-  // The badge only: one capped count on the unread index, beside the settings read; the list is fetched
-  // when the dropdown opens (ADR 0042).
-  const [ui, unread] = await Promise.all([getUiSettings(request), user.clientId === null ? 0 : unreadBadgeCount(tenantOf(user as typeof user & { clientId: number }))])
-  // The organisation's portal colours as CSS custom properties on the shell (Customize Client Portal, ADR 0044).
-  const theme = user.clientId === null ? {} : themeStyle(await getPortalColours(tenantOf(user as typeof user & { clientId: number })))
+  // The organisation's colours, the badge's capped unread count (the list is fetched when the dropdown
+  // opens, ADR 0042) and the CRM section's plan and location: one round trip, beside the settings read.
+  const [ui, facts] = await Promise.all([getUiSettings(request), user.clientId === null ? null : shellFacts(tenantOf(user as typeof user & { clientId: number }))])
+  // The portal colours as CSS custom properties on the shell (Customize Client Portal, ADR 0044).
+  const theme = facts ? themeStyle(facts.colours) : {}
   const dueDays = paymentDueDays(user)
   const restricted = user.role === 'client' && sidebarRestricted(user.packageStatus, dueDays, trialDaysLeft(user))
   const name = `${user.firstName} ${user.lastName}`.trim()
@@ -44,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       roleModules: user.clientId === null && user.role !== 'superadmin' ? (user.roleModules ?? []) : undefined,
       restricted,
       leadsOnly: user.leadsOnly,
-    })),
+    }), facts?.crm ?? null),
     ui: { sidebar: ui.sidebar, expanded: ui.expanded },
     lang: languageOf(ui, session.get('lang')),
     banners: {
@@ -60,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     analytics: config.ANALYTICS_KEY ? { key: config.ANALYTICS_KEY, user: { id: userJson._id, name, email: user.email } } : null,
-    notifications: { unread },
+    notifications: { unread: facts?.unread ?? 0 },
     theme,
   }
   // Only the shell goes to the page: nothing in the browser reads the account itself, and every page and

@@ -2,7 +2,7 @@
 // available ('CRM is not active! ...', ADR 0049). Returns the tenant and the CRM status it checked.
 import { impersonatorOf } from '#app/models/audit.server'
 import { CRM_NOT_ACTIVE, CRM_OWN_SESSION } from '#app/models/crm.schema'
-import { crmAvailability, type CrmAvailability } from '#app/models/crm.server'
+import { crmAvailability, crmAvailabilityFrom, type CrmAvailability, type CrmPlanAndLocation } from '#app/models/crm.server'
 import type { AuthUser } from '#app/models/account.server'
 import { crmSidebar } from '#app/rules/crm'
 import { requirePermission, tenantOf, type Tenant } from '#app/services/auth.server'
@@ -42,9 +42,12 @@ export function crmErrorJson(error: { status: number; message: string; crmErrors
   return apiJson({ status: false, error: error.crmErrors ?? error.message, message: error.message, ...(error.crmErrors ? { crmErrors: error.crmErrors } : {}) }, error.status)
 }
 
-/** The shell's sidebar with the CRM section shown only when CRM is available (one look, only for those who would see it). */
-export async function crmSidebarFor<T extends { label: string; path?: string; external?: boolean; children?: T[] }>(user: AuthUser, items: T[]): Promise<T[]> {
+/**
+ * The shell's sidebar with the CRM section shown only when CRM is available; `read` is the plan and
+ * location the shell already read. Only those who would see the section look (and start provisioning).
+ */
+export async function crmSidebarFor<T extends { label: string; path?: string; external?: boolean; children?: T[] }>(user: AuthUser, items: T[], read: CrmPlanAndLocation | null): Promise<T[]> {
   if (!items.some((i) => i.label === 'menu.crm')) return items
-  const available = user.clientId === null ? false : (await crmAvailability(tenantOf(user as AuthUser & { clientId: number }))).crmAvailable
+  const available = user.clientId === null || !read ? false : (await crmAvailabilityFrom(tenantOf(user as AuthUser & { clientId: number }), read)).crmAvailable
   return crmSidebar(items as never[], { available, externalUrl: crmService()?.appUrl ?? null }) as T[]
 }

@@ -2,7 +2,8 @@
 // reviewer assignment, draft upload, revision approved or rejected, invoice paid, chat message while
 // away) for the right people only, pushed on the recipient's channel, paged, counted and marked seen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliver, listNotifications, markAllSeen, markSeen, notify, notifyNewChatMessage, unreadBadgeCount, unreadCount } from '#app/models/notifications.server'
+import { shellFacts } from '#app/models/shell.server'
+import { deliver, listNotifications, markAllSeen, markSeen, notify, notifyNewChatMessage, unreadCount } from '#app/models/notifications.server'
 import { BADGE_COUNT_CAP, NOTIFICATIONS_PAGE_SIZE } from '#app/rules/notifications'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb, tenantDb } from '#app/services/db.server'
@@ -217,7 +218,7 @@ describe('paging, counting and marking seen', () => {
     const a = await createTenant()
     const me = a.owner.accounts.get(a.org.id)!.id
     await seed(a.org.id, me, BADGE_COUNT_CAP + 5)
-    expect(await unreadBadgeCount(scope(a.org.id, me))).toBe(BADGE_COUNT_CAP)
+    expect((await shellFacts(scope(a.org.id, me))).unread).toBe(BADGE_COUNT_CAP)
     expect(await unreadCount(scope(a.org.id, me))).toBe(BADGE_COUNT_CAP + 5)
     const client = await signIn(new Client(), a.owner.email, a.org.name, TEST_PASSWORD)
     const { loader } = await import('#app/routes/_app')
