@@ -84,6 +84,20 @@ export async function auditAction(
 }
 
 /**
+ * The audit row of an action's outcome, success or refusal alike (status from `ok`), then the outcome:
+ * `return auditOutcome(t, request, { module, action, message: (r) => ... }, await change(...))`.
+ */
+export async function auditOutcome<R extends { ok: boolean }>(
+  t: Parameters<typeof auditAction>[0],
+  request: Request,
+  entry: { module: string; action: string; message: (result: R) => string },
+  result: R,
+): Promise<R> {
+  await auditAction(t, request, { module: entry.module, action: entry.action, status: result.ok ? 'success' : 'failure', message: entry.message(result) })
+  return result
+}
+
+/**
  * The audit row of an action by anyone signed in, platform staff included (no organisation).
  * `clientId` overrides the actor's organisation when a platform action concerns one client.
  */

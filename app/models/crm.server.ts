@@ -12,6 +12,7 @@ import {
   type CrmUserCreateInput,
   type CrmUserUpdateInput,
 } from './crm.schema'
+import { auditOutcome } from './audit.server'
 import { captureLead } from './leads.server'
 import { isDuplicateKey } from './people.server'
 import { crmUserStatus, filterCrmPermissions, isLockedCrmUser, planEnabledFlags, planIncludesCrm, type CrmUserStatus } from '#app/rules/crm'
@@ -320,6 +321,43 @@ export async function saveIntegration(t: TenantScope, input: CrmIntegrationInput
     }
   }
   return { ok: true }
+}
+
+// ---- audited changes ------------------------------------------------------------------------------
+
+type Actor = Parameters<typeof auditOutcome>[0] & TenantScope
+
+/** The pages and JSON calls change CRM users and the integration through these: each writes its audit row. */
+export const crmChanges = {
+  async createUser(t: Actor, request: Request, input: CrmUserCreateInput) {
+    return auditOutcome(t, request, {
+      module: 'crm',
+      action: 'create_user',
+      message: (r) => (r.ok ? `Added CRM user ${r.value.email}` : `CRM user ${input.email} not added: ${r.error}`),
+    }, await crmUserActions.create(t, input))
+  },
+  async updateUser(t: Actor, request: Request, publicId: string, input: CrmUserUpdateInput) {
+    return auditOutcome(t, request, {
+      module: 'crm',
+      action: 'update_user',
+      message: (r) => (r.ok ? `Updated CRM user ${r.value.email}${input.password ? ' and their password' : ''}` : `CRM user ${publicId} not updated: ${r.error}`),
+    }, await crmUserActions.update(t, publicId, input))
+  },
+  async deleteUser(t: Actor, request: Request, publicId: string) {
+    return auditOutcome(t, request, {
+      module: 'crm',
+      action: 'delete_user',
+      message: (r) => (r.ok ? `Deleted CRM user ${publicId}` : `CRM user ${publicId} not deleted: ${r.error}`),
+    }, await crmUserActions.delete(t, publicId))
+  },
+  /** The account id is logged; the token never is. */
+  async saveIntegration(t: Actor, request: Request, input: CrmIntegrationInput) {
+    return auditOutcome(t, request, {
+      module: 'crm',
+      action: 'save_integration',
+      message: (r) => (r.ok ? `Saved the ${input.integration} account ${input.accountSid}` : `The ${input.integration} account ${input.accountSid} not saved: ${r.message}`),
+    }, await saveIntegration(t, input))
+  },
 }
 
 /** The stored token in clear, for the server's own calls to the provider only. */

@@ -8,7 +8,7 @@ import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadCsvInput, type LeadSou
 import { likePattern } from '#app/rules/table-query'
 import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { LeadNoteKind } from '#db/tables/leads'
-import { auditAction } from './audit.server'
+import { auditOutcome } from './audit.server'
 import { createCustomer } from './customers.server'
 import { CUSTOMER_EXISTS } from './customers.schema'
 import { LEAD_LINKED, LEAD_NOT_FOUND, leadCaptureSchema, type LeadCaptureInput, type LeadListFilter } from './leads.schema'
@@ -305,33 +305,24 @@ export async function convertLead(t: Actor, publicId: string, input: ConvertInpu
 /** The page and the JSON routes call these: each writes and audits once. */
 export const leadActions = {
   async status(t: Actor, request: Request, publicId: string, status: LeadStatusValue) {
-    const result = await changeLeadStatus(t, publicId, status)
-    await auditAction(t, request, {
+    return auditOutcome(t, request, {
       module: 'leads',
       action: 'change_status',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Lead ${result.lead.email} marked ${LEAD_STATUS_LABELS[status]}` : `Lead ${publicId}: ${result.error}`,
-    })
-    return result
+      message: (r) => (r.ok ? `Lead ${r.lead.email} marked ${LEAD_STATUS_LABELS[status]}` : `Lead ${publicId}: ${r.error}`),
+    }, await changeLeadStatus(t, publicId, status))
   },
   async note(t: Actor, request: Request, publicId: string, note: string) {
-    const result = await addLeadNote(t, publicId, note)
-    await auditAction(t, request, {
+    return auditOutcome(t, request, {
       module: 'leads',
       action: 'add_note',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Note added to lead ${result.lead.email}` : `Lead ${publicId}: ${result.error}`,
-    })
-    return result
+      message: (r) => (r.ok ? `Note added to lead ${r.lead.email}` : `Lead ${publicId}: ${r.error}`),
+    }, await addLeadNote(t, publicId, note))
   },
   async convert(t: Actor, request: Request, publicId: string, input: ConvertInput) {
-    const result = await convertLead(t, publicId, input)
-    await auditAction(t, request, {
+    return auditOutcome(t, request, {
       module: 'leads',
       action: 'convert',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Lead ${result.lead.email} ${result.linked ? 'linked to customer' : 'converted to customer'} ${result.customerId}` : `Lead ${publicId}: ${result.error}`,
-    })
-    return result
+      message: (r) => (r.ok ? `Lead ${r.lead.email} ${r.linked ? 'linked to customer' : 'converted to customer'} ${r.customerId}` : `Lead ${publicId}: ${r.error}`),
+    }, await convertLead(t, publicId, input))
   },
 }

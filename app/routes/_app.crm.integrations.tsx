@@ -7,7 +7,7 @@ import { CrmFormError } from '#app/components/crm/crm-error'
 import { SaveOrCancel, SuccessAlert, TextField } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
 import { CRM_INTEGRATION_SAVED, crmIntegrationValidator } from '#app/models/crm.schema'
-import { listIntegrations, saveIntegration } from '#app/models/crm.server'
+import { crmChanges, listIntegrations } from '#app/models/crm.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
 import { Alert } from '#app/ui/alert'
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, kept)
   const borrowed = await crmChangeRefusal(request)
   if (borrowed) return validationError({ fieldErrors: { _form: borrowed } }, kept)
-  const saved = await saveIntegration(t, result.data)
+  const saved = await crmChanges.saveIntegration(t, request, result.data)
   if (!saved.ok) {
     const fieldErrors: Record<string, string> = { _form: saved.message }
     for (const [field, message] of Object.entries(saved.crmErrors ?? {})) fieldErrors[`_crm.${field}`] = message

@@ -5,7 +5,7 @@ import { validationError } from 'remix-validated-form'
 import { CrmUserForm } from '#app/components/crm/crm-user-form'
 import { PageHeader } from '#app/components/page'
 import { CRM_USER_CREATED, crmUserCreateValidator } from '#app/models/crm.schema'
-import { crmUserActions } from '#app/models/crm.server'
+import { crmChanges } from '#app/models/crm.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
 import { Alert } from '#app/ui/alert'
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, kept)
   const borrowed = await crmChangeRefusal(request)
   if (borrowed) return validationError({ fieldErrors: { _form: borrowed } }, kept)
-  const created = await crmUserActions.create(t, result.data)
+  const created = await crmChanges.createUser(t, request, result.data)
   if (!created.ok) return validationError({ fieldErrors: { [created.field ?? '_form']: created.error } }, kept)
   return redirectWithToast(request, '/crm/user/view/all', CRM_USER_CREATED)
 }

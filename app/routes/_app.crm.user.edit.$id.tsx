@@ -5,7 +5,7 @@ import { validationError } from 'remix-validated-form'
 import { CrmUserForm } from '#app/components/crm/crm-user-form'
 import { PageHeader } from '#app/components/page'
 import { CRM_ADMIN_LOCKED, CRM_USER_NOT_FOUND, CRM_USER_UPDATED, crmUserUpdateValidator } from '#app/models/crm.schema'
-import { crmUserActions, getCrmUser, toCrmUserJson } from '#app/models/crm.server'
+import { crmChanges, getCrmUser, toCrmUserJson } from '#app/models/crm.server'
 import { isLockedCrmUser } from '#app/rules/crm'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, kept)
   const borrowed = await crmChangeRefusal(request)
   if (borrowed) return validationError({ fieldErrors: { _form: borrowed } }, kept)
-  const updated = await crmUserActions.update(t, params.id ?? '', result.data)
+  const updated = await crmChanges.updateUser(t, request, params.id ?? '', result.data)
   if (!updated.ok) {
     if (updated.status === 404) throw notFound(updated.error)
     if (updated.status === 403) throw forbidden(updated.error)

@@ -9,7 +9,7 @@ import { DataTable } from '#app/components/data-table'
 import { linkClass, smallButton, SuccessAlert } from '#app/components/forms'
 import { Badge, PageHeader } from '#app/components/page'
 import { CRM_USER_DELETED, CRM_USERS_PAGE_SIZES } from '#app/models/crm.schema'
-import { crmUserActions, getAdminCrmUser, pageCrmUsers, toCrmUserJson } from '#app/models/crm.server'
+import { crmChanges, crmUserActions, getAdminCrmUser, pageCrmUsers, toCrmUserJson } from '#app/models/crm.server'
 import { isLockedCrmUser } from '#app/rules/crm'
 import { parseTableQuery } from '#app/rules/table-query'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get('intent') !== 'delete') return data({ error: 'Unknown action' }, { status: 400 })
   const borrowed = await crmChangeRefusal(request)
   if (borrowed) return data({ error: borrowed }, { status: 403 })
-  const result = await crmUserActions.delete(t, String(form.get('userId') ?? ''))
+  const result = await crmChanges.deleteUser(t, request, String(form.get('userId') ?? ''))
   if (!result.ok) return data({ error: result.error }, { status: result.status })
   return redirectWithToast(request, `/crm/user/view/all${new URL(request.url).search}`, CRM_USER_DELETED)
 }

@@ -2,7 +2,7 @@
 // checked with the provider, stored with the token encrypted; the answer shows the token's last 4 only.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { CRM_INTEGRATION_SAVED, crmIntegrationSchema } from '#app/models/crm.schema'
-import { listIntegrations, saveIntegration } from '#app/models/crm.server'
+import { crmChanges, listIntegrations } from '#app/models/crm.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { crmErrorJson, requireCrmChange } from '#app/utils/crm-request.server'
 import { apiJson } from '#app/utils/http.server'
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { t } = await requireCrmChange(request)
   const parsed = await parseBody(request, crmIntegrationSchema)
   if (!parsed.ok) return parsed.response
-  const result = await saveIntegration(t, parsed.data)
+  const result = await crmChanges.saveIntegration(t, request, parsed.data)
   if (!result.ok) return crmErrorJson(result)
   return apiJson({ status: true, message: CRM_INTEGRATION_SAVED, crmIntegrations: await listIntegrations(t) })
 }

@@ -2,7 +2,7 @@
 // account, made from the organisation's owner when the admin check answered 404.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { CRM_USER_CREATED, crmUserCreateSchema } from '#app/models/crm.schema'
-import { crmUserActions, toCrmUserJson } from '#app/models/crm.server'
+import { crmChanges, crmUserActions, toCrmUserJson } from '#app/models/crm.server'
 import { methodNotAllowed, parseBody, readBody } from '#app/utils/api.server'
 import { requireCrmChange } from '#app/utils/crm-request.server'
 import { apiJson } from '#app/utils/http.server'
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = await parseBody(request, crmUserCreateSchema)
   if (!parsed.ok) return parsed.response
-  const result = await crmUserActions.create(t, parsed.data)
+  const result = await crmChanges.createUser(t, request, parsed.data)
   if (!result.ok) return apiJson({ status: false, error: result.error, ...(result.field ? { errors: { [result.field]: result.error } } : {}) }, result.status)
   return apiJson({ status: true, message: CRM_USER_CREATED, user: toCrmUserJson(result.value) })
 }

@@ -2,14 +2,14 @@
 // middleware refuses it cross-site like a write, app/rules/same-origin.ts). Admin CRM users are refused.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CRM_USER_DELETED } from '#app/models/crm.schema'
-import { crmUserActions } from '#app/models/crm.server'
+import { crmChanges } from '#app/models/crm.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { requireCrmChange } from '#app/utils/crm-request.server'
 import { apiJson } from '#app/utils/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { t } = await requireCrmChange(request)
-  const result = await crmUserActions.delete(t, params.id ?? '')
+  const result = await crmChanges.deleteUser(t, request, params.id ?? '')
   if (!result.ok) return apiJson({ status: false, error: result.error }, result.status)
   return apiJson({ status: true, message: CRM_USER_DELETED, _id: result.value.publicId })
 }

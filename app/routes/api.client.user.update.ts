@@ -2,7 +2,7 @@
 // the plan enables are kept; admin CRM users are refused; another organisation's id is a 404.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { CRM_USER_UPDATED, crmUserUpdateApiSchema } from '#app/models/crm.schema'
-import { crmUserActions, toCrmUserJson } from '#app/models/crm.server'
+import { crmChanges, toCrmUserJson } from '#app/models/crm.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { requireCrmChange } from '#app/utils/crm-request.server'
 import { apiJson } from '#app/utils/http.server'
@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseBody(request, crmUserUpdateApiSchema)
   if (!parsed.ok) return parsed.response
   const { userId, ...input } = parsed.data
-  const result = await crmUserActions.update(t, userId, input)
+  const result = await crmChanges.updateUser(t, request, userId, input)
   if (!result.ok) return apiJson({ status: false, error: result.error, ...(result.field ? { errors: { [result.field]: result.error } } : {}) }, result.status)
   return apiJson({ status: true, message: CRM_USER_UPDATED, user: toCrmUserJson(result.value) })
 }

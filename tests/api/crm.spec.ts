@@ -67,6 +67,14 @@ test('the whole CRM list of calls for an organisation whose CRM is available', a
   const refused = await a.request.post('/api/client/crm/integration', { headers: ORIGIN_HEADERS, data: { accountSid: 'nope', authToken: 'x' } })
   expect(refused.status()).toBe(400)
   expect((await refused.json()).message).toContain('account SID or auth token is wrong')
+
+  // Each change left its audit row, refusals included; no token or password is in any of them.
+  const logs = (await (await a.request.get('/api/logs/view?module=crm')).json()).logs as { action: string; status: string; message: string }[]
+  expect(logs.map((l) => `${l.action} ${l.status}`)).toEqual(
+    expect.arrayContaining(['create_user success', 'update_user success', 'update_user failure', 'delete_user success', 'delete_user failure', 'save_integration success', 'save_integration failure']),
+  )
+  expect(logs.find((l) => l.action === 'create_user')?.message).toBe('Added CRM user api-user@example.test')
+  expect(JSON.stringify(logs)).not.toMatch(/abcdefghijklmnop1234|Str0ng@Pass/)
 })
 
 test('a log-in-as session may look at the CRM but change neither its users nor the messaging credentials', async ({ playwright }) => {
