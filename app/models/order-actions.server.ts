@@ -10,7 +10,7 @@ import { newPublicId, sha256 } from '#app/services/crypto.server'
 import { queueEmail } from './system-mail.server'
 import { scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { noteAnalyticsChange } from './analytics-events.server'
-import { auditAction } from './audit.server'
+import { auditAction, auditOutcome } from './audit.server'
 import { claimFile, findFile } from './files.server'
 import { findOrder, findOrders, type OrderRow, recordActivity } from './orders.server'
 import { deliver, notify } from './notifications.server'
@@ -282,14 +282,7 @@ async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: 
 type Audit = { action: string; ok: string; failed: string }
 
 async function audited<R extends OrderActionResult>(t: Tenant, request: Request, audit: Audit, run: Promise<R>): Promise<R> {
-  const result = await run
-  await auditAction(t, request, {
-    module: 'orders',
-    action: audit.action,
-    status: result.ok ? 'success' : 'failure',
-    message: result.ok ? audit.ok : `${audit.failed}: ${result.error}`,
-  })
-  return result
+  return auditOutcome(t, request, { module: 'orders', action: audit.action, message: (r) => (r.ok ? audit.ok : `${audit.failed}: ${(r as OrderActionError).error}`) }, await run)
 }
 
 const list = (ids: readonly string[]) => (ids.length > 5 ? `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more` : ids.join(', '))
