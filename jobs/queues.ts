@@ -82,6 +82,12 @@ export const QUEUES = {
     clientId: z.number().int().positive(),
     reportId: z.string().min(1).max(24),
   }),
+  /** The daily report retention pass (ADR 0054) over every organisation, or the listed ones; `now` only when a test drives the clock. */
+  'report-retention': z.object({
+    clientId: z.null(),
+    clientIds: z.array(z.number().int().positive()).max(1000).optional(),
+    now: z.number().optional(),
+  }),
   /** CRM sync (jobs/crm.ts, ADR 0049): the organisation's CRM location, one CRM user (public id), or a removal. */
   'crm-sync': z.discriminatedUnion('op', [
     z.object({ clientId: z.number().int().positive(), op: z.literal('provision') }),

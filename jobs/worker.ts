@@ -6,7 +6,7 @@ import { analyticsJob, analyticsReconcileJob, scheduleAnalyticsReconcile } from 
 import { billingStatusJob, scheduleBillingStatus, stripeEventJob } from './billing-status'
 import { crmSyncJob } from './crm'
 import { domainVerificationJob, scheduleDomainVerification } from './domain-verification'
-import { orderReportJob } from './order-reports'
+import { orderReportJob, reportRetentionJob, scheduleReportRetention } from './order-reports'
 import type { Payload } from './queues'
 import { reminderPassJob, scheduleReminders } from './reminders'
 import { EMAIL_LOCK_MS, emailProcessor } from './send-email'
@@ -35,11 +35,13 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
     new Worker<Payload<'analytics-reconcile'>>('analytics-reconcile', analyticsReconcileJob, { connection: newRedisConnection(), concurrency: 1 }),
     // Reports read many rows each; one at a time keeps the database free for the pages.
     new Worker<Payload<'order-report'>>('order-report', orderReportJob, { connection: newRedisConnection(), concurrency: 1 }),
+    new Worker<Payload<'report-retention'>>('report-retention', reportRetentionJob, { connection: newRedisConnection(), concurrency: 1 }),
   ]
   for (const w of workers) w.on('failed', (job, error) => console.error(`[worker] ${w.name} job ${job?.id} failed: ${error.message}`))
   scheduleBillingStatus().catch((error: unknown) => console.error(`[worker] scheduling the daily billing pass failed: ${error instanceof Error ? error.message : String(error)}`))
   scheduleReminders().catch((error: unknown) => console.error(`[worker] scheduling the reminder pass failed: ${error instanceof Error ? error.message : String(error)}`))
   scheduleDomainVerification().catch((error: unknown) => console.error(`[worker] scheduling the domain verification pass failed: ${error instanceof Error ? error.message : String(error)}`))
+  scheduleReportRetention().catch((error: unknown) => console.error(`[worker] scheduling the report retention pass failed: ${error instanceof Error ? error.message : String(error)}`))
   scheduleAnalyticsReconcile().catch((error: unknown) => console.error(`[worker] scheduling the analytics reconcile failed: ${error instanceof Error ? error.message : String(error)}`))
   return {
     // Lets running jobs finish before the connections go.

@@ -81,3 +81,6 @@ export function parseReportForm(form: FormData, today: Date): ReportFormResult {
   for (const issue of result.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message
   return { ok: false, errors, values }
 }
+
+/** How long a report and its CSV are kept after it was requested (ADR 0054); the page says so. */
+export const REPORT_RETENTION_DAYS = 30

@@ -1,10 +1,13 @@
 // Order reports (ADR 0048): requests, the list, the questionnaires offered; the job's CSV is in order-report-csv.server.ts.
 import { dayKey } from '#app/rules/order-reports'
 import { newPublicId } from '#app/services/crypto.server'
+import { platformDb } from '#app/services/db.server'
+import { storage } from '#app/services/storage.server'
 import { enqueue } from '#jobs/queues'
 import type { OrderReportRow } from '#db/tables/reports'
-import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
-import { REPORT_FAILED, UNKNOWN_QUESTIONNAIRE, type CreateReportInput } from './order-reports.schema'
+import { scoped, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantForJob } from '#jobs/tenant'
+import { REPORT_FAILED, REPORT_RETENTION_DAYS, UNKNOWN_QUESTIONNAIRE, type CreateReportInput } from './order-reports.schema'
 
 /** How many reports the page and GET /api/client/reports show (newest first). */
 export const REPORT_LIST_SIZE = 100
@@ -105,4 +108,49 @@ export async function markFailed(t: TenantScope, publicId: string, error: string
     .where('public_id', '=', publicId)
     .where('status', '!=', 'ready')
     .execute()
+}
+
+// ---- retention (ADR 0054) -------------------------------------------------------------------------
+
+const RETENTION_BATCH = 500
+
+export const retentionCutoff = (now: Date) => new Date(now.getTime() - REPORT_RETENTION_DAYS * 86_400_000)
+
+/**
+ * Deletes the organisation's reports requested before `cutoff`, on the (client_id, created_at) index:
+ * the files first, then the rows, so a crash in between leaves a row whose download answers 404,
+ * never a customer's data in a file nothing points at any more.
+ */
+export async function deleteReportsBefore(t: TenantScope, cutoff: Date): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const rows = await scoped(t, 'order_reports').select(['id', 'public_id', 'file_key']).where('created_at', '<', cutoff).orderBy('created_at').orderBy('id').limit(RETENTION_BATCH).execute()
+    if (rows.length === 0) return deleted
+    for (const row of rows) {
+      if (row.file_key) await storage().delete(row.file_key)
+      await storage().delete(reportPartKey(t.clientId, row.public_id))
+    }
+    await scopedDelete(t, 'order_reports').where('id', 'in', rows.map((r) => r.id)).execute()
+    deleted += rows.length
+    if (rows.length < RETENTION_BATCH) return deleted
+  }
+}
+
+/** The daily pass (jobs/order-reports.ts) over every organisation, or the listed ones. */
+export async function runReportRetention(now: Date, clientIds?: readonly number[]): Promise<{ organisations: number; deleted: number }> {
+  let query = platformDb.selectFrom('organisations').select('id').orderBy('id')
+  if (clientIds) query = query.where('id', 'in', clientIds.length ? [...clientIds] : [0])
+  const result = { organisations: 0, deleted: 0 }
+  const cutoff = retentionCutoff(now)
+  for (const org of await query.execute()) {
+    try {
+      const n = await deleteReportsBefore(tenantForJob(Number(org.id)), cutoff)
+      if (n > 0) result.organisations++
+      result.deleted += n
+    } catch (error) {
+      // One organisation's failure does not keep the others' old reports; the next pass tries again.
+      console.error(`[report-retention] organisation ${org.id}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return result
 }

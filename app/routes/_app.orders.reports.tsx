@@ -7,7 +7,7 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavi
 import { useEffect } from 'react'
 import { FieldError, FormAlert, inputClass, labelClass, linkClass } from '#app/components/forms'
 import { Badge, PageHeader, Toast } from '#app/components/page'
-import { parseReportForm, REPORT_FAILED, REPORT_LIST_FAILED, REPORT_REQUESTED, type ReportFormValues } from '#app/models/order-reports.schema'
+import { parseReportForm, REPORT_FAILED, REPORT_LIST_FAILED, REPORT_REQUESTED, REPORT_RETENTION_DAYS, type ReportFormValues } from '#app/models/order-reports.schema'
 import { createReport, listReports, reportQuestionnaires, type ReportJson, type ReportQuestionnaire } from '#app/models/order-reports.server'
 import { RANGE_PRESETS, REPORT_FIELDS } from '#app/rules/order-reports'
 import { routeGuard } from '#app/rules/routes'
@@ -192,6 +192,7 @@ function ReportList({ reports, pending }: { reports: ReportJson[] | null; pendin
           </Link>
         ) : null}
       </div>
+      <p className="mb-3 text-sm text-gray-500">Reports and their files are kept for {REPORT_RETENTION_DAYS} days after they were requested.</p>
       {reports === null ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
           {REPORT_LIST_FAILED}

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateOrderReport } from '#app/models/order-report-csv.server'
 import { createForm, publishForm } from '#app/models/forms.server'
 import { setOrderTags } from '#app/models/order-tags.server'
-import { createReport, getReport, listReports, reportFileKey } from '#app/models/order-reports.server'
+import { createReport, deleteReportsBefore, getReport, listReports, reportFileKey, retentionCutoff } from '#app/models/order-reports.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { tenantDb } from '#app/services/db.server'
 import { newRedisConnection } from '#app/services/redis.server'
 import { LocalDiskStorage, setStorageBackend, storage, type StorageBackend } from '#app/services/storage.server'
-import { orderReportJob } from '#jobs/order-reports'
+import { orderReportJob, reportRetentionJob } from '#jobs/order-reports'
 import { closeQueues, queue, type Payload } from '#jobs/queues'
 import { scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { createTenant } from '#tests/factories/index'
@@ -259,5 +259,39 @@ describe('through the queue', () => {
       error: 'Unknown questionnaire',
       field: 'finalQuestionnaires',
     })
+  })
+})
+
+describe('retention (ADR 0054)', () => {
+  const aged = async (t: TenantScope, publicId: string, createdAt: Date) => scopedUpdate(t, 'order_reports').set({ created_at: createdAt }).where('public_id', '=', publicId).execute()
+
+  it('deletes reports and their files older than the retention, in every organisation, and keeps the rest', async () => {
+    const now = new Date('2026-06-30T03:30:00.000Z')
+    const cutoff = retentionCutoff(now)
+    const oldA = await newReport(a)
+    const freshA = await newReport(a)
+    const oldB = await newReport(b)
+    for (const id of [oldA, freshA, oldB]) await generateOrderReport(id === oldB ? b : a, id, { now: NOW })
+    await aged(a, oldA, new Date(cutoff.getTime() - 1))
+    await aged(a, freshA, cutoff)
+    await aged(b, oldB, new Date(cutoff.getTime() - 86_400_000))
+    const files = await filesOnDisk()
+    expect(files).toEqual(expect.arrayContaining([reportFileKey(a.clientId, oldA), reportFileKey(a.clientId, freshA), reportFileKey(b.clientId, oldB)]))
+
+    // A pass limited to A leaves B alone.
+    const onlyA = await reportRetentionJob({ data: { clientId: null, clientIds: [a.clientId], now: now.getTime() } })
+    expect(onlyA).toMatchObject({ organisations: 1 })
+    expect(await getReport(a, oldA)).toBeUndefined()
+    expect(await getReport(a, freshA)).toBeDefined()
+    expect(await getReport(b, oldB)).toBeDefined()
+    expect(await filesOnDisk()).not.toContain(reportFileKey(a.clientId, oldA))
+    expect(await filesOnDisk()).toContain(reportFileKey(a.clientId, freshA))
+
+    // The scheduled pass covers every organisation; a second pass finds nothing more.
+    await reportRetentionJob({ data: { clientId: null, now: now.getTime() } })
+    expect(await getReport(b, oldB)).toBeUndefined()
+    expect(await filesOnDisk()).not.toContain(reportFileKey(b.clientId, oldB))
+    expect(await deleteReportsBefore(a, cutoff)).toBe(0)
+    expect(await getReport(a, freshA)).toBeDefined()
   })
 })
