@@ -10,6 +10,8 @@ export const LEAD_CONVERTED = 'Lead Converted to a Customer Successfully!'
 export const LEAD_LINKED = 'A customer with this email already exists: the lead is now linked to them'
 export const LEAD_NOT_FOUND = 'Lead not found'
 export const LEAD_CAPTURED = 'Thank you!'
+export const LEAD_ADDED = 'Lead Added Successfully!'
+export const LEAD_EXISTS = 'A lead with this email already exists'
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional())
@@ -84,6 +86,17 @@ export const leadConvertFormSchema = z.object({ firstName, lastName, welcomeEmai
 export const leadConvertApiSchema = leadConvertFormSchema.extend({ welcomeEmail: boolish(true) })
 
 export const leadIdSchema = z.object({ id: publicId })
+
+/** A lead typed in by staff (source manual): a valid e-mail, the rest optional; a first note may come with it. */
+export const leadAddSchema = z.object({
+  email,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  phone,
+  note: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(2000, 'A note can have at most 2000 characters').optional()),
+})
+export type LeadAddInput = z.infer<typeof leadAddSchema>
+export const leadAddValidator = withZod(leadAddSchema)
 
 export const leadStatusValidator = withZod(leadStatusFormSchema.merge(leadIdSchema))
 export const leadNoteValidator = withZod(leadNoteFormSchema.merge(leadIdSchema))

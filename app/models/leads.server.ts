@@ -11,7 +11,7 @@ import type { LeadNoteKind } from '#db/tables/leads'
 import { auditOutcome } from './audit.server'
 import { createCustomer } from './customers.server'
 import { CUSTOMER_EXISTS } from './customers.schema'
-import { LEAD_LINKED, LEAD_NOT_FOUND, leadCaptureSchema, type LeadCaptureInput, type LeadListFilter } from './leads.schema'
+import { LEAD_EXISTS, LEAD_LINKED, LEAD_NOT_FOUND, leadCaptureSchema, type LeadAddInput, type LeadCaptureInput, type LeadListFilter } from './leads.schema'
 import { membersQuery } from './people.server'
 
 const LEAD_COLUMNS = [
@@ -250,6 +250,19 @@ export async function changeLeadStatus(t: Actor, publicId: string, status: LeadS
   return { ok: true, lead: (await findLead(t, publicId))! }
 }
 
+/**
+ * A lead typed in by staff, source manual, with its first note. An e-mail already among the leads is
+ * refused (409), not merged: the person adding it should open that lead rather than change it unseen.
+ */
+export async function addLead(t: Actor, input: LeadAddInput): Promise<LeadOutcome> {
+  if (await findLeadByEmail(t, input.email)) return { ok: false, status: 409, error: LEAD_EXISTS }
+  const { lead, created } = await captureLead(t, { source: 'manual', email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone })
+  // Captured by a cart or the CRM between the look and the insert: the same answer as the look's.
+  if (!created) return { ok: false, status: 409, error: LEAD_EXISTS }
+  if (input.note) await addHistory(t, lead.id, 'note', input.note, t.user)
+  return { ok: true, lead: (await findLead(t, lead.publicId))! }
+}
+
 export async function addLeadNote(t: Actor, publicId: string, note: string): Promise<LeadOutcome> {
   const lead = await findLead(t, publicId)
   if (!lead) return { ok: false, status: 404, error: LEAD_NOT_FOUND }
@@ -310,6 +323,13 @@ export const leadActions = {
       action: 'change_status',
       message: (r) => (r.ok ? `Lead ${r.lead.email} marked ${LEAD_STATUS_LABELS[status]}` : `Lead ${publicId}: ${r.error}`),
     }, await changeLeadStatus(t, publicId, status))
+  },
+  async add(t: Actor, request: Request, input: LeadAddInput) {
+    return auditOutcome(t, request, {
+      module: 'leads',
+      action: 'add',
+      message: (r) => (r.ok ? `Lead ${r.lead.email} added` : `Lead ${input.email} not added: ${r.error}`),
+    }, await addLead(t, input))
   },
   async note(t: Actor, request: Request, publicId: string, note: string) {
     return auditOutcome(t, request, {

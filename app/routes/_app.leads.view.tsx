@@ -1,6 +1,7 @@
 // /leads/view (ADR 0050): the organisation's leads, server-paged, searched and filtered by source,
 // status and date, with a lead's panel (?lead=) to change its status, add a note or convert it to a
-// customer, and a CSV export of what the filters match. Every control is a link, a GET or a POST form.
+// customer, a form to add one by hand (?add=1), and a CSV export of what the filters match. Every
+// control is a link, a GET or a POST form.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { type ComponentProps, useId } from 'react'
@@ -10,9 +11,11 @@ import { type Column, DataTable } from '#app/components/data-table'
 import { Badge, PageHeader, Toast } from '#app/components/page'
 import { findLead, leadActions, leadHistory, listLeads, toLeadJson, toLeadNoteJson } from '#app/models/leads.server'
 import {
+  LEAD_ADDED,
   LEAD_CONVERTED,
   LEAD_NOTE_ADDED,
   LEAD_STATUS_CHANGED,
+  leadAddValidator,
   leadConvertValidator,
   leadListFilterSchema,
   leadNoteValidator,
@@ -100,6 +103,15 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!outcome.ok) return failed(outcome, { note: outcome.error }, result.formId, result.submittedData)
       return redirectWithToast(request, back, LEAD_NOTE_ADDED)
     }
+    case 'add': {
+      const t = await requireLeads(request, 'work')
+      const result = await leadAddValidator.validate(form)
+      if (result.error) return validationError(result.error, result.submittedData)
+      const outcome = await leadActions.add(t, request, result.data)
+      if (!outcome.ok) return failed(outcome, { email: outcome.error }, result.formId, result.submittedData)
+      // The new lead opens in its panel, on the first page of the list.
+      return redirectWithToast(request, `/leads/view?lead=${outcome.lead.publicId}`, LEAD_ADDED)
+    }
     case 'convert': {
       const t = await requireLeads(request, 'convert')
       const result = await leadConvertValidator.validate(form)
@@ -155,11 +167,17 @@ export default function LeadsViewRoute() {
   return (
     <div className="space-y-6">
       <PageHeader title="Leads">
+        {can.work ? (
+          <Link to={`/leads/view${tableHref(params, { add: '1', lead: null })}`} className={buttonClass('primary')}>
+            Add Lead
+          </Link>
+        ) : null}
         <a href={exportHref} download className={buttonClass('secondary')}>
           Export CSV
         </a>
       </PageHeader>
       <Toast message={toast} />
+      {can.work && params.get('add') === '1' ? <AddLeadForm closeHref={`/leads/view${tableHref(params, { add: null })}`} /> : null}
       {selected ? <LeadPanel lead={selected} can={can} closeHref={`/leads/view${tableHref(params, { lead: null })}`} /> : null}
       {/* Keyed by the filters: its inputs are uncontrolled, so a navigation (Clear filters, back) must remount them. */}
       <FilterForm key={JSON.stringify(filter)} filter={filter} errors={filterErrors} />
@@ -175,6 +193,31 @@ export default function LeadsViewRoute() {
         empty="No leads yet"
       />
     </div>
+  )
+}
+
+/** A lead typed in by hand (source Manual), with an optional first note. */
+function AddLeadForm({ closeHref }: { closeHref: string }) {
+  return (
+    <Card aria-label="Add a lead">
+      <ValidatedForm id="lead-add" method="post" validator={leadAddValidator} noValidate className="space-y-3" aria-label="Add lead">
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="text-lg font-semibold text-gray-900">Add Lead</h2>
+          <Link to={closeHref} className="text-sm font-medium text-brand-600 hover:underline">
+            Cancel
+          </Link>
+        </div>
+        <input type="hidden" name="intent" value="add" />
+        <div className="grid gap-3 md:grid-cols-2">
+          <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={191} />
+          <TextField name="phone" label="Phone" type="tel" autoComplete="off" maxLength={40} />
+          <TextField name="firstName" label="First Name" autoComplete="off" maxLength={100} />
+          <TextField name="lastName" label="Last Name" autoComplete="off" maxLength={100} />
+        </div>
+        <TextArea name="note" label="Note" rows={2} maxLength={2000} />
+        <SubmitButton>Add Lead</SubmitButton>
+      </ValidatedForm>
+    </Card>
   )
 }
 

@@ -1,8 +1,10 @@
 // GET /api/client/leads?q&source&status&from&to&start&size: the organisation's leads, newest first ({status, leads, count}).
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { listLeads, toLeadJson } from '#app/models/leads.server'
-import { leadListQuerySchema } from '#app/models/leads.schema'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
+// POST /api/client/leads {email, firstName?, lastName?, phone?, note?}: a lead typed in by staff (source manual)
+// answers {status, message, lead}; an e-mail already among the leads is 409.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { leadActions, listLeads, toLeadJson } from '#app/models/leads.server'
+import { LEAD_ADDED, leadAddSchema, leadListQuerySchema } from '#app/models/leads.schema'
+import { methodNotAllowed, parseBody, parseQuery } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 import { requireLeads } from '#app/utils/leads-request.server'
 
@@ -15,4 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return apiJson({ status: true, leads: rows.map(toLeadJson), count })
 }
 
-export const action = () => methodNotAllowed()
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed()
+  const t = await requireLeads(request, 'work')
+  const body = await parseBody(request, leadAddSchema)
+  if (!body.ok) return body.response
+  const result = await leadActions.add(t, request, body.data)
+  if (!result.ok) return apiJson({ status: false, error: result.error }, result.status)
+  return apiJson({ status: true, message: LEAD_ADDED, lead: toLeadJson(result.lead) })
+}

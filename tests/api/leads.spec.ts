@@ -119,6 +119,8 @@ test('permissions: reading needs CRM or READ_CUSTOMERS (or leads-only), working 
     await orders.request.post(`/api/client/leads/${id}/status`, { headers: ORIGIN_HEADERS, data: { status: 'won' } }),
     await orders.request.post(`/api/client/leads/${id}/note`, { headers: ORIGIN_HEADERS, data: { note: 'x' } }),
     await orders.request.post(`/api/client/leads/${id}/convert`, { headers: ORIGIN_HEADERS, data: { firstName: 'A', lastName: 'B' } }),
+    await orders.request.post('/api/client/leads', { headers: ORIGIN_HEADERS, data: { email: uniqueEmail('nope') } }),
+    await orders.request.post('/leads/view', { headers: ORIGIN_HEADERS, form: { intent: 'add', email: uniqueEmail('nope') } }),
   ]) {
     expect(res.status()).toBe(403)
   }
@@ -127,6 +129,7 @@ test('permissions: reading needs CRM or READ_CUSTOMERS (or leads-only), working 
   const reader = await staffSession(open, playwright, org.id, org.name, ['READ_CUSTOMERS'])
   expect((await reader.request.get('/api/client/leads')).status()).toBe(200)
   expect((await reader.request.post(`/api/client/leads/${id}/status`, { headers: ORIGIN_HEADERS, data: { status: 'won' } })).status()).toBe(403)
+  expect((await reader.request.post('/api/client/leads', { headers: ORIGIN_HEADERS, data: { email: uniqueEmail('reader') } })).status()).toBe(403)
 
   const crm = await staffSession(open, playwright, org.id, org.name, ['CRM'])
   expect((await crm.request.post(`/api/client/leads/${id}/status`, { headers: ORIGIN_HEADERS, data: { status: 'contacted' } })).status()).toBe(200)
@@ -145,6 +148,33 @@ test('permissions: reading needs CRM or READ_CUSTOMERS (or leads-only), working 
   const anonymous = await open(playwright)
   expect((await anonymous.get('/api/client/leads')).status()).toBe(401)
   expect((await anonymous.post(`/api/client/leads/${id}/status`, { headers: ORIGIN_HEADERS, data: { status: 'won' } })).status()).toBe(401)
+})
+
+test('adding a lead by hand: source Manual with its first note, an e-mail already among the leads refused, another organisation untouched', async ({ playwright }) => {
+  const a = await ownerSession(open, playwright)
+  const b = await createTenant()
+  const email = uniqueEmail('manual')
+  const theirs = await insertLead(b.org.id, email, { first_name: 'Theirs' })
+
+  const added = await a.request.post('/api/client/leads', { headers: ORIGIN_HEADERS, data: { email: email.toUpperCase(), firstName: 'Mia', lastName: 'Manual', phone: '+1 555 0100', note: 'Met at the fair' } })
+  expect(added.status(), await added.text()).toBe(200)
+  const body = await added.json()
+  expect(body).toMatchObject({ status: true, message: 'Lead Added Successfully!', lead: { email, firstName: 'Mia', source: 'manual', status: 'new' } })
+  const one = await (await a.request.get(`/api/client/leads/${body.lead._id}`)).json()
+  expect(one.notes.map((n: { kind: string; note: string }) => [n.kind, n.note])).toEqual([['note', 'Met at the fair']])
+
+  const again = await a.request.post('/api/client/leads', { headers: ORIGIN_HEADERS, data: { email, firstName: 'Changed' } })
+  expect(again.status()).toBe(409)
+  expect((await again.json()).error).toBe('A lead with this email already exists')
+  expect((await leadRow(a.org.id, email))?.first_name).toBe('Mia')
+  // The same e-mail in another organisation is that organisation's lead, unchanged.
+  expect(await leadRow(b.org.id, email)).toMatchObject({ public_id: theirs, first_name: 'Theirs', source: 'cart' })
+
+  for (const data of [{}, { email: 'not-an-email' }, { email: uniqueEmail('x'), phone: 'call me' }, { email: uniqueEmail('y'), note: 'x'.repeat(2001) }]) {
+    expect((await a.request.post('/api/client/leads', { headers: ORIGIN_HEADERS, data })).status(), JSON.stringify(data).slice(0, 80)).toBe(400)
+  }
+  const logs = (await (await a.request.get('/api/logs/view?module=leads&action=add')).json()).logs as { status: string; message: string }[]
+  expect(logs.map((l) => l.status).sort()).toEqual(['failure', 'success'])
 })
 
 test('malformed queries and bodies answer 400, other methods 405', async ({ playwright }) => {
@@ -175,7 +205,8 @@ test('malformed queries and bodies answer 400, other methods 405', async ({ play
     expect(res.status(), `${path} ${JSON.stringify(data)}`).toBe(400)
     expect((await res.json()).status).toBe(false)
   }
-  expect((await a.request.post('/api/client/leads', { headers: ORIGIN_HEADERS, data: {} })).status()).toBe(405)
+  expect((await a.request.post('/api/client/leads', { headers: ORIGIN_HEADERS, data: {} })).status()).toBe(400)
+  expect((await a.request.delete('/api/client/leads', { headers: ORIGIN_HEADERS })).status()).toBe(405)
   expect((await a.request.get(`/api/client/leads/${id}/status`)).status()).toBe(405)
   expect((await a.request.get('/api/leads/capture')).status()).toBe(405)
   // The page: an unknown intent is the sender's mistake.

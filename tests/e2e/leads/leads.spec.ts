@@ -134,6 +134,37 @@ test('a lead’s status, notes and conversion to a customer, with errors shown a
   await expect(panel.getByText('A converted lead stays Won: it is a customer now')).toBeVisible()
 })
 
+test('Add Lead: errors shown with input kept, a duplicate e-mail refused, then the new lead opens @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
+  const { org, owner, cart } = await organisationWithLeads()
+  await loginAs(owner.email, org.name)
+  await page.goto('/leads/view')
+  await ready(page, javaScriptEnabled)
+  await page.getByRole('link', { name: 'Add Lead' }).click()
+  const form = page.getByRole('form', { name: 'Add lead' })
+  await form.getByLabel('Email').fill('not-an-email')
+  await form.getByLabel('First Name').fill('Mona')
+  await form.getByRole('button', { name: 'Add Lead' }).click()
+  await expect(form.getByText('Email is required')).toBeVisible()
+  await expect(form.getByLabel('First Name')).toHaveValue('Mona')
+
+  await form.getByLabel('Email').fill(cart.email)
+  await form.getByRole('button', { name: 'Add Lead' }).click()
+  await expect(form.getByText('A lead with this email already exists')).toBeVisible()
+  await expect(form.getByLabel('First Name')).toHaveValue('Mona')
+
+  const email = uniqueEmail('e2e-manual')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Last Name').fill('Manual')
+  await form.getByLabel('Note').fill('Asked about LinkedIn profiles')
+  await form.getByRole('button', { name: 'Add Lead' }).click()
+  await expect(page.getByText('Lead Added Successfully!')).toBeVisible()
+  const panel = page.locator(`[aria-label="Lead ${email}"]`)
+  await expect(panel.getByRole('heading', { name: 'Mona Manual' })).toBeVisible()
+  await expect(panel).toContainText('Manual')
+  await expect(panel.getByText('Asked about LinkedIn profiles')).toBeVisible()
+  await expect(page.getByRole('form', { name: 'Add lead' })).toHaveCount(0)
+})
+
 test('Export CSV downloads the filtered list @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
   const { org, owner, crm } = await organisationWithLeads()
   await loginAs(owner.email, org.name)
