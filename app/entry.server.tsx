@@ -35,13 +35,7 @@ async function prefillLoaderData(remixContext: EntryContext) {
   context.renderMeta.streamCache = { 0: settled(false, data), 1: settled(true, '') }
 }
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const started = performance.now()
   // The Content-Security-Policy header (server.ts) allows only scripts carrying this nonce.
   const nonce = loadContext?.cspNonce ?? ''

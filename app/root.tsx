@@ -62,7 +62,9 @@ export function ErrorPage({ status, message }: { status: number; message: string
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-10 text-center">
       <h1 className="text-4xl font-bold text-gray-800">{status === 403 ? 'Access denied' : 'Error'}</h1>
-      <p role="alert" className="max-w-xl text-gray-700">{message}</p>
+      <p role="alert" className="max-w-xl text-gray-700">
+        {message}
+      </p>
       <Link to="/dashboard" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         Go to dashboard
       </Link>

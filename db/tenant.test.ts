@@ -31,25 +31,98 @@ const allowed: Case[] = [
   ['scoped select', () => scoped(t, 'memberships').selectAll()],
   ['users is a tenant table too', () => scoped(t, 'users').select('id')],
   ['unqualified client_id with one table', () => g.selectFrom('memberships').select('id').where('client_id', '=', T)],
-  ['value on the left', () => g.selectFrom('memberships').select('id').where((eb) => eb(eb.val(T), '=', eb.ref('client_id')))],
+  [
+    'value on the left',
+    () =>
+      g
+        .selectFrom('memberships')
+        .select('id')
+        .where((eb) => eb(eb.val(T), '=', eb.ref('client_id'))),
+  ],
   ['sql.ref() pin', () => g.selectFrom('memberships as m').select('m.id').where(sql.ref('m.client_id'), '=', T)],
-  ['pin beside an OR in parens', () => scoped(t, 'memberships').select('id').where((eb) => eb.and([eb('memberships.client_id', '=', T), eb.or([eb('role', '=', 'user'), eb('active', '=', true)])]))],
+  [
+    'pin beside an OR in parens',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .where((eb) => eb.and([eb('memberships.client_id', '=', T), eb.or([eb('role', '=', 'user'), eb('active', '=', true)])])),
+  ],
   ['joined table pinned in WHERE', () => scopedAs(t, 'memberships', 'm').innerJoin('users as u', 'u.id', 'm.user_id').where('u.client_id', '=', T).select('u.email')],
-  ['joined table pinned in its inner ON', () => scopedAs(t, 'memberships', 'm').innerJoin('users as u', (j) => scopedJoin(t, 'u', j.onRef('u.id', '=', 'm.user_id'))).select('u.email')],
-  ['joined table pinned in its left ON', () => scopedAs(t, 'memberships', 'm').leftJoin('writer_profiles as w', (j) => scopedJoin(t, 'w', j.onRef('w.user_id', '=', 'm.user_id'))).select('w.id')],
+  [
+    'joined table pinned in its inner ON',
+    () =>
+      scopedAs(t, 'memberships', 'm')
+        .innerJoin('users as u', (j) => scopedJoin(t, 'u', j.onRef('u.id', '=', 'm.user_id')))
+        .select('u.email'),
+  ],
+  [
+    'joined table pinned in its left ON',
+    () =>
+      scopedAs(t, 'memberships', 'm')
+        .leftJoin('writer_profiles as w', (j) => scopedJoin(t, 'w', j.onRef('w.user_id', '=', 'm.user_id')))
+        .select('w.id'),
+  ],
   ['non-tenant tables need nothing', () => g.selectFrom('organisations').select('id')],
-  ['scoped sub-query in WHERE', () => scoped(t, 'memberships').select('id').where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('users.client_id', '=', T))],
-  ['scoped sub-query in the select list', () => scoped(t, 'memberships').select((eb) => eb.selectFrom('files').select(eb.fn.countAll().as('n')).where('files.client_id', '=', T).as('files'))],
-  ['scoped CTE', () => g.with('mine', (db) => db.selectFrom('memberships').select('id').where('client_id', '=', T)).selectFrom('mine').select('id')],
+  [
+    'scoped sub-query in WHERE',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('users.client_id', '=', T)),
+  ],
+  [
+    'scoped sub-query in the select list',
+    () => scoped(t, 'memberships').select((eb) => eb.selectFrom('files').select(eb.fn.countAll().as('n')).where('files.client_id', '=', T).as('files')),
+  ],
+  [
+    'scoped CTE',
+    () =>
+      g
+        .with('mine', (db) => db.selectFrom('memberships').select('id').where('client_id', '=', T))
+        .selectFrom('mine')
+        .select('id'),
+  ],
   ['scoped UNION branches', () => scoped(t, 'memberships').select('id').union(scoped(t, 'files').select('id'))],
   ['scoped derived table', () => g.selectFrom((eb) => eb.selectFrom('memberships').select('id').where('client_id', '=', T).as('d')).select('d.id')],
-  ['raw fragments without a query', () => scoped(t, 'memberships').select('id').where(sql<boolean>`JSON_CONTAINS(memberships.permissions, '"WRITER"')`)],
+  [
+    'raw fragments without a query',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .where(sql<boolean>`JSON_CONTAINS(memberships.permissions, '"WRITER"')`),
+  ],
   ['scoped update', () => scopedUpdate(t, 'memberships').set({ active: false }).where('id', '=', 1)],
   ['scoped delete', () => scopedDelete(t, 'memberships').where('id', '=', 1)],
-  ['scoped insert, several rows', () => scopedInsert(t, 'hidden_templates', [{ kind: 'form', template_id: 1 }, { kind: 'form', template_id: 2 }])],
+  [
+    'scoped insert, several rows',
+    () =>
+      scopedInsert(t, 'hidden_templates', [
+        { kind: 'form', template_id: 1 },
+        { kind: 'form', template_id: 2 },
+      ]),
+  ],
   ['scoped upsert', () => scopedInsert(t, 'hidden_templates', { kind: 'form', template_id: 1 }).onDuplicateKeyUpdate({ kind: 'form' })],
-  ['INSERT … SELECT with the tenant as a value', () => gx.insertInto('hidden_templates').columns(['kind', 'template_id', 'client_id']).expression((eb: any) => eb.selectFrom('forms').select(['kind', 'id', eb.val(T).as('client_id')]).where('forms.client_id', '=', T))],
-  ['INSERT … SELECT copying a pinned client_id', () => gx.insertInto('hidden_templates').columns(['kind', 'template_id', 'client_id']).expression((eb: any) => eb.selectFrom('forms as f').select(['f.kind', 'f.id', 'f.client_id']).where('f.client_id', '=', T))],
+  [
+    'INSERT … SELECT with the tenant as a value',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) =>
+          eb
+            .selectFrom('forms')
+            .select(['kind', 'id', eb.val(T).as('client_id')])
+            .where('forms.client_id', '=', T),
+        ),
+  ],
+  [
+    'INSERT … SELECT copying a pinned client_id',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) => eb.selectFrom('forms as f').select(['f.kind', 'f.id', 'f.client_id']).where('f.client_id', '=', T)),
+  ],
   ['the raw handle reads tables no organisation owns', () => raw.selectFrom('contract_templates').selectAll()],
 ]
 
@@ -57,8 +130,22 @@ const refused: Case[] = [
   ['no predicate', () => g.selectFrom('memberships').selectAll()],
   ['a predicate without client_id', () => g.selectFrom('memberships').selectAll().where('user_id', '=', 1)],
   ['users without client_id', () => g.selectFrom('users').select('id').where('email', '=', 'a@b.test')],
-  ['pin inside OR', () => g.selectFrom('memberships').select('id').where((eb) => eb.or([eb('client_id', '=', T), eb('id', '>', 0)]))],
-  ['pin inside NOT', () => g.selectFrom('memberships').select('id').where((eb) => eb.not(eb('client_id', '!=', T)))],
+  [
+    'pin inside OR',
+    () =>
+      g
+        .selectFrom('memberships')
+        .select('id')
+        .where((eb) => eb.or([eb('client_id', '=', T), eb('id', '>', 0)])),
+  ],
+  [
+    'pin inside NOT',
+    () =>
+      g
+        .selectFrom('memberships')
+        .select('id')
+        .where((eb) => eb.not(eb('client_id', '!=', T))),
+  ],
   ['!=', () => g.selectFrom('memberships').select('id').where('client_id', '!=', OTHER)],
   ['<>', () => g.selectFrom('memberships').select('id').where('client_id', '<>', OTHER)],
   ['IS NOT NULL', () => g.selectFrom('memberships').select('id').where('client_id', 'is not', null)],
@@ -67,51 +154,229 @@ const refused: Case[] = [
   ['another tenant', () => g.selectFrom('memberships').select('id').where('client_id', '=', OTHER)],
   ['this and another tenant', () => g.selectFrom('memberships').select('id').where('client_id', '=', T).where('client_id', '=', OTHER)],
   ['the id as a string', () => gx.selectFrom('memberships').select('id').where('client_id', '=', String(T))],
-  ['client_id = client_id', () => g.selectFrom('memberships').select('id').where((eb) => eb('client_id', '=', eb.ref('client_id')))],
+  [
+    'client_id = client_id',
+    () =>
+      g
+        .selectFrom('memberships')
+        .select('id')
+        .where((eb) => eb('client_id', '=', eb.ref('client_id'))),
+  ],
   ['pin in HAVING only', () => g.selectFrom('memberships').select('client_id').groupBy('client_id').having('client_id', '=', T)],
-  ['pin on the table name of an aliased table', () => gx.selectFrom('memberships as m').select('m.id').where('memberships.client_id' as any, '=', T)],
+  [
+    'pin on the table name of an aliased table',
+    () =>
+      gx
+        .selectFrom('memberships as m')
+        .select('m.id')
+        .where('memberships.client_id' as any, '=', T),
+  ],
   ['unqualified pin with two tables', () => g.selectFrom('memberships as m').innerJoin('users as u', 'u.id', 'm.user_id').select('m.id').where('client_id', '=', T)],
   ['unpinned join', () => scopedAs(t, 'memberships', 'm').innerJoin('users as u', 'u.id', 'm.user_id').select('u.email')],
   ['the same table joined twice, pinned once', () => scopedAs(t, 'memberships', 'm').innerJoin('memberships as m2', 'm2.user_id', 'm.user_id').select('m2.id')],
-  ['pin in a right join ON', () => g.selectFrom('organisations as o').rightJoin('memberships as m', (j) => scopedJoin(t, 'm', j.onRef('m.client_id', '=', 'o.id'))).select('m.id')],
-  ['pin of the left table in a left join ON', () => g.selectFrom('memberships as m').leftJoin('organisations as o', (j) => j.onRef('o.id', '=', 'm.client_id').on('m.client_id', '=', T)).select('m.id')],
-  ['unscoped sub-query in WHERE', () => scoped(t, 'memberships').select('id').where('user_id', 'in', (eb) => eb.selectFrom('users').select('id'))],
-  ['unscoped EXISTS', () => scoped(t, 'memberships').select('id').where((eb) => eb.exists(eb.selectFrom('files').select('id').where('files.uploaded_by', '=', 1)))],
+  [
+    'pin in a right join ON',
+    () =>
+      g
+        .selectFrom('organisations as o')
+        .rightJoin('memberships as m', (j) => scopedJoin(t, 'm', j.onRef('m.client_id', '=', 'o.id')))
+        .select('m.id'),
+  ],
+  [
+    'pin of the left table in a left join ON',
+    () =>
+      g
+        .selectFrom('memberships as m')
+        .leftJoin('organisations as o', (j) => j.onRef('o.id', '=', 'm.client_id').on('m.client_id', '=', T))
+        .select('m.id'),
+  ],
+  [
+    'unscoped sub-query in WHERE',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id')),
+  ],
+  [
+    'unscoped EXISTS',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .where((eb) => eb.exists(eb.selectFrom('files').select('id').where('files.uploaded_by', '=', 1))),
+  ],
   ['unscoped sub-query in the select list', () => scoped(t, 'memberships').select((eb) => eb.selectFrom('files').select('id').limit(1).as('f'))],
-  ['unscoped sub-query in HAVING', () => scoped(t, 'memberships').select('role').groupBy('role').having((eb) => eb.exists(eb.selectFrom('files').select('id')))],
-  ['unscoped sub-query in ON', () => scopedAs(t, 'memberships', 'm').innerJoin('organisations as o', (j) => j.on((eb) => eb('o.id', 'in', eb.selectFrom('files').select('client_id')))).select('m.id')],
-  ['correlated pin of the outer alias', () => scopedAs(t, 'memberships', 'm').select('m.id').where((eb) => eb.exists(eb.selectFrom('memberships as m2').select('m2.id').where('m.client_id', '=', T)))],
-  ['unscoped CTE', () => g.with('all_members', (db) => db.selectFrom('memberships').select('id')).selectFrom('all_members').select('id')],
+  [
+    'unscoped sub-query in HAVING',
+    () =>
+      scoped(t, 'memberships')
+        .select('role')
+        .groupBy('role')
+        .having((eb) => eb.exists(eb.selectFrom('files').select('id'))),
+  ],
+  [
+    'unscoped sub-query in ON',
+    () =>
+      scopedAs(t, 'memberships', 'm')
+        .innerJoin('organisations as o', (j) => j.on((eb) => eb('o.id', 'in', eb.selectFrom('files').select('client_id'))))
+        .select('m.id'),
+  ],
+  [
+    'correlated pin of the outer alias',
+    () =>
+      scopedAs(t, 'memberships', 'm')
+        .select('m.id')
+        .where((eb) => eb.exists(eb.selectFrom('memberships as m2').select('m2.id').where('m.client_id', '=', T))),
+  ],
+  [
+    'unscoped CTE',
+    () =>
+      g
+        .with('all_members', (db) => db.selectFrom('memberships').select('id'))
+        .selectFrom('all_members')
+        .select('id'),
+  ],
   ['unscoped UNION branch', () => scoped(t, 'memberships').select('id').union(g.selectFrom('memberships').select('id'))],
   ['unscoped INTERSECT branch', () => scoped(t, 'memberships').select('id').intersect(g.selectFrom('files').select('id'))],
   ['unscoped EXCEPT branch', () => scoped(t, 'memberships').select('id').except(g.selectFrom('files').select('id'))],
   ['unscoped derived table', () => g.selectFrom((eb) => eb.selectFrom('memberships').select('id').as('d')).select('d.id')],
   ['raw SQL root', () => sql`SELECT * FROM memberships WHERE client_id = ${T}`.compile(g)],
   ['raw SQL root without tables', () => sql`SELECT 1`.compile(g)],
-  ['raw sub-query fragment', () => scoped(t, 'memberships').select('id').where(sql<boolean>`user_id IN (SELECT id FROM users)`)],
-  ['raw table expression', () => gx.selectFrom(sql`memberships`.as('m')).select('m.id').where('m.client_id', '=', T)],
-  ['raw OR beside the pin', () => scoped(t, 'memberships').select('id').where(sql<boolean>`role = 'user' OR 1 = 1`)],
-  ['raw OR inside a value', () => gx.selectFrom('memberships').select('id').where('client_id', '=', T).where('role', '=', sql`'x' OR 1 = 1`)],
-  ['raw || (OR in some modes)', () => scoped(t, 'memberships').select('id').where(sql<boolean>`1 = 0 || 1 = 1`)],
-  ['raw OR after the WHERE', () => scoped(t, 'memberships').select('id').modifyEnd(sql`OR 1 = 1`)],
-  ['raw client_id as the SET column', () => gx.updateTable('memberships').set(sql`client_id` as any, OTHER).where('client_id', '=', T)],
-  ['raw client_id smuggled into a SET value', () => gx.updateTable('memberships').set({ active: sql`false, client_id = ${OTHER}` }).where('client_id', '=', T)],
-  ['raw client_id in ON DUPLICATE KEY UPDATE', () => gx.insertInto('memberships').values({ client_id: T, user_id: 1, role: 'user', permissions: '[]' }).onDuplicateKeyUpdate({ role: sql`'x', client_id = ${OTHER}` })],
+  [
+    'raw sub-query fragment',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .where(sql<boolean>`user_id IN (SELECT id FROM users)`),
+  ],
+  [
+    'raw table expression',
+    () =>
+      gx
+        .selectFrom(sql`memberships`.as('m'))
+        .select('m.id')
+        .where('m.client_id', '=', T),
+  ],
+  [
+    'raw OR beside the pin',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .where(sql<boolean>`role = 'user' OR 1 = 1`),
+  ],
+  [
+    'raw OR inside a value',
+    () =>
+      gx
+        .selectFrom('memberships')
+        .select('id')
+        .where('client_id', '=', T)
+        .where('role', '=', sql`'x' OR 1 = 1`),
+  ],
+  [
+    'raw || (OR in some modes)',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .where(sql<boolean>`1 = 0 || 1 = 1`),
+  ],
+  [
+    'raw OR after the WHERE',
+    () =>
+      scoped(t, 'memberships')
+        .select('id')
+        .modifyEnd(sql`OR 1 = 1`),
+  ],
+  [
+    'raw client_id as the SET column',
+    () =>
+      gx
+        .updateTable('memberships')
+        .set(sql`client_id` as any, OTHER)
+        .where('client_id', '=', T),
+  ],
+  [
+    'raw client_id smuggled into a SET value',
+    () =>
+      gx
+        .updateTable('memberships')
+        .set({ active: sql`false, client_id = ${OTHER}` })
+        .where('client_id', '=', T),
+  ],
+  [
+    'raw client_id in ON DUPLICATE KEY UPDATE',
+    () =>
+      gx
+        .insertInto('memberships')
+        .values({ client_id: T, user_id: 1, role: 'user', permissions: '[]' })
+        .onDuplicateKeyUpdate({ role: sql`'x', client_id = ${OTHER}` }),
+  ],
   ['client_id in UPDATE SET', () => scopedUpdate(t, 'memberships').set({ client_id: OTHER }).where('id', '=', 1)],
   ['UPDATE without a pin', () => g.updateTable('memberships').set({ active: false }).where('id', '=', 1)],
-  ['UPDATE with the pin inside OR', () => g.updateTable('memberships').set({ active: false }).where((eb) => eb.or([eb('client_id', '=', T), eb('id', '=', 1)]))],
+  [
+    'UPDATE with the pin inside OR',
+    () =>
+      g
+        .updateTable('memberships')
+        .set({ active: false })
+        .where((eb) => eb.or([eb('client_id', '=', T), eb('id', '=', 1)])),
+  ],
   ['UPDATE with an unscoped sub-query value', () => scopedUpdate(t, 'memberships').set((eb) => ({ role: eb.selectFrom('memberships as o').select('o.role').limit(1) }))],
   ['DELETE without a pin', () => g.deleteFrom('memberships').where('id', '=', 1)],
   ['DELETE with an unpinned join', () => scopedDelete(t, 'memberships').innerJoin('users', 'users.id', 'memberships.user_id').where('users.email', '=', 'x')],
   ['INSERT without client_id', () => gx.insertInto('hidden_templates').values({ kind: 'form', template_id: 1 })],
   ['INSERT for another tenant', () => g.insertInto('hidden_templates').values({ kind: 'form', template_id: 1, client_id: OTHER })],
-  ['multi-row INSERT with one row for another tenant', () => g.insertInto('hidden_templates').values([{ kind: 'form', template_id: 1, client_id: T }, { kind: 'form', template_id: 2, client_id: OTHER }])],
-  ['multi-row INSERT with one row defaulting client_id', () => gx.insertInto('hidden_templates').values([{ kind: 'form', template_id: 1, client_id: T }, { kind: 'form', template_id: 2 }])],
-  ['INSERT with client_id from a sub-query', () => g.insertInto('hidden_templates').values((eb) => ({ kind: 'form', template_id: 1, client_id: eb.selectFrom('organisations').select('id').limit(1) }))],
+  [
+    'multi-row INSERT with one row for another tenant',
+    () =>
+      g.insertInto('hidden_templates').values([
+        { kind: 'form', template_id: 1, client_id: T },
+        { kind: 'form', template_id: 2, client_id: OTHER },
+      ]),
+  ],
+  [
+    'multi-row INSERT with one row defaulting client_id',
+    () =>
+      gx.insertInto('hidden_templates').values([
+        { kind: 'form', template_id: 1, client_id: T },
+        { kind: 'form', template_id: 2 },
+      ]),
+  ],
+  [
+    'INSERT with client_id from a sub-query',
+    () => g.insertInto('hidden_templates').values((eb) => ({ kind: 'form', template_id: 1, client_id: eb.selectFrom('organisations').select('id').limit(1) })),
+  ],
   ['ON DUPLICATE KEY UPDATE client_id', () => scopedInsert(t, 'hidden_templates', { kind: 'form', template_id: 1 }).onDuplicateKeyUpdate({ client_id: OTHER })],
-  ['INSERT … SELECT for another tenant', () => gx.insertInto('hidden_templates').columns(['kind', 'template_id', 'client_id']).expression((eb: any) => eb.selectFrom('forms').select(['kind', 'id', eb.val(OTHER).as('client_id')]).where('forms.client_id', '=', T))],
-  ['INSERT … SELECT from an unscoped table', () => gx.insertInto('hidden_templates').columns(['kind', 'template_id', 'client_id']).expression((eb: any) => eb.selectFrom('forms').select(['kind', 'id', 'client_id']))],
-  ['INSERT … SELECT copying an unpinned client_id', () => gx.insertInto('hidden_templates').columns(['kind', 'template_id', 'client_id']).expression((eb: any) => eb.selectFrom('forms as f').innerJoin('organisations as o', 'o.id', 'f.client_id').select(['f.kind', 'f.id', 'o.id as client_id']).where('f.client_id', '=', T))],
+  [
+    'INSERT … SELECT for another tenant',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) =>
+          eb
+            .selectFrom('forms')
+            .select(['kind', 'id', eb.val(OTHER).as('client_id')])
+            .where('forms.client_id', '=', T),
+        ),
+  ],
+  [
+    'INSERT … SELECT from an unscoped table',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) => eb.selectFrom('forms').select(['kind', 'id', 'client_id'])),
+  ],
+  [
+    'INSERT … SELECT copying an unpinned client_id',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) =>
+          eb.selectFrom('forms as f').innerJoin('organisations as o', 'o.id', 'f.client_id').select(['f.kind', 'f.id', 'o.id as client_id']).where('f.client_id', '=', T),
+        ),
+  ],
   ['REPLACE INTO a tenant table', () => g.replaceInto('hidden_templates').values({ kind: 'form', template_id: 1, client_id: T })],
   ['the raw handle on a tenant table, even pinned', () => raw.selectFrom('memberships').select('id').where('client_id', '=', T)],
   ['the raw handle inserting into a tenant table', () => raw.insertInto('hidden_templates').values({ kind: 'form', template_id: 1, client_id: T })],

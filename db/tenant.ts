@@ -78,7 +78,17 @@ const FILTERING_JOINS = new Set(['InnerJoin', 'LeftJoin', 'LateralInnerJoin', 'L
 const RAW_QUERY_TEXT = /\b(select|table|or|xor|union|client_id)\b|\|\|/i
 const NOT_A_VALUE = Symbol('not a value')
 /** Nodes with nothing to check inside; values are data, never SQL (and may be a large Buffer). */
-const LEAVES = new Set(['ValueNode', 'PrimitiveValueListNode', 'IdentifierNode', 'OperatorNode', 'ColumnNode', 'TableNode', 'ReferenceNode', 'SelectAllNode', 'SchemableIdentifierNode'])
+const LEAVES = new Set([
+  'ValueNode',
+  'PrimitiveValueListNode',
+  'IdentifierNode',
+  'OperatorNode',
+  'ColumnNode',
+  'TableNode',
+  'ReferenceNode',
+  'SelectAllNode',
+  'SchemableIdentifierNode',
+])
 
 /** sql.ref(), sql.val() and sql.table() wrap one node in a RawNode without text of its own. */
 function unwrap(node: Node): Node {
@@ -294,9 +304,11 @@ export function scoped<T extends TenantTable>(t: TenantScope, table: T): SelectQ
 
 /** SELECT … FROM table AS alias WHERE alias.client_id = tenant (for joins). */
 export function scopedAs<T extends TenantTable, A extends string>(t: TenantScope, table: T, alias: A) {
-  return t.db
-    .selectFrom(`${table} as ${alias}` as any)
-    .where(`${alias}.client_id` as any, '=', t.clientId) as unknown as SelectQueryBuilder<Database & { [K in A]: Database[T] }, A, {}>
+  return t.db.selectFrom(`${table} as ${alias}` as any).where(`${alias}.client_id` as any, '=', t.clientId) as unknown as SelectQueryBuilder<
+    Database & { [K in A]: Database[T] },
+    A,
+    {}
+  >
 }
 
 /**

@@ -18,4 +18,21 @@ import type { WorkflowTables } from './tables/workflows'
 
 export * from './tables/core'
 
-export interface Database extends AnalyticsTables, CoreTables, PeopleTables, PlatformTables, WorkflowTables, ContentTables, TwoFactorTables, OrderTables, BillingTables, NotificationTables, WebsiteTables, ChatTables, EmailTables, LeadTables, CrmTables, ReportTables {}
+export interface Database
+  extends
+    AnalyticsTables,
+    CoreTables,
+    PeopleTables,
+    PlatformTables,
+    WorkflowTables,
+    ContentTables,
+    TwoFactorTables,
+    OrderTables,
+    BillingTables,
+    NotificationTables,
+    WebsiteTables,
+    ChatTables,
+    EmailTables,
+    LeadTables,
+    CrmTables,
+    ReportTables {}

@@ -24,5 +24,9 @@ export async function verifyDomainSoon(clientId: number): Promise<void> {
 }
 
 export async function scheduleDomainVerification(): Promise<void> {
-  await queue('domain-verification').upsertJobScheduler(DOMAIN_VERIFICATION_SCHEDULER_ID, { pattern: EVERY_15_MINUTES, tz: 'UTC' }, { name: 'domain-verification', data: { clientId: null } })
+  await queue('domain-verification').upsertJobScheduler(
+    DOMAIN_VERIFICATION_SCHEDULER_ID,
+    { pattern: EVERY_15_MINUTES, tz: 'UTC' },
+    { name: 'domain-verification', data: { clientId: null } },
+  )
 }

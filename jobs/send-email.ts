@@ -58,7 +58,13 @@ function textToHtml(text: string): string {
 /** A payload as the renderer's input; an older caller's own subject and body are framed as template 'message'. */
 function composeInput(data: Payload<'email'>): ComposeInput {
   if ('template' in data) return { clientId: data.clientId, to: data.to, template: data.template, fields: data.fields, buttonLink: data.buttonLink ?? null }
-  return { clientId: data.clientId, to: data.to, template: 'message', fields: {}, override: { subject: data.subject, title: '', body: data.html ?? textToHtml(data.text), button_text: '' } }
+  return {
+    clientId: data.clientId,
+    to: data.to,
+    template: 'message',
+    fields: {},
+    override: { subject: data.subject, title: '', body: data.html ?? textToHtml(data.text), button_text: '' },
+  }
 }
 
 export function emailProcessor(opts: { staleMs?: number } = {}) {

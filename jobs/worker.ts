@@ -40,9 +40,15 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
   for (const w of workers) w.on('failed', (job, error) => console.error(`[worker] ${w.name} job ${job?.id} failed: ${error.message}`))
   scheduleBillingStatus().catch((error: unknown) => console.error(`[worker] scheduling the daily billing pass failed: ${error instanceof Error ? error.message : String(error)}`))
   scheduleReminders().catch((error: unknown) => console.error(`[worker] scheduling the reminder pass failed: ${error instanceof Error ? error.message : String(error)}`))
-  scheduleDomainVerification().catch((error: unknown) => console.error(`[worker] scheduling the domain verification pass failed: ${error instanceof Error ? error.message : String(error)}`))
-  scheduleReportRetention().catch((error: unknown) => console.error(`[worker] scheduling the report retention pass failed: ${error instanceof Error ? error.message : String(error)}`))
-  scheduleAnalyticsReconcile().catch((error: unknown) => console.error(`[worker] scheduling the analytics reconcile failed: ${error instanceof Error ? error.message : String(error)}`))
+  scheduleDomainVerification().catch((error: unknown) =>
+    console.error(`[worker] scheduling the domain verification pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  )
+  scheduleReportRetention().catch((error: unknown) =>
+    console.error(`[worker] scheduling the report retention pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  )
+  scheduleAnalyticsReconcile().catch((error: unknown) =>
+    console.error(`[worker] scheduling the analytics reconcile failed: ${error instanceof Error ? error.message : String(error)}`),
+  )
   return {
     // Lets running jobs finish before the connections go.
     close: async () => {

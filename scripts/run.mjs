@@ -3,7 +3,21 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ensureChromium, findFreePort, portIsFree, rememberedPorts, rememberPorts, root, startMariaDb, startRedis, startStripeEmulator, stopByPidFile, stopStripeEmulator, startCrmEmulator, stopCrmEmulator } from './services.mjs'
+import {
+  ensureChromium,
+  findFreePort,
+  portIsFree,
+  rememberedPorts,
+  rememberPorts,
+  root,
+  startMariaDb,
+  startRedis,
+  startStripeEmulator,
+  stopByPidFile,
+  stopStripeEmulator,
+  startCrmEmulator,
+  stopCrmEmulator,
+} from './services.mjs'
 
 const mode = process.argv[2] ?? 'start'
 const extraArgs = process.argv.slice(3)
@@ -247,7 +261,10 @@ async function main() {
       ensureBuild(env)
       const failedSteps = []
       stopOnInterrupt()
-      const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...extraArgs], { stdio: 'inherit', env })
+      const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...extraArgs], {
+        stdio: 'inherit',
+        env,
+      })
       interruptedBy(vitest)
       if (vitest.status !== 0) failedSteps.push('vitest')
       const playwright = spawnSync('npx', ['playwright', 'test'], { stdio: 'inherit', env })

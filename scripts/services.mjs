@@ -32,7 +32,11 @@ export function aptInstall(packages, probe) {
   console.log(`Installing ${packages.join(', ')} with apt-get (once)...`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   const listsAge = (() => {
-    try { return Date.now() - fs.statSync('/var/lib/apt/lists').mtimeMs } catch { return Infinity }
+    try {
+      return Date.now() - fs.statSync('/var/lib/apt/lists').mtimeMs
+    } catch {
+      return Infinity
+    }
   })()
   const hasLists = fs.existsSync('/var/lib/apt/lists') && fs.readdirSync('/var/lib/apt/lists').some((f) => f.endsWith('Packages') || f.endsWith('Packages.lz4'))
   if (!hasLists || listsAge > 7 * 24 * 3600 * 1000) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
@@ -227,14 +231,28 @@ export async function startMariaDb({ dir, port, database, onBusy = 'pick' }) {
     const socket = mariaDbSocket(datadir)
     const logFile = path.join(dir, 'mariadb.log')
     const log = fs.openSync(logFile, 'a')
-    const child = spawn(findBinary(['mariadbd', 'mysqld']), [
-      '--no-defaults', `--datadir=${datadir}`, `--socket=${socket}`, `--pid-file=${pidFile}`,
-      `--port=${chosen}`, '--bind-address=127.0.0.1', `--user=${user}`, '--skip-name-resolve',
-      '--character-set-server=utf8mb4', '--collation-server=utf8mb4_unicode_ci',
-      '--innodb-buffer-pool-size=256M', '--max-connections=500',
-    ], { detached: true, stdio: ['ignore', log, log] })
+    const child = spawn(
+      findBinary(['mariadbd', 'mysqld']),
+      [
+        '--no-defaults',
+        `--datadir=${datadir}`,
+        `--socket=${socket}`,
+        `--pid-file=${pidFile}`,
+        `--port=${chosen}`,
+        '--bind-address=127.0.0.1',
+        `--user=${user}`,
+        '--skip-name-resolve',
+        '--character-set-server=utf8mb4',
+        '--collation-server=utf8mb4_unicode_ci',
+        '--innodb-buffer-pool-size=256M',
+        '--max-connections=500',
+      ],
+      { detached: true, stdio: ['ignore', log, log] },
+    )
     let exited = false
-    child.once('exit', () => { exited = true })
+    child.once('exit', () => {
+      exited = true
+    })
     child.unref()
     // Ready means our own server answers on our own socket about our own datadir and port; a port
     // that merely accepts connections may be someone else's.
@@ -246,19 +264,24 @@ export async function startMariaDb({ dir, port, database, onBusy = 'pick' }) {
         break
       }
       if (exited || Date.now() > deadline) {
-        if (!exited) try { process.kill(child.pid, 'SIGTERM') } catch {}
+        if (!exited)
+          try {
+            process.kill(child.pid, 'SIGTERM')
+          } catch {}
         throw new Error(`This checkout's MariaDB did not start on port ${chosen}:\n${logTail(logFile)}`)
       }
       await sleep(200)
     }
   }
   rememberPorts(dir, { mysql: server.port })
-  mariaDbQuery(server.socket,
+  mariaDbQuery(
+    server.socket,
     `CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
      CREATE USER IF NOT EXISTS 'draftdesk'@'127.0.0.1' IDENTIFIED BY 'draftdesk';
      CREATE USER IF NOT EXISTS 'draftdesk'@'localhost' IDENTIFIED BY 'draftdesk';
      GRANT ALL ON *.* TO 'draftdesk'@'127.0.0.1';
-     GRANT ALL ON *.* TO 'draftdesk'@'localhost';`)
+     GRANT ALL ON *.* TO 'draftdesk'@'localhost';`,
+  )
   return { url: `mysql://draftdesk:draftdesk@127.0.0.1:${server.port}/${database}`, pidFile, port: server.port, reused }
 }
 
@@ -297,11 +320,30 @@ export async function startRedis({ dir, port, onBusy = 'pick' }) {
     fs.rmSync(pidFile, { force: true })
     const chosen = await choosePort({ name: 'Redis', preferred: port, remembered, onBusy, dataDir: dir })
     const logFile = path.join(dir, 'redis.log')
-    execFileSync(findBinary(['redis-server']), [
-      '--port', String(chosen), '--bind', '127.0.0.1', '--daemonize', 'yes', '--dir', dir,
-      '--pidfile', pidFile, '--logfile', logFile,
-      '--maxmemory-policy', 'noeviction', '--save', '60 1000', '--appendonly', 'no',
-    ], { stdio: 'inherit' })
+    execFileSync(
+      findBinary(['redis-server']),
+      [
+        '--port',
+        String(chosen),
+        '--bind',
+        '127.0.0.1',
+        '--daemonize',
+        'yes',
+        '--dir',
+        dir,
+        '--pidfile',
+        pidFile,
+        '--logfile',
+        logFile,
+        '--maxmemory-policy',
+        'noeviction',
+        '--save',
+        '60 1000',
+        '--appendonly',
+        'no',
+      ],
+      { stdio: 'inherit' },
+    )
     const deadline = Date.now() + 10000
     while (!isOurRedis(chosen, dir)) {
       if (Date.now() > deadline) throw new Error(`This checkout's Redis did not start on port ${chosen}:\n${logTail(logFile)}`)
@@ -317,7 +359,9 @@ export async function startRedis({ dir, port, onBusy = 'pick' }) {
 export function stopByPidFile(pidFile) {
   const pid = alive(pidFile, [...MARIADB_NAMES, ...REDIS_NAMES])
   if (pid) {
-    try { process.kill(pid, 'SIGTERM') } catch {}
+    try {
+      process.kill(pid, 'SIGTERM')
+    } catch {}
   }
 }
 
@@ -372,7 +416,9 @@ export async function startStripeEmulator({ dir, port, webhookUrl, reuse = true 
     env: { ...process.env, STRIPE_EMULATOR_PORT: String(chosen), STRIPE_EMULATOR_HOST: '127.0.0.1', STRIPE_EMULATOR_WEBHOOK_URL: webhookUrl, STRIPE_WEBHOOK_SECRET: secret },
   })
   let exited = false
-  child.once('exit', () => { exited = true })
+  child.once('exit', () => {
+    exited = true
+  })
   child.unref()
   fs.writeFileSync(pidFile, `${child.pid}\n`)
   fs.writeFileSync(stateFile, `${JSON.stringify({ pid: child.pid, port: chosen, secret, webhookUrl })}\n`, { mode: 0o600 })
@@ -380,7 +426,10 @@ export async function startStripeEmulator({ dir, port, webhookUrl, reuse = true 
   const deadline = Date.now() + 30000
   while (!(await emulatorAnswers(url))) {
     if (exited || Date.now() > deadline) {
-      if (!exited) try { process.kill(child.pid, 'SIGTERM') } catch {}
+      if (!exited)
+        try {
+          process.kill(child.pid, 'SIGTERM')
+        } catch {}
       throw new Error(`The Stripe emulator did not start on port ${chosen}:\n${logTail(logFile)}`)
     }
     await sleep(150)
@@ -435,7 +484,9 @@ export async function startCrmEmulator({ dir, port, reuse = true }) {
     env: { ...process.env, CRM_EMULATOR_PORT: String(chosen), CRM_EMULATOR_HOST: '127.0.0.1' },
   })
   let exited = false
-  child.once('exit', () => { exited = true })
+  child.once('exit', () => {
+    exited = true
+  })
   child.unref()
   fs.writeFileSync(pidFile, `${child.pid}\n`)
   fs.writeFileSync(stateFile, `${JSON.stringify({ pid: child.pid, port: chosen })}\n`)
@@ -443,7 +494,10 @@ export async function startCrmEmulator({ dir, port, reuse = true }) {
   const deadline = Date.now() + 30000
   while (!(await emulatorAnswers(url))) {
     if (exited || Date.now() > deadline) {
-      if (!exited) try { process.kill(child.pid, 'SIGTERM') } catch {}
+      if (!exited)
+        try {
+          process.kill(child.pid, 'SIGTERM')
+        } catch {}
       throw new Error(`The CRM emulator did not start on port ${chosen}:\n${logTail(logFile)}`)
     }
     await sleep(150)

@@ -30,7 +30,20 @@ function tree(): RouteLike[] {
 }
 
 const original = matchRoutes as unknown as MatchRoutes
-const PATHS = ['/', '/customers/view', '/customers/view/', '/project/view/abc123', '/orders/view', '/orders/view/assign', '/api/client/orders', '/api/client/orders/invoices', '/api/file/download/1_x.pdf', '/nowhere/at/all', '/project/view/a%20b', '/CUSTOMERS/view']
+const PATHS = [
+  '/',
+  '/customers/view',
+  '/customers/view/',
+  '/project/view/abc123',
+  '/orders/view',
+  '/orders/view/assign',
+  '/api/client/orders',
+  '/api/client/orders/invoices',
+  '/api/file/download/1_x.pdf',
+  '/nowhere/at/all',
+  '/project/view/a%20b',
+  '/CUSTOMERS/view',
+]
 
 const plain = (matches: ReturnType<MatchRoutes>) => matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null
 
@@ -101,7 +114,10 @@ describe('the patched Remix internals', () => {
   const require = createRequire(import.meta.url)
 
   it("the router's data query and route query match through the exported matchRoutes", async () => {
-    const router = require('@remix-run/router') as { matchRoutes: MatchRoutes; createStaticHandler: (routes: unknown[]) => { query: (r: Request) => Promise<unknown>; queryRoute: (r: Request) => Promise<unknown> } }
+    const router = require('@remix-run/router') as {
+      matchRoutes: MatchRoutes
+      createStaticHandler: (routes: unknown[]) => { query: (r: Request) => Promise<unknown>; queryRoute: (r: Request) => Promise<unknown> }
+    }
     const exported = router.matchRoutes
     const spy = vi.fn(exported)
     router.matchRoutes = spy

@@ -65,12 +65,7 @@ export function cachedMatchRoutes(matchRoutes: MatchRoutes): MatchRoutes {
     }
     const matches = matchRoutes(routes, location, basename)
     if (paths.size >= MAX_PATHS_PER_TREE) paths.clear()
-    paths.set(
-      key,
-      matches
-        ? matches.map((m) => ({ id: m.route.id!, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase }))
-        : null,
-    )
+    paths.set(key, matches ? matches.map((m) => ({ id: m.route.id!, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) : null)
     return matches
   }
 }

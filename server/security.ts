@@ -16,7 +16,14 @@ export function securityHeaders(config: Env) {
     res.locals.cspNonce = nonce
     res.setHeader(
       'Content-Security-Policy',
-      contentSecurityPolicy({ nonce, publicOrigin: config.PUBLIC_URL, production, intercom: !!config.INTERCOM_APP_ID, analytics: !!config.ANALYTICS_KEY, stripe: !!config.STRIPE_PUBLISHABLE_KEY }),
+      contentSecurityPolicy({
+        nonce,
+        publicOrigin: config.PUBLIC_URL,
+        production,
+        intercom: !!config.INTERCOM_APP_ID,
+        analytics: !!config.ANALYTICS_KEY,
+        stripe: !!config.STRIPE_PUBLISHABLE_KEY,
+      }),
     )
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     if (production) res.setHeader('Strict-Transport-Security', HSTS)

@@ -54,7 +54,20 @@ function Carry({ params, skip }: { params: URLSearchParams; skip: string[] }) {
   )
 }
 
-export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes, searchPlaceholder = 'Search', empty = 'No Record Found', toolbar, searchParam = 'q', searchable = true }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  total,
+  query,
+  sizes,
+  searchPlaceholder = 'Search',
+  empty = 'No Record Found',
+  toolbar,
+  searchParam = 'q',
+  searchable = true,
+}: DataTableProps<T>) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
   const submit = useSubmit()
@@ -120,14 +133,13 @@ export function DataTable<T>({ label, columns, rows, rowKey, total, query, sizes
                 const active = column.sort !== undefined && query.sort === column.sort
                 const nextDir = active && query.dir === 'asc' ? 'desc' : 'asc'
                 return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={column.className}
-                  >
+                  <th key={column.key} scope="col" aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined} className={column.className}>
                     {column.sort ? (
-                      <Link to={tableHref(params, { sort: column.sort, dir: nextDir, page: null })} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand-700">
+                      <Link
+                        to={tableHref(params, { sort: column.sort, dir: nextDir, page: null })}
+                        preventScrollReset
+                        className="inline-flex items-center gap-1 hover:text-brand-700"
+                      >
                         {column.header}
                         <span aria-hidden="true" className="text-gray-400">
                           {active ? (query.dir === 'asc' ? '▲' : '▼') : '↕'}

@@ -35,9 +35,7 @@ describe('t', () => {
   })
 
   it('interpolates {name} and leaves unknown placeholders', () => {
-    expect(t('en', 'banner.pastDue', { days: 3 })).toBe(
-      'You have a past due invoice and you account will be locked in 3 days',
-    )
+    expect(t('en', 'banner.pastDue', { days: 3 })).toBe('You have a past due invoice and you account will be locked in 3 days')
     expect(t('en', 'banner.trialDaysLeft')).toBe('Your trial ends in {days} days')
   })
 })

@@ -22,11 +22,7 @@ export function resolveLanguage(value?: string | null): Language {
   return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : DEFAULT_LANGUAGE
 }
 
-export function t(
-  lang: Language | string | null | undefined,
-  key: MessageKey | (string & {}),
-  vars?: Record<string, string | number>,
-): string {
+export function t(lang: Language | string | null | undefined, key: MessageKey | (string & {}), vars?: Record<string, string | number>): string {
   const text = MESSAGES[resolveLanguage(lang)][key] ?? MESSAGES[DEFAULT_LANGUAGE][key] ?? key
   if (!vars) return text
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))

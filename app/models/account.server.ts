@@ -147,10 +147,7 @@ export async function loadAuthUser(userId: number, clientId: number | null): Pro
   const row = await platformDb
     .selectFrom('memberships as m')
     .innerJoin('organisations as o', 'o.id', 'm.client_id')
-    .select([
-      'm.role', 'm.permissions', 'm.leads_only', 'o.public_id', 'o.name', 'o.logo', 'o.currency_type',
-      'o.package_status', 'o.trial_ends_at', 'o.payment_due_since',
-    ])
+    .select(['m.role', 'm.permissions', 'm.leads_only', 'o.public_id', 'o.name', 'o.logo', 'o.currency_type', 'o.package_status', 'o.trial_ends_at', 'o.payment_due_since'])
     .where('m.user_id', '=', userId)
     .where('m.client_id', '=', clientId)
     .where(mayUseThePortal)

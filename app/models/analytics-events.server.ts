@@ -14,15 +14,26 @@ export async function noteAnalyticsChange(t: Pick<TenantScope, 'clientId'>, sour
   try {
     for (let i = 0; i < wanted.length; i += IDS_PER_JOB) await enqueue('analytics', { clientId: t.clientId, source, ids: wanted.slice(i, i + IDS_PER_JOB) })
   } catch (error) {
-    console.error(`[analytics] ${source} change of organisation ${t.clientId} not queued (the reconcile sweep will apply it): ${error instanceof Error ? error.message : String(error)}`)
+    console.error(
+      `[analytics] ${source} change of organisation ${t.clientId} not queued (the reconcile sweep will apply it): ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
 }
 
 /** The same for invoices known by their public id (the invoice actions hold those once their transaction is over). */
 export async function noteInvoicesChanged(t: TenantScope, publicIds: readonly string[]): Promise<void> {
   try {
-    const rows = publicIds.length ? await scoped(t, 'order_invoices').select('id').where('public_id', 'in', [...publicIds]).execute() : []
-    await noteAnalyticsChange(t, 'invoice', rows.map((r) => r.id))
+    const rows = publicIds.length
+      ? await scoped(t, 'order_invoices')
+          .select('id')
+          .where('public_id', 'in', [...publicIds])
+          .execute()
+      : []
+    await noteAnalyticsChange(
+      t,
+      'invoice',
+      rows.map((r) => r.id),
+    )
   } catch (error) {
     console.error(`[analytics] invoice change of organisation ${t.clientId} not queued: ${error instanceof Error ? error.message : String(error)}`)
   }

@@ -61,7 +61,10 @@ export function tipFact(zone: string, tip: TipSourceRow): Fact {
 
 async function currentFacts(t: TenantScope, zone: string, source: AnalyticsSource, ids: number[]): Promise<Fact[]> {
   if (source === 'order') {
-    const rows = await scoped(t, 'orders').select(['id', 'created_at', 'package_name', 'writer_id', 'status_percentage', 'price_cents', 'test_order']).where('id', 'in', ids).execute()
+    const rows = await scoped(t, 'orders')
+      .select(['id', 'created_at', 'package_name', 'writer_id', 'status_percentage', 'price_cents', 'test_order'])
+      .where('id', 'in', ids)
+      .execute()
     return rows.map((r) => orderFact(zone, r as OrderSourceRow)).filter((f): f is Fact => f !== null)
   }
   if (source === 'invoice') {
@@ -119,12 +122,20 @@ async function writeDeltas(t: TenantScope, d: Deltas) {
     .filter((r) => FIGURES.some((k) => r[k] !== 0))
   if (months.length) {
     await scopedInsert(t, 'analytics_months', months)
-      .onDuplicateKeyUpdate({ orders: plus('orders'), completed_orders: plus('completed_orders'), sales_cents: plus('sales_cents'), revenue_cents: plus('revenue_cents'), tips_cents: plus('tips_cents') })
+      .onDuplicateKeyUpdate({
+        orders: plus('orders'),
+        completed_orders: plus('completed_orders'),
+        sales_cents: plus('sales_cents'),
+        revenue_cents: plus('revenue_cents'),
+        tips_cents: plus('tips_cents'),
+      })
       .execute()
   }
   const products = sortedValues(d.products).filter((r) => r.orders !== 0 || r.sales_cents !== 0)
   if (products.length) {
-    await scopedInsert(t, 'analytics_product_months', products).onDuplicateKeyUpdate({ orders: plus('orders'), sales_cents: plus('sales_cents') }).execute()
+    await scopedInsert(t, 'analytics_product_months', products)
+      .onDuplicateKeyUpdate({ orders: plus('orders'), sales_cents: plus('sales_cents') })
+      .execute()
   }
   const writers = sortedValues(d.writers).filter((r) => r.orders !== 0 || r.completed_orders !== 0 || r.sales_cents !== 0)
   if (writers.length) {
@@ -179,15 +190,12 @@ async function applyBatch(t: TenantScope, zone: string, source: AnalyticsSource,
   await inTransaction(t.db, async (trx) => {
     const tx: TenantScope = { db: trx, clientId: t.clientId }
     // Shared with other batches, exclusive to a rebuild: no batch writes while the buckets are rebuilt.
-    const state = await scoped(tx, 'analytics_state').select('time_zone').modifyEnd(sql`lock in share mode`).executeTakeFirst()
+    const state = await scoped(tx, 'analytics_state')
+      .select('time_zone')
+      .modifyEnd(sql`lock in share mode`)
+      .executeTakeFirst()
     if (!state || state.time_zone !== zone) throw new Error('Analytics buckets were rebuilt in another time zone meanwhile: retry')
-    const previous = await scoped(tx, 'analytics_facts')
-      .selectAll()
-      .where('source', '=', source)
-      .where('source_id', 'in', ids)
-      .orderBy('source_id')
-      .forUpdate()
-      .execute()
+    const previous = await scoped(tx, 'analytics_facts').selectAll().where('source', '=', source).where('source_id', 'in', ids).orderBy('source_id').forUpdate().execute()
     const next = await currentFacts(tx, zone, source, ids)
     const deltas: Deltas = { months: new Map(), products: new Map(), writers: new Map() }
     for (const f of previous) addFact(deltas, { ...f, source_id: Number(f.source_id), writer_id: f.writer_id === null ? null : Number(f.writer_id), day: keyOfDate(f.day) }, -1)
@@ -231,9 +239,15 @@ const localMonthSql = (column: string, segments: OffsetSegment[]) => sql<string>
 /** The offsets covering every timestamp the organisation's rows carry (a day of margin each side). */
 async function dataSegments(t: TenantScope, zone: string, now: Date): Promise<OffsetSegment[]> {
   const [orders, invoices, tips] = await Promise.all([
-    scoped(t, 'orders').select((eb) => [eb.fn.min('created_at').as('lo'), eb.fn.max('created_at').as('hi')]).executeTakeFirst(),
-    scoped(t, 'order_invoices').select((eb) => [eb.fn.min('paid_at').as('lo'), eb.fn.max('paid_at').as('hi')]).executeTakeFirst(),
-    scoped(t, 'order_tips').select((eb) => [eb.fn.min('paid_at').as('lo'), eb.fn.max('paid_at').as('hi')]).executeTakeFirst(),
+    scoped(t, 'orders')
+      .select((eb) => [eb.fn.min('created_at').as('lo'), eb.fn.max('created_at').as('hi')])
+      .executeTakeFirst(),
+    scoped(t, 'order_invoices')
+      .select((eb) => [eb.fn.min('paid_at').as('lo'), eb.fn.max('paid_at').as('hi')])
+      .executeTakeFirst(),
+    scoped(t, 'order_tips')
+      .select((eb) => [eb.fn.min('paid_at').as('lo'), eb.fn.max('paid_at').as('hi')])
+      .executeTakeFirst(),
   ])
   const times = [orders?.lo, orders?.hi, invoices?.lo, invoices?.hi, tips?.lo, tips?.hi, now].filter((d): d is Date => !!d).map((d) => new Date(d).getTime())
   const day = 86_400_000
@@ -303,7 +317,12 @@ export async function rebuildAnalytics(t: TenantScope, now = new Date()): Promis
               sql.lit(0).as('orders'),
               sql.lit(0).as('completed_orders'),
               sql.lit(0).as('sales_cents'),
-              sql<number>`${eb.ref('i.price_cents')} - ${eb.case().when('i.status', '=', 'refunded').then(eb.fn.coalesce('i.refund_amount_cents', sql.lit(0))).else(0).end()}`.as('revenue_cents'),
+              sql<number>`${eb.ref('i.price_cents')} - ${eb
+                .case()
+                .when('i.status', '=', 'refunded')
+                .then(eb.fn.coalesce('i.refund_amount_cents', sql.lit(0)))
+                .else(0)
+                .end()}`.as('revenue_cents'),
               sql.lit(0).as('tips_cents'),
             ])
             .where('i.status', 'in', ['paid', 'refunded'])
@@ -356,7 +375,13 @@ export async function rebuildAnalytics(t: TenantScope, now = new Date()): Promis
         .columns(['client_id', 'month', 'package_name', 'orders', 'sales_cents'])
         .expression(
           scopedAs(tx, 'analytics_facts', 'f')
-            .select((eb) => ['f.client_id', month.as('month'), eb.fn.max('f.package_name').as('package_name'), eb.fn.sum<number>('f.orders').as('orders'), eb.fn.sum<number>('f.sales_cents').as('sales_cents')])
+            .select((eb) => [
+              'f.client_id',
+              month.as('month'),
+              eb.fn.max('f.package_name').as('package_name'),
+              eb.fn.sum<number>('f.orders').as('orders'),
+              eb.fn.sum<number>('f.sales_cents').as('sales_cents'),
+            ])
             .where('f.source', '=', 'order')
             .where('f.package_name', 'is not', null)
             .groupBy(['f.client_id', month, 'f.package_name']),
@@ -367,7 +392,14 @@ export async function rebuildAnalytics(t: TenantScope, now = new Date()): Promis
         .columns(['client_id', 'day', 'writer_id', 'orders', 'completed_orders', 'sales_cents'])
         .expression(
           scopedAs(tx, 'analytics_facts', 'f')
-            .select((eb) => ['f.client_id', 'f.day', 'f.writer_id', eb.fn.sum<number>('f.orders').as('orders'), eb.fn.sum<number>('f.completed_orders').as('completed_orders'), eb.fn.sum<number>('f.sales_cents').as('sales_cents')])
+            .select((eb) => [
+              'f.client_id',
+              'f.day',
+              'f.writer_id',
+              eb.fn.sum<number>('f.orders').as('orders'),
+              eb.fn.sum<number>('f.completed_orders').as('completed_orders'),
+              eb.fn.sum<number>('f.sales_cents').as('sales_cents'),
+            ])
             .where('f.source', '=', 'order')
             .where('f.writer_id', 'is not', null)
             .groupBy(['f.client_id', 'f.day', 'f.writer_id']),
@@ -401,7 +433,11 @@ export async function sweepAnalytics(t: TenantScope, now = new Date()): Promise<
   const invoices = (await scoped(t, 'order_invoices').select('id').where('updated_at', '>=', since).execute()).map((r) => r.id)
   const tips = (await scoped(t, 'order_tips').select('id').where('updated_at', '>=', since).execute()).map((r) => r.id)
   let rebuilt = false
-  for (const [source, ids] of [['order', orders], ['invoice', invoices], ['tip', tips]] as const) {
+  for (const [source, ids] of [
+    ['order', orders],
+    ['invoice', invoices],
+    ['tip', tips],
+  ] as const) {
     if (ids.length) rebuilt = (await applyAnalyticsEvent(t, { source, ids })).rebuilt || rebuilt
   }
   if (!rebuilt) await scopedUpdate(t, 'analytics_state').set({ swept_at: startedAt }).where('swept_at', '=', state.swept_at).execute()
@@ -459,7 +495,16 @@ export async function checkAnalytics(t: TenantScope, now = new Date()): Promise<
     scopedAs(t, 'order_invoices', 'i')
       .select((eb) => [
         month('i.paid_at').as('k'),
-        eb.fn.sum<number>(sql`${eb.ref('i.price_cents')} - ${eb.case().when('i.status', '=', 'refunded').then(eb.fn.coalesce('i.refund_amount_cents', sql.lit(0))).else(0).end()}`).as('revenue_cents'),
+        eb.fn
+          .sum<number>(
+            sql`${eb.ref('i.price_cents')} - ${eb
+              .case()
+              .when('i.status', '=', 'refunded')
+              .then(eb.fn.coalesce('i.refund_amount_cents', sql.lit(0)))
+              .else(0)
+              .end()}`,
+          )
+          .as('revenue_cents'),
       ])
       .where('i.status', 'in', ['paid', 'refunded'])
       .where('i.is_test', '=', false)
@@ -471,7 +516,12 @@ export async function checkAnalytics(t: TenantScope, now = new Date()): Promise<
       .groupBy(month('tp.paid_at'))
       .execute(),
     scopedAs(t, 'orders', 'o')
-      .select((eb) => [month('o.created_at').as('k'), eb.fn.max('o.package_name').as('p'), eb.fn.countAll<number>().as('orders'), eb.fn.sum<number>('o.price_cents').as('sales_cents')])
+      .select((eb) => [
+        month('o.created_at').as('k'),
+        eb.fn.max('o.package_name').as('p'),
+        eb.fn.countAll<number>().as('orders'),
+        eb.fn.sum<number>('o.price_cents').as('sales_cents'),
+      ])
       .where('o.test_order', '=', false)
       .groupBy([month('o.created_at'), 'o.package_name'])
       .execute(),
@@ -490,13 +540,21 @@ export async function checkAnalytics(t: TenantScope, now = new Date()): Promise<
   ])
 
   const months = new Map<string, Row>()
-  for (const r of orderMonths) mergeInto(months, keyOfDate(r.k), { orders: Number(r.orders), completed_orders: Number(r.completed_orders), sales_cents: Number(r.sales_cents), revenue_cents: 0, tips_cents: 0 })
+  for (const r of orderMonths)
+    mergeInto(months, keyOfDate(r.k), {
+      orders: Number(r.orders),
+      completed_orders: Number(r.completed_orders),
+      sales_cents: Number(r.sales_cents),
+      revenue_cents: 0,
+      tips_cents: 0,
+    })
   for (const r of invoiceMonths) mergeInto(months, keyOfDate(r.k), { revenue_cents: Number(r.revenue_cents) })
   for (const r of tipMonths) mergeInto(months, keyOfDate(r.k), { tips_cents: Number(r.tips_cents) })
   const products = new Map<string, Row>()
   for (const r of productMonths) mergeInto(products, `${keyOfDate(r.k)}\u0000${String(r.p).toLowerCase()}`, { orders: Number(r.orders), sales_cents: Number(r.sales_cents) })
   const writers = new Map<string, Row>()
-  for (const r of writerDays) mergeInto(writers, `${keyOfDate(r.k)}\u0000${r.writer_id}`, { orders: Number(r.orders), completed_orders: Number(r.completed_orders), sales_cents: Number(r.sales_cents) })
+  for (const r of writerDays)
+    mergeInto(writers, `${keyOfDate(r.k)}\u0000${r.writer_id}`, { orders: Number(r.orders), completed_orders: Number(r.completed_orders), sales_cents: Number(r.sales_cents) })
 
   const [bucketMonths, bucketProducts, bucketWriters] = await Promise.all([
     scoped(t, 'analytics_months').select(['month', 'orders', 'completed_orders', 'sales_cents', 'revenue_cents', 'tips_cents']).execute(),
@@ -504,11 +562,19 @@ export async function checkAnalytics(t: TenantScope, now = new Date()): Promise<
     scoped(t, 'analytics_writer_days').select(['day', 'writer_id', 'orders', 'completed_orders', 'sales_cents']).execute(),
   ])
   const actualMonths = new Map<string, Row>()
-  for (const r of bucketMonths) mergeInto(actualMonths, keyOfDate(r.month), { orders: r.orders, completed_orders: r.completed_orders, sales_cents: r.sales_cents, revenue_cents: r.revenue_cents, tips_cents: r.tips_cents })
+  for (const r of bucketMonths)
+    mergeInto(actualMonths, keyOfDate(r.month), {
+      orders: r.orders,
+      completed_orders: r.completed_orders,
+      sales_cents: r.sales_cents,
+      revenue_cents: r.revenue_cents,
+      tips_cents: r.tips_cents,
+    })
   const actualProducts = new Map<string, Row>()
   for (const r of bucketProducts) mergeInto(actualProducts, `${keyOfDate(r.month)}\u0000${r.package_name.toLowerCase()}`, { orders: r.orders, sales_cents: r.sales_cents })
   const actualWriters = new Map<string, Row>()
-  for (const r of bucketWriters) mergeInto(actualWriters, `${keyOfDate(r.day)}\u0000${r.writer_id}`, { orders: r.orders, completed_orders: r.completed_orders, sales_cents: r.sales_cents })
+  for (const r of bucketWriters)
+    mergeInto(actualWriters, `${keyOfDate(r.day)}\u0000${r.writer_id}`, { orders: r.orders, completed_orders: r.completed_orders, sales_cents: r.sales_cents })
 
   const differences: string[] = []
   compare('month', months, actualMonths, differences)

@@ -28,8 +28,18 @@ export async function pageOfLogs(base: AuditBase, q: AuditQuery, t?: TenantScope
       .leftJoin('users as u', (j) => (t ? scopedJoin(t, 'u', j.onRef('u.id', '=', 'audit_logs.user_id')) : j.onRef('u.id', '=', 'audit_logs.user_id')))
       .leftJoin('organisations as o', 'o.id', 'audit_logs.client_id')
       .select([
-        'audit_logs.public_id', 'audit_logs.user_name', 'audit_logs.user_role', 'audit_logs.module', 'audit_logs.action',
-        'audit_logs.status', 'audit_logs.host_ip', 'audit_logs.message', 'audit_logs.created_at', 'u.first_name', 'u.last_name', 'o.name as organisation',
+        'audit_logs.public_id',
+        'audit_logs.user_name',
+        'audit_logs.user_role',
+        'audit_logs.module',
+        'audit_logs.action',
+        'audit_logs.status',
+        'audit_logs.host_ip',
+        'audit_logs.message',
+        'audit_logs.created_at',
+        'u.first_name',
+        'u.last_name',
+        'o.name as organisation',
       ])
       .orderBy('audit_logs.created_at', 'desc')
       .orderBy('audit_logs.id', 'desc')
@@ -64,8 +74,7 @@ export type AuditLogJson = Awaited<ReturnType<typeof pageOfLogs>>['logs'][number
 /** The distinct module, action and status values for the filter selects, in the database's order:
  * one round trip (a union), not one per filter. */
 export async function filterOptions(base: AuditBase) {
-  const distinct = (column: 'module' | 'action' | 'status') =>
-    base.select((eb) => [eb.val(column).as('k'), `audit_logs.${column} as v`]).distinct()
+  const distinct = (column: 'module' | 'action' | 'status') => base.select((eb) => [eb.val(column).as('k'), `audit_logs.${column} as v`]).distinct()
   const rows = await distinct('module').unionAll(distinct('action')).unionAll(distinct('status')).orderBy('k').orderBy('v').execute()
   const of = (column: 'module' | 'action' | 'status') => rows.filter((r) => r.k === column).map((r) => String(r.v))
   return { modules: of('module'), actions: of('action'), statuses: of('status') }

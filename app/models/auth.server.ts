@@ -60,7 +60,11 @@ async function spendLoginAttempt(accountKey: string, ip: string) {
 
 /** A right password was no failure: its points come back, and this address's typos are forgiven. */
 async function refundLoginAttempt(accountKey: string, ip: string) {
-  await Promise.all([resetLimit('loginFailuresPerAccountIp', `${accountKey}|${rateLimitAddress(ip)}`), refund('loginFailuresPerIp', ip), refund('loginFailuresPerAccount', accountKey)])
+  await Promise.all([
+    resetLimit('loginFailuresPerAccountIp', `${accountKey}|${rateLimitAddress(ip)}`),
+    refund('loginFailuresPerIp', ip),
+    refund('loginFailuresPerAccount', accountKey),
+  ])
 }
 
 export async function attemptLogin(input: LoginInput, ctx: RequestContext): Promise<LoginOutcome> {
@@ -68,9 +72,7 @@ export async function attemptLogin(input: LoginInput, ctx: RequestContext): Prom
   const wantsPlatform = input.role === 'superadmin'
   if (!wantsPlatform && !input.clientId) return { kind: 'error', status: 400, message: SELECT_ORGANISATION }
 
-  const organisation = input.clientId
-    ? await platformDb.selectFrom('organisations').select(['id']).where('public_id', '=', input.clientId).executeTakeFirst()
-    : undefined
+  const organisation = input.clientId ? await platformDb.selectFrom('organisations').select(['id']).where('public_id', '=', input.clientId).executeTakeFirst() : undefined
   const realm = wantsPlatform ? null : organisation?.id
   // Limits are per account of a realm (an unknown organisation's public id stands in for one).
   const accountKey = loginAccountKey(realm === undefined ? `unknown-${input.clientId}` : realm, email)
@@ -128,13 +130,7 @@ type ChallengeData = { method?: TwoFactorMethod; nonce?: string; codeHash?: stri
  * challenge sends its code; an authenticator challenge only counts the attempts.
  */
 export async function createTwoFactorChallenge(user: AuthUser, method: TwoFactorMethod = 'email'): Promise<number> {
-  await platformDb
-    .updateTable('auth_tokens')
-    .set({ used_at: new Date() })
-    .where('user_id', '=', user.id)
-    .where('purpose', '=', 'two_factor')
-    .where('used_at', 'is', null)
-    .execute()
+  await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', user.id).where('purpose', '=', 'two_factor').where('used_at', 'is', null).execute()
   const code = newSixDigitCode()
   const nonce = newToken()
   const data: ChallengeData = method === 'email' ? { method, nonce, codeHash: codeHash(nonce, code) } : { method }
@@ -170,9 +166,7 @@ export async function pendingChallengeMethod(pending: NonNullable<SessionData['p
   return challengeMethodOf(row.data)
 }
 
-export type TwoFactorOutcome =
-  | { kind: 'signed-in'; user: AuthUser; session: SessionData }
-  | { kind: 'error'; status: 401 | 403 | 429; message: string; dead?: boolean }
+export type TwoFactorOutcome = { kind: 'signed-in'; user: AuthUser; session: SessionData } | { kind: 'error'; status: 401 | 403 | 429; message: string; dead?: boolean }
 
 export async function verifyTwoFactor(pending: NonNullable<SessionData['pendingTwoFactor']>, code: string, ctx: RequestContext): Promise<TwoFactorOutcome> {
   if (!(await consume('twoFactorPerIp', ctx.ip))) return { kind: 'error', status: 429, message: TOO_MANY_ATTEMPTS }
@@ -206,21 +200,26 @@ export async function verifyTwoFactor(pending: NonNullable<SessionData['pendingT
   const check =
     method === 'totp'
       ? await checkAccountCode(row.user_id, code)
-      : await underCodeBudget(row.user_id, async () => (data.nonce && data.codeHash && safeEqual(codeHash(data.nonce, normalizeCode(code)), data.codeHash) ? ('email' as const) : null))
+      : await underCodeBudget(row.user_id, async () =>
+          data.nonce && data.codeHash && safeEqual(codeHash(data.nonce, normalizeCode(code)), data.codeHash) ? ('email' as const) : null,
+        )
   if (!check.ok) {
-    await recordAudit({ clientId: row.client_id, userId: row.user_id, module: 'auth', action: '2fa', status: 'failure', ip: ctx.ip, message: check.locked ? 'Verification code refused: too many incorrect codes for this account' : 'Incorrect verification code' })
+    await recordAudit({
+      clientId: row.client_id,
+      userId: row.user_id,
+      module: 'auth',
+      action: '2fa',
+      status: 'failure',
+      ip: ctx.ip,
+      message: check.locked ? 'Verification code refused: too many incorrect codes for this account' : 'Incorrect verification code',
+    })
     if (check.locked) return { kind: 'error', status: 429, message: TWO_FACTOR_LOCKED }
     return row.attempts >= TWO_FACTOR_MAX_ATTEMPTS
       ? { kind: 'error', status: 403, message: CODE_ATTEMPTS_EXHAUSTED, dead: true }
       : { kind: 'error', status: 401, message: INCORRECT_CODE }
   }
   // Single use even under a race: only the request that flips used_at wins.
-  const claimed = await platformDb
-    .updateTable('auth_tokens')
-    .set({ used_at: new Date() })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst()
+  const claimed = await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
   const user = await loadAuthUser(pending.userId, pending.clientId)
   if (Number(claimed.numUpdatedRows) !== 1 || !user) return { kind: 'error', status: 401, message: INCORRECT_CODE, dead: true }
   await rememberSource(loginAccountKey(user.clientId, user.email), ctx.ip)
@@ -248,7 +247,11 @@ export async function resendTwoFactor(pending: NonNullable<SessionData['pendingT
   // The attempt counter survives a resend, so resending never buys more guesses.
   await platformDb
     .updateTable('auth_tokens')
-    .set({ token_hash: sha256(nonce), data: JSON.stringify({ method: 'email', nonce, codeHash: codeHash(nonce, code) } satisfies ChallengeData), expires_at: new Date(Date.now() + TWO_FACTOR_TTL) })
+    .set({
+      token_hash: sha256(nonce),
+      data: JSON.stringify({ method: 'email', nonce, codeHash: codeHash(nonce, code) } satisfies ChallengeData),
+      expires_at: new Date(Date.now() + TWO_FACTOR_TTL),
+    })
     .where('id', '=', row.id)
     .execute()
   await sendTwoFactorCode(user, code)
@@ -271,7 +274,13 @@ export async function sendPasswordResetEmail(email: string): Promise<'sent' | 's
   if (accounts.length === 0) return 'skipped'
   if (!(await consume('resetPerEmail', normalizeEmail(email)))) return 'skipped'
   const realmNames = new Map(
-    (await platformDb.selectFrom('organisations').select(['id', 'name']).where('id', 'in', [0, ...accounts.map((a) => a.client_id ?? 0)]).execute()).map((o) => [o.id, o.name]),
+    (
+      await platformDb
+        .selectFrom('organisations')
+        .select(['id', 'name'])
+        .where('id', 'in', [0, ...accounts.map((a) => a.client_id ?? 0)])
+        .execute()
+    ).map((o) => [o.id, o.name]),
   )
   for (const account of accounts) {
     await sendResetLink(account, realmDisplayName(account.client_id, realmNames.get(account.client_id ?? 0)))
@@ -294,17 +303,19 @@ export async function sendResetLink(account: { id: number; email: string; client
     .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
     .execute()
   await queueEmail({ clientId: account.client_id, to: account.email, template: 'password_reset', fields: { realmName }, buttonPath: `/forgot-password-2/${token}` })
-  await recordAudit({ clientId: account.client_id, userId: account.id, module: 'auth', action: 'password_reset_requested', status: 'success', message: 'Password reset e-mail sent' })
+  await recordAudit({
+    clientId: account.client_id,
+    userId: account.id,
+    module: 'auth',
+    action: 'password_reset_requested',
+    status: 'success',
+    message: 'Password reset e-mail sent',
+  })
 }
 
 /** Consumes a single-use token of the given purpose; null when unknown, used or expired. */
 async function claimToken(purpose: 'password_reset' | 'auto_login', token: string) {
-  const row = await platformDb
-    .selectFrom('auth_tokens')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst()
+  const row = await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(token)).where('purpose', '=', purpose).executeTakeFirst()
   if (!row || row.used_at || row.expires_at.getTime() < Date.now()) return null
   const claimed = await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
   return Number(claimed.numUpdatedRows) === 1 ? row : null
@@ -322,7 +333,15 @@ export async function resetPassword(code: string, password: string, ctx: Request
   // The owner proved the mailbox: guesses made against this account so far no longer hold it back.
   const account = await platformDb.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirstOrThrow()
   await resetLimit('loginFailuresPerAccount', loginAccountKey(row.client_id, account.email))
-  await recordAudit({ clientId: row.client_id, userId: row.user_id, module: 'auth', action: 'password_reset', status: 'success', ip: ctx.ip, message: 'Password reset with an e-mailed link' })
+  await recordAudit({
+    clientId: row.client_id,
+    userId: row.user_id,
+    module: 'auth',
+    action: 'password_reset',
+    status: 'success',
+    ip: ctx.ip,
+    message: 'Password reset with an e-mailed link',
+  })
   return { ok: true }
 }
 
@@ -376,10 +395,13 @@ type LiveLink = { ok: true; id: number; userId: number; clientId: number | null;
  */
 async function checkAutoLogin(code: string, ctx: AutoLoginContext, portal: AutoLoginPortal, claim: boolean): Promise<LiveLink | LinkFailure> {
   if (!(await consume('autoLoginPerIp', ctx.ip))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS }
-  const row = code ? await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(code)).where('purpose', '=', 'auto_login').executeTakeFirst() : undefined
+  const row = code
+    ? await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(code)).where('purpose', '=', 'auto_login').executeTakeFirst()
+    : undefined
   const data = (row?.data ?? {}) as AutoLoginData
   const fail = async (message: string, audit: string): Promise<LinkFailure> => {
-    if (claim) await recordAudit({ clientId: row?.client_id ?? null, userId: row?.user_id ?? null, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: audit })
+    if (claim)
+      await recordAudit({ clientId: row?.client_id ?? null, userId: row?.user_id ?? null, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: audit })
     return { ok: false, status: 401, message }
   }
   if (!row || row.used_at || row.expires_at.getTime() < Date.now() || (data.portal ?? 'admin') !== portal) return fail(INVALID_LINK, 'Invalid or expired auto-login link')
@@ -401,7 +423,8 @@ export async function previewAutoLogin(code: string, ctx: AutoLoginContext, port
   const link = await checkAutoLogin(code, ctx, portal, false)
   if (!link.ok) return link
   const target = await platformDb.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', link.userId).executeTakeFirst()
-  const organisation = link.clientId === null ? null : (await platformDb.selectFrom('organisations').select('name').where('id', '=', link.clientId).executeTakeFirst())?.name ?? null
+  const organisation =
+    link.clientId === null ? null : ((await platformDb.selectFrom('organisations').select('name').where('id', '=', link.clientId).executeTakeFirst())?.name ?? null)
   if (!target) return { ok: false, status: 401, message: INVALID_LINK }
   return { ok: true, name: `${target.first_name} ${target.last_name}`.trim() || target.email, email: target.email, organisation, impersonating: link.impersonating }
 }
@@ -414,7 +437,15 @@ export async function consumeAutoLogin(code: string, ctx: AutoLoginContext): Pro
   if (!link.ok) return link
   const user = await loadAuthUser(link.userId, link.clientId)
   if (!user) {
-    await recordAudit({ clientId: link.clientId, userId: link.userId, module: 'auth', action: 'auto_login', status: 'failure', ip: ctx.ip, message: 'Auto-login link for an account that can no longer sign in' })
+    await recordAudit({
+      clientId: link.clientId,
+      userId: link.userId,
+      module: 'auth',
+      action: 'auto_login',
+      status: 'failure',
+      ip: ctx.ip,
+      message: 'Auto-login link for an account that can no longer sign in',
+    })
     return { ok: false, status: 401, message: INVALID_LINK }
   }
   const { actorUserId, actorClientId } = link.data

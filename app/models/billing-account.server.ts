@@ -21,11 +21,22 @@ export async function planPriceId(plan: ClientPackage, payments: PaymentsService
       if (!isMissingResource(error)) throw error
     }
   }
-  const common = { productName: plan.package_name, description: plan.description ?? undefined, unitAmountCents: plan.price_cents, currency: plan.currency, metadata: { source: 'draftdesk-client-package', packageId: plan.public_id } }
+  const common = {
+    productName: plan.package_name,
+    description: plan.description ?? undefined,
+    unitAmountCents: plan.price_cents,
+    currency: plan.currency,
+    metadata: { source: 'draftdesk-client-package', packageId: plan.public_id },
+  }
   const key = `plan-price-${plan.public_id}-${plan.stripe_price_id}`
   const price = plan.one_time_pay ? await payments.createOneTimePrice(common, key) : await payments.createPlanPrice({ ...common, interval: plan.recurring_interval }, key)
   // Only the first of two racing buyers writes; both use a price of the same amount.
-  await platformDb.updateTable('client_packages').set({ stripe_price_id: price.priceId, stripe_product_id: price.productId }).where('id', '=', plan.id).where('stripe_price_id', '=', plan.stripe_price_id).execute()
+  await platformDb
+    .updateTable('client_packages')
+    .set({ stripe_price_id: price.priceId, stripe_product_id: price.productId })
+    .where('id', '=', plan.id)
+    .where('stripe_price_id', '=', plan.stripe_price_id)
+    .execute()
   return price.priceId
 }
 

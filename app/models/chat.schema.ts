@@ -21,10 +21,19 @@ const newMessage = z.object({
   type: z.literal('new_message'),
   ...room,
   message_type: z.enum(['text', 'file']).default('text'),
-  content: z.string().max(MAX_MESSAGE_CHARS, `A message has at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`).optional(),
+  content: z
+    .string()
+    .max(MAX_MESSAGE_CHARS, `A message has at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`)
+    .optional(),
   // The contributor chat's name for the text.
-  message: z.string().max(MAX_MESSAGE_CHARS, `A message has at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`).optional(),
-  data: z.object({ key: z.string().max(200) }).passthrough().optional(),
+  message: z
+    .string()
+    .max(MAX_MESSAGE_CHARS, `A message has at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`)
+    .optional(),
+  data: z
+    .object({ key: z.string().max(200) })
+    .passthrough()
+    .optional(),
   // Set by the server from the sender's side of the conversation; a browser's value is not used.
   sentToAdmin: z.unknown().optional(),
   /** The browser's own id for the message, echoed in an error about it. */
@@ -38,7 +47,10 @@ export type NewMessageFrame = z.infer<typeof newMessage>
 
 /** The text field of the chat forms without JavaScript (the file is read from the multipart body). */
 export const chatPostSchema = z.object({
-  content: z.string().max(MAX_MESSAGE_CHARS, `A message has at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`).default(''),
+  content: z
+    .string()
+    .max(MAX_MESSAGE_CHARS, `A message has at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters.`)
+    .default(''),
   // The contributor chat's editor sends HTML; its no-JavaScript textarea sends text.
   format: z.enum(['html', 'text']).default('text'),
 })

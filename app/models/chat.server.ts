@@ -283,14 +283,25 @@ export async function roomHistory(t: Tenant, room: ChatRoom, opts: { before?: st
   const limit = Math.min(Math.max(opts.limit ?? HISTORY_PAGE, 1), HISTORY_PAGE)
   let query = inRoom(messagesQuery(t), room)
   if (opts.before) {
-    const anchor = await inRoom(scopedAs(t, 'chat_messages', 'cm').select('cm.id'), room).where('cm.public_id', '=', opts.before).executeTakeFirst()
+    const anchor = await inRoom(scopedAs(t, 'chat_messages', 'cm').select('cm.id'), room)
+      .where('cm.public_id', '=', opts.before)
+      .executeTakeFirst()
     // An id of another conversation pages nothing rather than something else's history.
     if (!anchor) return { messages: [], hasMore: false }
     query = query.where('cm.id', '<', anchor.id)
   }
-  const rows = (await query.orderBy('cm.id', 'desc').limit(limit + 1).execute()) as MessageRow[]
+  const rows = (await query
+    .orderBy('cm.id', 'desc')
+    .limit(limit + 1)
+    .execute()) as MessageRow[]
   const hasMore = rows.length > limit
-  return { messages: rows.slice(0, limit).reverse().map((r) => toMessageJson(r, room)), hasMore }
+  return {
+    messages: rows
+      .slice(0, limit)
+      .reverse()
+      .map((r) => toMessageJson(r, room)),
+    hasMore,
+  }
 }
 
 export type OutgoingMessage = { kind: 'text'; content: string; format?: 'html' | 'text' } | { kind: 'file'; key: string }
@@ -458,9 +469,7 @@ function audiences(_clientId: number, room: ChatRoom): ChatRoom[] {
 /** Tells a room that someone opened it (the spec's new_message's sibling, new_participant). */
 export async function announceParticipant(t: Tenant, room: ChatRoom): Promise<void> {
   const participant = { _id: t.user.publicId, name: `${t.user.firstName} ${t.user.lastName}`.trim(), role_label: senderSide(t, room).label }
-  await Promise.all(
-    audiences(t.clientId, room).map((viewer) => publishRealtime(roomChannel(t.clientId, viewer), { type: 'new_participant', ...roomAddress(room), participant })),
-  )
+  await Promise.all(audiences(t.clientId, room).map((viewer) => publishRealtime(roomChannel(t.clientId, viewer), { type: 'new_participant', ...roomAddress(room), participant })))
 }
 
 /** The other side's messages of a two-sided conversation become read (the team chat has no unread state). */
@@ -510,7 +519,10 @@ export async function unreadForWriter(t: Tenant, writerUserId: number): Promise<
 /** GET /api/client/writers/get and the list of /chat: the active contributors and their unread counts by _id. */
 export async function contributorChatList(t: Tenant) {
   const [writers, unread] = await Promise.all([listWriters(t, { active: true }), writerUnreadCounts(t)])
-  const ids = await userIdsByPublicId(t, writers.map((w) => w._id))
+  const ids = await userIdsByPublicId(
+    t,
+    writers.map((w) => w._id),
+  )
   const writerUnreadMessages = Object.fromEntries(writers.map((w) => [w._id, unread.get(ids.get(w._id) ?? -1) ?? 0]))
   return { data: writers, writerUnreadMessages }
 }

@@ -93,18 +93,39 @@ export const checkoutSchema = z.object({
   lastName: required(CHECKOUT_MESSAGES.lastName, 100),
   email: z.preprocess(
     blankAsEmpty,
-    z.string().trim().min(1, CHECKOUT_MESSAGES.email).max(191, CHECKOUT_MESSAGES.emailInvalid).email(CHECKOUT_MESSAGES.emailInvalid).transform((e) => e.toLowerCase()),
+    z
+      .string()
+      .trim()
+      .min(1, CHECKOUT_MESSAGES.email)
+      .max(191, CHECKOUT_MESSAGES.emailInvalid)
+      .email(CHECKOUT_MESSAGES.emailInvalid)
+      .transform((e) => e.toLowerCase()),
   ),
   password: z.preprocess(blankAsEmpty, z.string().min(1, CHECKOUT_MESSAGES.password).min(8, CHECKOUT_MESSAGES.passwordShort).max(200, CHECKOUT_MESSAGES.passwordShort)),
   businessName: required(CHECKOUT_MESSAGES.businessName, 120),
   address: required(CHECKOUT_MESSAGES.address, 255),
   city: required(CHECKOUT_MESSAGES.city, 120),
-  postalCode: z.preprocess(blankAsEmpty, z.string().trim().regex(/^\d{3,10}$/, CHECKOUT_MESSAGES.postalCode)),
+  postalCode: z.preprocess(
+    blankAsEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{3,10}$/, CHECKOUT_MESSAGES.postalCode),
+  ),
   website,
-  country: z.preprocess((v) => (v === undefined || v === null || v === '' ? DEFAULT_COUNTRY : v), z.string().refine((v) => COUNTRY_CODES.has(v), CHECKOUT_MESSAGES.country)),
+  country: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_COUNTRY : v),
+    z.string().refine((v) => COUNTRY_CODES.has(v), CHECKOUT_MESSAGES.country),
+  ),
   timeZone: z.preprocess((v) => (v === undefined || v === null || v === '' ? DEFAULT_TIME_ZONE : v), z.string().refine(isTimeZone, CHECKOUT_MESSAGES.timeZone)),
   /** A Stripe payment method id (pm_...): from Elements, or one of the test cards. */
-  payment: z.preprocess(blankAsEmpty, z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, CHECKOUT_MESSAGES.payment)),
+  payment: z.preprocess(
+    blankAsEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^pm_[A-Za-z0-9_]{1,200}$/, CHECKOUT_MESSAGES.payment),
+  ),
   item: z.preprocess(blankAsEmpty, z.string().trim().min(1, PACKAGE_ITEM_REQUIRED).max(64, PACKAGE_UNAVAILABLE)),
   referralCode: optional(64),
   promo: optional(64),

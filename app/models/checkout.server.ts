@@ -24,11 +24,8 @@ import { findRedeemablePromotion, toCheckoutPromoJson } from './promotions.serve
 import { subdomainAvailability } from './subdomains.server'
 import { queueEmail } from './system-mail.server'
 
-
 export type CheckoutField = keyof CheckoutInput
-export type CheckoutOutcome =
-  | { ok: true; user: AuthUser; session: SessionData }
-  | { ok: false; status: 400 | 402 | 404 | 409 | 429 | 502; error: string; field?: CheckoutField }
+export type CheckoutOutcome = { ok: true; user: AuthUser; session: SessionData } | { ok: false; status: 400 | 402 | 404 | 409 | 429 | 502; error: string; field?: CheckoutField }
 
 /** A reservation nobody finished (the buyer left after a declined card) frees its subdomain after this. */
 const STALE_RESERVATION_MS = 30 * 60_000
@@ -96,10 +93,26 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
     }
     await refund('checkoutAttemptsPerIp', ctx.ip)
     const owner = await completeOrganisation(reserved.org.id, purchase, plan, input)
-    if (purchase.kind === 'subscription') await syncSubscription({ subscriptionId: purchase.subscriptionId, customerId: purchase.customerId, metadataClientId: orgPublicId }, payments)
-    if (promotion) await platformDb.updateTable('promotions').set({ availed_times: sql`availed_times + 1` }).where('id', '=', promotion.id).execute()
+    if (purchase.kind === 'subscription')
+      await syncSubscription({ subscriptionId: purchase.subscriptionId, customerId: purchase.customerId, metadataClientId: orgPublicId }, payments)
+    if (promotion)
+      await platformDb
+        .updateTable('promotions')
+        .set({ availed_times: sql`availed_times + 1` })
+        .where('id', '=', promotion.id)
+        .execute()
     const user = (await loadAuthUser(owner, reserved.org.id))!
-    await recordAudit({ clientId: reserved.org.id, userId: user.id, userName: `${user.firstName} ${user.lastName}`, userRole: 'client', module: 'checkout', action: purchase.kind === 'subscription' ? 'subscribe' : 'buy', status: 'success', ip: ctx.ip, message: `Bought ${plan.package_name}` })
+    await recordAudit({
+      clientId: reserved.org.id,
+      userId: user.id,
+      userName: `${user.firstName} ${user.lastName}`,
+      userRole: 'client',
+      module: 'checkout',
+      action: purchase.kind === 'subscription' ? 'subscribe' : 'buy',
+      status: 'success',
+      ip: ctx.ip,
+      message: `Bought ${plan.package_name}`,
+    })
     await sendWelcome(user, input.subDomain)
     return { ok: true, user, session: { userId: user.id, clientId: user.clientId } }
   } finally {
@@ -125,7 +138,10 @@ async function payOnce(
   const earlier = await payments.findSucceededCharge(p.customerId, metadata)
   if (earlier) return { kind: 'one-time', customerId: p.customerId, paymentIntentId: earlier.paymentIntentId, paidCents: earlier.amountCents }
   const card = await p.attachCard()
-  const due = dueTodayCents({ priceCents: Number(p.plan.price_cents), trialPackage: false, trialDays: null, recurringInterval: p.plan.recurring_interval }, p.promotion ? toCheckoutPromoJson(p.promotion) : null)
+  const due = dueTodayCents(
+    { priceCents: Number(p.plan.price_cents), trialPackage: false, trialDays: null, recurringInterval: p.plan.recurring_interval },
+    p.promotion ? toCheckoutPromoJson(p.promotion) : null,
+  )
   if (due === 0) return { kind: 'one-time', customerId: p.customerId, paymentIntentId: null, paidCents: 0 }
   const charge = await payments.chargeOnce(
     {
@@ -141,7 +157,8 @@ async function payOnce(
   return { kind: 'one-time', customerId: p.customerId, paymentIntentId: charge.paymentIntentId, paidCents: charge.amountCents }
 }
 
-type Reservation = { ok: true; org: { id: number; public_id: string; name: string; stripe_customer_id: string | null } } | { ok: false; status: 400; error: string; field: CheckoutField }
+type Reservation =
+  { ok: true; org: { id: number; public_id: string; name: string; stripe_customer_id: string | null } } | { ok: false; status: 400; error: string; field: CheckoutField }
 
 function organisationValues(input: CheckoutInput) {
   return {
@@ -164,9 +181,14 @@ function organisationValues(input: CheckoutInput) {
  */
 async function reserveOrganisation(publicId: string, input: CheckoutInput): Promise<Reservation> {
   const availability = await subdomainAvailability(input.subDomain)
-  const own = await platformDb.selectFrom('organisations').select(['id', 'public_id', 'name', 'stripe_customer_id', 'subdomain']).where('public_id', '=', publicId).executeTakeFirst()
+  const own = await platformDb
+    .selectFrom('organisations')
+    .select(['id', 'public_id', 'name', 'stripe_customer_id', 'subdomain'])
+    .where('public_id', '=', publicId)
+    .executeTakeFirst()
   if (!availability.ok && !(own && own.subdomain === input.subDomain.toLowerCase() && availability.error === SUBDOMAIN_TAKEN)) {
-    if (availability.error !== SUBDOMAIN_TAKEN || !(await releaseStaleReservation(input.subDomain))) return { ok: false, status: 400, error: availability.error, field: 'subDomain' }
+    if (availability.error !== SUBDOMAIN_TAKEN || !(await releaseStaleReservation(input.subDomain)))
+      return { ok: false, status: 400, error: availability.error, field: 'subDomain' }
   }
   try {
     if (own) {
@@ -208,18 +230,45 @@ async function completeOrganisation(clientId: number, purchase: Purchase, plan: 
   return inTransaction(platformDb, async (trx) => {
     const owner = await trx
       .insertInto('users')
-      .values({ public_id: newPublicId(), client_id: clientId, email: input.email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName, password_changed_at: new Date() })
+      .values({
+        public_id: newPublicId(),
+        client_id: clientId,
+        email: input.email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        password_changed_at: new Date(),
+      })
       .executeTakeFirstOrThrow()
     const userId = Number(owner.insertId)
-    await trx.insertInto('memberships').values({ client_id: clientId, user_id: userId, role: 'client', permissions: JSON.stringify([]) }).execute()
-    await trx.insertInto('organisation_settings').values({ client_id: clientId, settings: JSON.stringify({}) }).ignore().execute()
+    await trx
+      .insertInto('memberships')
+      .values({ client_id: clientId, user_id: userId, role: 'client', permissions: JSON.stringify([]) })
+      .execute()
+    await trx
+      .insertInto('organisation_settings')
+      .values({ client_id: clientId, settings: JSON.stringify({}) })
+      .ignore()
+      .execute()
     if (purchase.kind === 'subscription') {
-      await trx.updateTable('organisations').set({ active: true, stripe_customer_id: purchase.customerId, stripe_subscription_id: purchase.subscriptionId }).where('id', '=', clientId).execute()
+      await trx
+        .updateTable('organisations')
+        .set({ active: true, stripe_customer_id: purchase.customerId, stripe_subscription_id: purchase.subscriptionId })
+        .where('id', '=', clientId)
+        .execute()
       return userId
     }
     await trx
       .updateTable('organisations')
-      .set({ active: true, stripe_customer_id: purchase.customerId, stripe_subscription_id: null, package_status: 'active', trial_ends_at: null, payment_due_since: null, billing_synced_at: new Date() })
+      .set({
+        active: true,
+        stripe_customer_id: purchase.customerId,
+        stripe_subscription_id: null,
+        package_status: 'active',
+        trial_ends_at: null,
+        payment_due_since: null,
+        billing_synced_at: new Date(),
+      })
       .where('id', '=', clientId)
       .execute()
     const record = {
@@ -283,4 +332,3 @@ async function sendWelcome(user: AuthUser, subdomain: string) {
     { jobId: `welcome-${user.clientId}` },
   )
 }
-

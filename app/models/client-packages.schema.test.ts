@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { clientPackageSchema, CRM_PERMISSION_KEYS, DEFAULT_TRIAL_DAYS, INTERVAL_REQUIRED, MAX_CRM_USERS_REQUIRED, PRICE_ID_FORMAT, TRIAL_DAYS_RANGE } from './client-packages.schema'
+import {
+  clientPackageSchema,
+  CRM_PERMISSION_KEYS,
+  DEFAULT_TRIAL_DAYS,
+  INTERVAL_REQUIRED,
+  MAX_CRM_USERS_REQUIRED,
+  PRICE_ID_FORMAT,
+  TRIAL_DAYS_RANGE,
+} from './client-packages.schema'
 
 const base = { packageName: 'Team', maxUsers: '5', price: '99.50', maxCrmUsers: '1' }
 
@@ -59,7 +67,12 @@ describe('clientPackageSchema', () => {
 
   it('CRM flags from the form: the ticked boxes plus the empty hidden value', () => {
     const some = clientPackageSchema.parse({ ...base, crmUserPermissions: ['', 'tagsEnabled', 'contactsEnabled'] })
-    expect(Object.entries(some.crmUserPermissions).filter(([, on]) => on).map(([k]) => k).sort()).toEqual(['contactsEnabled', 'tagsEnabled'])
+    expect(
+      Object.entries(some.crmUserPermissions)
+        .filter(([, on]) => on)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(['contactsEnabled', 'tagsEnabled'])
     const none = clientPackageSchema.parse({ ...base, crmUserPermissions: '' })
     expect(Object.values(none.crmUserPermissions).some(Boolean)).toBe(false)
     const all = clientPackageSchema.parse({ ...base, crmUserPermissions: ['', ...CRM_PERMISSION_KEYS] })

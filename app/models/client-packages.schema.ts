@@ -119,16 +119,15 @@ export const clientPackageSchema = z
     maxUsers: positiveInt(MAX_USERS_REQUIRED),
     price: z.preprocess(
       emptyToUndefined,
-      z.coerce
-        .number({ required_error: PRICE_REQUIRED, invalid_type_error: PRICE_REQUIRED })
-        .min(0, PRICE_FORMAT)
-        .max(999_999.99, PRICE_FORMAT)
-        .refine(twoDecimals, PRICE_FORMAT),
+      z.coerce.number({ required_error: PRICE_REQUIRED, invalid_type_error: PRICE_REQUIRED }).min(0, PRICE_FORMAT).max(999_999.99, PRICE_FORMAT).refine(twoDecimals, PRICE_FORMAT),
     ),
     // Left empty, the server creates the provider's product and price and stores that id.
     priceId: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)),
-      z.string({ invalid_type_error: PRICE_ID_FORMAT }).regex(/^price_[A-Za-z0-9_]{1,200}$/, PRICE_ID_FORMAT).optional(),
+      z
+        .string({ invalid_type_error: PRICE_ID_FORMAT })
+        .regex(/^price_[A-Za-z0-9_]{1,200}$/, PRICE_ID_FORMAT)
+        .optional(),
     ),
     trialPackage: bool.default(false),
     // Checked only on a trial plan: the form hides (but still posts) the field otherwise.
@@ -167,7 +166,12 @@ export const CLIENT_PACKAGE_DEFAULTS = {
   crmUserPermissions: CRM_PERMISSION_KEYS,
 }
 
-export const visibleSchema = z.object({ isVisible: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ required_error: 'isVisible must be true or false', invalid_type_error: 'isVisible must be true or false' })) })
+export const visibleSchema = z.object({
+  isVisible: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ required_error: 'isVisible must be true or false', invalid_type_error: 'isVisible must be true or false' }),
+  ),
+})
 export const descriptionSchema = z.object({
   description: z.string({ required_error: 'Enter Description', invalid_type_error: 'Enter Description' }).trim().max(2000, 'The description is too long'),
 })

@@ -86,7 +86,10 @@ export async function findClientPackage(publicId: string): Promise<ClientPackage
 }
 
 /** What a buyer at checkout sees of a plan: never the provider ids, CRM flags or flags for our own use. */
-export type CheckoutPackageJson = Pick<ClientPackageJson, '_id' | 'packageName' | 'maxUsers' | 'price' | 'trialPackage' | 'trialDays' | 'recurringInterval' | 'oneTimePay' | 'description'>
+export type CheckoutPackageJson = Pick<
+  ClientPackageJson,
+  '_id' | 'packageName' | 'maxUsers' | 'price' | 'trialPackage' | 'trialDays' | 'recurringInterval' | 'oneTimePay' | 'description'
+>
 
 export function toCheckoutPackageJson(row: ClientPackage): CheckoutPackageJson {
   const { _id, packageName, maxUsers, price, trialPackage, trialDays, recurringInterval, oneTimePay, description } = toClientPackageJson(row)
@@ -118,7 +121,12 @@ function idempotencyKey(actor: Pick<AuthUser, 'id'>, input: ClientPackageInput, 
 }
 
 /** The provider's price for the plan: the given one after checking it exists, else a new product and price. */
-async function providerPrice(actor: Pick<AuthUser, 'id'>, input: ClientPackageInput, payments: PaymentsService, requestKey: string): Promise<Outcome<{ priceId: string; productId: string | null }>> {
+async function providerPrice(
+  actor: Pick<AuthUser, 'id'>,
+  input: ClientPackageInput,
+  payments: PaymentsService,
+  requestKey: string,
+): Promise<Outcome<{ priceId: string; productId: string | null }>> {
   if (input.priceId) {
     if (isPlaceholderProviderId(input.priceId)) return { ok: false, status: 400, error: PRICE_ID_FORMAT, field: 'priceId' }
     try {
@@ -193,12 +201,20 @@ export async function setClientPackageActive(row: ClientPackage, active: boolean
       return providerFailure(active ? 'price activation' : 'price deactivation', error)
     }
   }
-  await platformDb.updateTable('client_packages').set({ active, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` }).where('id', '=', row.id).execute()
+  await platformDb
+    .updateTable('client_packages')
+    .set({ active, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
+    .where('id', '=', row.id)
+    .execute()
   return { ok: true, value: (await findClientPackage(row.public_id))! }
 }
 
 export async function setClientPackageFields(row: ClientPackage, fields: { is_visible?: boolean; description?: string | null }): Promise<ClientPackage> {
-  await platformDb.updateTable('client_packages').set({ ...fields, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` }).where('id', '=', row.id).execute()
+  await platformDb
+    .updateTable('client_packages')
+    .set({ ...fields, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
+    .where('id', '=', row.id)
+    .execute()
   return (await findClientPackage(row.public_id))!
 }
 
@@ -214,7 +230,9 @@ export const clientPackageActions = {
       module: MODULE,
       action: 'create',
       status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Created package "${result.value.package_name}" (${result.value.public_id}, ${result.value.stripe_price_id})` : `Package "${input.packageName}" not created: ${result.error}`,
+      message: result.ok
+        ? `Created package "${result.value.package_name}" (${result.value.public_id}, ${result.value.stripe_price_id})`
+        : `Package "${input.packageName}" not created: ${result.error}`,
     })
     return result
   },
@@ -225,7 +243,9 @@ export const clientPackageActions = {
       module: MODULE,
       action: active ? 'activate' : 'deactivate',
       status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `${active ? 'Activated' : 'Deactivated'} package "${result.value.package_name}" (${publicId})` : `Package ${publicId.slice(0, 64)} not ${active ? 'activated' : 'deactivated'}: ${result.error}`,
+      message: result.ok
+        ? `${active ? 'Activated' : 'Deactivated'} package "${result.value.package_name}" (${publicId})`
+        : `Package ${publicId.slice(0, 64)} not ${active ? 'activated' : 'deactivated'}: ${result.error}`,
     })
     return result
   },

@@ -92,7 +92,12 @@ export function listPageQuery(request: Request, sizes: readonly number[] = LIST_
 export async function archiveFromList<R>(
   t: TenantScope & Parameters<typeof auditAction>[0],
   request: Request,
-  opts: { find: (t: TenantScope, id: string) => Promise<R | undefined | null>; archive: (t: TenantScope, row: R, archived: boolean) => Promise<unknown>; module: string; describe: (row: R) => string },
+  opts: {
+    find: (t: TenantScope, id: string) => Promise<R | undefined | null>
+    archive: (t: TenantScope, row: R, archived: boolean) => Promise<unknown>
+    module: string
+    describe: (row: R) => string
+  },
 ) {
   const form = await request.formData()
   const row = await opts.find(t, String(form.get('id') ?? ''))

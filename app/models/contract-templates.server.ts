@@ -29,7 +29,10 @@ export async function getContractTemplate(publicId: string) {
 
 export async function createContractTemplate(input: { title: string; content: string }) {
   const publicId = newPublicId()
-  await db.insertInto('contract_templates').values({ public_id: publicId, title: input.title, content: sanitizeContractHtml(input.content) }).execute()
+  await db
+    .insertInto('contract_templates')
+    .values({ public_id: publicId, title: input.title, content: sanitizeContractHtml(input.content) })
+    .execute()
   return (await getContractTemplate(publicId))!
 }
 

@@ -35,7 +35,13 @@ export async function listContracts(t: TenantScope, paging: Pick<Paging, 'archiv
   let query = scoped(t, 'contracts').where('archived', '=', paging.archived)
   if (paging.search) query = query.where('title', 'like', likePattern(paging.search))
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy(paging.sort === 'name' ? 'title' : 'created_at', paging.dir ?? 'desc').orderBy('id', paging.dir ?? 'desc').limit(paging.size).offset(paging.offset).execute(),
+    query
+      .selectAll()
+      .orderBy(paging.sort === 'name' ? 'title' : 'created_at', paging.dir ?? 'desc')
+      .orderBy('id', paging.dir ?? 'desc')
+      .limit(paging.size)
+      .offset(paging.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ])
   return { rows, count: Number(total?.n ?? 0) }
@@ -122,7 +128,10 @@ export async function anyContractCloneSource(t: TenantScope, key: string) {
 
 export async function suggestedContractName(t: TenantScope, title: string) {
   const rows = await scoped(t, 'contracts').select('title').where('title', 'like', likePattern(title)).execute()
-  return cloneName(title, rows.map((r) => r.title))
+  return cloneName(
+    title,
+    rows.map((r) => r.title),
+  )
 }
 
 /**

@@ -10,9 +10,7 @@ const writerId = z.string({ invalid_type_error: SELECTED_WRITERS_INVALID }).trim
 
 /** {selectedWriters}: contributor ids (`_id`); an empty list means every contributor (up to the cap). */
 export const selectedWritersBodySchema = z.object({
-  selectedWriters: z
-    .array(writerId, { required_error: SELECTED_WRITERS_INVALID, invalid_type_error: SELECTED_WRITERS_INVALID })
-    .max(MAX_SELECTED_WRITERS, TOO_MANY_WRITERS),
+  selectedWriters: z.array(writerId, { required_error: SELECTED_WRITERS_INVALID, invalid_type_error: SELECTED_WRITERS_INVALID }).max(MAX_SELECTED_WRITERS, TOO_MANY_WRITERS),
 })
 
 /** ?filter= on the order tracker; missing means the spec's default. */
@@ -26,6 +24,13 @@ export const rangeQuerySchema = z.object({
  */
 export function parsePageQuery(params: URLSearchParams): { selected: string[]; range: (typeof ANALYTICS_RANGES)[number] } {
   const range = rangeQuerySchema.safeParse({ filter: params.get('range') ?? undefined })
-  const selected = [...new Set(params.getAll('w').map((w) => w.trim()).filter((w) => w.length > 0 && w.length <= 64))].slice(0, MAX_SELECTED_WRITERS)
+  const selected = [
+    ...new Set(
+      params
+        .getAll('w')
+        .map((w) => w.trim())
+        .filter((w) => w.length > 0 && w.length <= 64),
+    ),
+  ].slice(0, MAX_SELECTED_WRITERS)
   return { selected, range: range.success ? range.data.filter : DEFAULT_RANGE }
 }

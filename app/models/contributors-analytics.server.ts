@@ -87,7 +87,11 @@ export async function orderTracker(t: Tenant, selected: readonly string[], range
   const rows =
     bounds.kind === 'hours'
       ? await scopedAs(t, 'orders', 'o')
-          .select((eb) => ['o.writer_id', eb.fn.countAll<number>().as('orders'), eb.fn.sum<number>(eb.case().when('o.status_percentage', '>=', 100).then(1).else(0).end()).as('completed')])
+          .select((eb) => [
+            'o.writer_id',
+            eb.fn.countAll<number>().as('orders'),
+            eb.fn.sum<number>(eb.case().when('o.status_percentage', '>=', 100).then(1).else(0).end()).as('completed'),
+          ])
           .where('o.writer_id', 'in', ids)
           .where('o.created_at', '>=', bounds.since)
           .where('o.created_at', '<=', bounds.until)
@@ -133,11 +137,16 @@ async function orderFacts(t: Tenant, writerIds: number[], since: Date): Promise<
   const first = new Map<number, { at: Date; id: number; rating: number | null }>()
   for (let i = 0; i < orders.length; i += ID_CHUNK) {
     const ids = orders.slice(i, i + ID_CHUNK).map((o) => o.id)
-    const drafts = await scopedAs(t, 'drafts', 'd').select(['d.id', 'd.order_id', 'd.created_at', 'd.rating']).where('d.order_id', 'in', ids).where('d.deleted_at', 'is', null).execute()
+    const drafts = await scopedAs(t, 'drafts', 'd')
+      .select(['d.id', 'd.order_id', 'd.created_at', 'd.rating'])
+      .where('d.order_id', 'in', ids)
+      .where('d.deleted_at', 'is', null)
+      .execute()
     for (const d of drafts) {
       const at = new Date(d.created_at)
       const seen = first.get(Number(d.order_id))
-      if (!seen || at < seen.at || (at.getTime() === seen.at.getTime() && Number(d.id) < seen.id)) first.set(Number(d.order_id), { at, id: Number(d.id), rating: d.rating === null ? null : Number(d.rating) })
+      if (!seen || at < seen.at || (at.getTime() === seen.at.getTime() && Number(d.id) < seen.id))
+        first.set(Number(d.order_id), { at, id: Number(d.id), rating: d.rating === null ? null : Number(d.rating) })
     }
   }
   return orders.map((o) => {
@@ -167,7 +176,14 @@ export type OrderQuality = { rating: RatingRow[]; firstDraft: FirstDraftRow[]; f
 export async function orderQuality(t: Tenant, selected: readonly string[], now = new Date()): Promise<OrderQuality> {
   const writers = await resolveWriters(t, selected)
   if (writers.length === 0) return { rating: [], firstDraft: [], finalDelivery: [] }
-  const facts = groupBy(await orderFacts(t, writers.map((w) => w.id), await metricsSince(t, now)), (f) => f.writerId)
+  const facts = groupBy(
+    await orderFacts(
+      t,
+      writers.map((w) => w.id),
+      await metricsSince(t, now),
+    ),
+    (f) => f.writerId,
+  )
   const out: OrderQuality = { rating: [], firstDraft: [], finalDelivery: [] }
   for (const w of writers) {
     const mine = facts.get(w.id) ?? []
@@ -191,7 +207,11 @@ export async function chatResponseTime(t: Tenant, selected: readonly string[], n
   const since = await metricsSince(t, now)
   const rows = await scopedAs(t, 'chat_messages', 'cm')
     .select(['cm.writer_id', 'cm.sent_to_admin', 'cm.created_at'])
-    .where('cm.writer_id', 'in', writers.map((w) => w.id))
+    .where(
+      'cm.writer_id',
+      'in',
+      writers.map((w) => w.id),
+    )
     .where('cm.chat_type', '=', 'adminToWriter')
     .where('cm.created_at', '>=', since)
     .orderBy('cm.writer_id')

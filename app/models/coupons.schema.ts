@@ -40,10 +40,7 @@ export function couponSchema(today = new Date()) {
         z.coerce.number({ required_error: MAX_REDEMPTIONS_MIN, invalid_type_error: MAX_REDEMPTIONS_MIN }).int(MAX_REDEMPTIONS_MIN).min(1, MAX_REDEMPTIONS_MIN).max(1_000_000),
       ),
       discount_type: z.enum(['percent', 'flat'], { errorMap: () => ({ message: DISCOUNT_TYPE_REQUIRED }) }),
-      value: z.preprocess(
-        emptyToUndefined,
-        z.coerce.number({ required_error: VALUE_REQUIRED, invalid_type_error: VALUE_REQUIRED }).min(1, VALUE_REQUIRED).max(1_000_000),
-      ),
+      value: z.preprocess(emptyToUndefined, z.coerce.number({ required_error: VALUE_REQUIRED, invalid_type_error: VALUE_REQUIRED }).min(1, VALUE_REQUIRED).max(1_000_000)),
       redeem_by: z
         .string({ required_error: EXPIRY_REQUIRED, invalid_type_error: EXPIRY_REQUIRED })
         .transform((v) => v.slice(0, 10))

@@ -42,7 +42,13 @@ export async function listCoupons(t: TenantScope, paging: { offset: number; size
   if (paging.search) query = query.where('coupon_code', 'like', likePattern(paging.search))
   const order = paging.sort === 'name' ? 'coupon_code' : paging.sort === 'redeemBy' ? 'redeem_by' : 'created_at'
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy(order, paging.dir ?? 'desc').orderBy('id', paging.dir ?? 'desc').limit(paging.size).offset(paging.offset).execute(),
+    query
+      .selectAll()
+      .orderBy(order, paging.dir ?? 'desc')
+      .orderBy('id', paging.dir ?? 'desc')
+      .limit(paging.size)
+      .offset(paging.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ])
   return { coupons: await withProducts(t, rows), count: Number(total?.n ?? 0) }

@@ -32,11 +32,20 @@ export const MESSAGING_INTEGRATIONS = ['twilio'] as const
  */
 const crmPermissions = z.preprocess(
   (v) => (v === undefined || v === null ? {} : v),
-  z.union([
-    z.string().transform((s) => (s ? { [s]: true } : {})),
-    z.array(z.string().max(64)).max(100).transform((list) => Object.fromEntries(list.filter(Boolean).map((k) => [k, true]))),
-    z.record(z.string().max(64), z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).transform((f) => f === true || f === 'true' || f === 'on')),
-  ], { errorMap: () => ({ message: CRM_BAD_PERMISSIONS }) }),
+  z.union(
+    [
+      z.string().transform((s) => (s ? { [s]: true } : {})),
+      z
+        .array(z.string().max(64))
+        .max(100)
+        .transform((list) => Object.fromEntries(list.filter(Boolean).map((k) => [k, true]))),
+      z.record(
+        z.string().max(64),
+        z.union([z.boolean(), z.enum(['true', 'false', 'on'])]).transform((f) => f === true || f === 'true' || f === 'on'),
+      ),
+    ],
+    { errorMap: () => ({ message: CRM_BAD_PERMISSIONS }) },
+  ),
 ) as z.ZodType<Record<string, boolean>, z.ZodTypeDef, unknown>
 
 const requiredPassword = z.preprocess(
@@ -51,7 +60,9 @@ const optionalPassword = z.preprocess(
 export const crmUserCreateSchema = z.object({ firstName, lastName, email, password: requiredPassword, crmPermissions })
 export const crmUserUpdateSchema = z.object({ firstName, lastName, email, password: optionalPassword, crmPermissions })
 /** POST /api/client/user/update names the user in the body. */
-export const crmUserUpdateApiSchema = crmUserUpdateSchema.extend({ userId: z.string({ required_error: CRM_USER_NOT_FOUND, invalid_type_error: CRM_USER_NOT_FOUND }).min(1, CRM_USER_NOT_FOUND).max(64) })
+export const crmUserUpdateApiSchema = crmUserUpdateSchema.extend({
+  userId: z.string({ required_error: CRM_USER_NOT_FOUND, invalid_type_error: CRM_USER_NOT_FOUND }).min(1, CRM_USER_NOT_FOUND).max(64),
+})
 
 export type CrmUserCreateInput = z.infer<typeof crmUserCreateSchema>
 export type CrmUserUpdateInput = z.infer<typeof crmUserUpdateSchema>
@@ -62,7 +73,10 @@ const required = (message: string, max: number) =>
 export const crmIntegrationSchema = z.object({
   accountSid: required(ACCOUNT_SID_REQUIRED, 64),
   authToken: required(AUTH_TOKEN_REQUIRED, 256),
-  integration: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'twilio' : v), z.enum(MESSAGING_INTEGRATIONS, { errorMap: () => ({ message: 'Unknown integration' }) })),
+  integration: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 'twilio' : v),
+    z.enum(MESSAGING_INTEGRATIONS, { errorMap: () => ({ message: 'Unknown integration' }) }),
+  ),
 })
 export type CrmIntegrationInput = z.infer<typeof crmIntegrationSchema>
 

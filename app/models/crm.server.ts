@@ -3,15 +3,7 @@
 import { sql } from 'kysely'
 import { ZodError } from 'zod'
 import { CRM_PERMISSION_KEYS } from './client-packages.schema'
-import {
-  CRM_ADMIN_LOCKED,
-  CRM_LIMIT_REACHED,
-  CRM_USER_EXISTS,
-  CRM_USER_NOT_FOUND,
-  type CrmIntegrationInput,
-  type CrmUserCreateInput,
-  type CrmUserUpdateInput,
-} from './crm.schema'
+import { CRM_ADMIN_LOCKED, CRM_LIMIT_REACHED, CRM_USER_EXISTS, CRM_USER_NOT_FOUND, type CrmIntegrationInput, type CrmUserCreateInput, type CrmUserUpdateInput } from './crm.schema'
 import { auditOutcome } from './audit.server'
 import { captureLead } from './leads.server'
 import { isDuplicateKey } from './people.server'
@@ -166,7 +158,14 @@ export async function pageCrmUsers(t: TenantScope, page: Pick<TableQuery, 'searc
   }
   const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
   // The admin first, then newest.
-  const rows = await query.selectAll().orderBy(sql`type = 'admin'`, 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.size).offset(page.start).execute()
+  const rows = await query
+    .selectAll()
+    .orderBy(sql`type = 'admin'`, 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset(page.start)
+    .execute()
   return { rows, count: Number(count) }
 }
 
@@ -180,7 +179,9 @@ export async function getAdminCrmUser(t: TenantScope): Promise<CrmUserRow | unde
 }
 
 async function countCrmUsers(t: TenantScope): Promise<number> {
-  const { n } = await scoped(t, 'crm_users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const { n } = await scoped(t, 'crm_users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(n)
 }
 
@@ -276,7 +277,11 @@ export const crmUserActions = {
     if (!owner) return null
     // The owner signs in to the CRM through its own reset flow: a random strong password seeds the account.
     const password = `${newPublicId().slice(0, 12)}Aa1!`
-    const created = await crmUserActions.create(t, { firstName: owner.firstName || 'Admin', lastName: owner.lastName || 'User', email: owner.email, password, crmPermissions: {} }, { type: 'admin' })
+    const created = await crmUserActions.create(
+      t,
+      { firstName: owner.firstName || 'Admin', lastName: owner.lastName || 'User', email: owner.email, password, crmPermissions: {} },
+      { type: 'admin' },
+    )
     if (created.ok) return created.value
     return (await getAdminCrmUser(t)) ?? null
   },
@@ -302,7 +307,11 @@ export async function listIntegrations(t: TenantScope): Promise<CrmIntegrationJs
 export type IntegrationError = { status: number; message: string; crmErrors: Record<string, string> | null }
 
 /** Checks the account with the provider, then stores it with the token sealed; the token never comes back out. */
-export async function saveIntegration(t: TenantScope, input: CrmIntegrationInput, service: CrmService | null = crmService()): Promise<{ ok: true } | ({ ok: false } & IntegrationError)> {
+export async function saveIntegration(
+  t: TenantScope,
+  input: CrmIntegrationInput,
+  service: CrmService | null = crmService(),
+): Promise<{ ok: true } | ({ ok: false } & IntegrationError)> {
   if (!service) return { ok: false, status: 503, message: 'The messaging provider is not configured', crmErrors: null }
   try {
     await service.verifyMessagingAccount({ accountSid: input.accountSid, authToken: input.authToken })
@@ -330,33 +339,53 @@ type Actor = Parameters<typeof auditOutcome>[0] & TenantScope
 /** The pages and JSON calls change CRM users and the integration through these: each writes its audit row. */
 export const crmChanges = {
   async createUser(t: Actor, request: Request, input: CrmUserCreateInput) {
-    return auditOutcome(t, request, {
-      module: 'crm',
-      action: 'create_user',
-      message: (r) => (r.ok ? `Added CRM user ${r.value.email}` : `CRM user ${input.email} not added: ${r.error}`),
-    }, await crmUserActions.create(t, input))
+    return auditOutcome(
+      t,
+      request,
+      {
+        module: 'crm',
+        action: 'create_user',
+        message: (r) => (r.ok ? `Added CRM user ${r.value.email}` : `CRM user ${input.email} not added: ${r.error}`),
+      },
+      await crmUserActions.create(t, input),
+    )
   },
   async updateUser(t: Actor, request: Request, publicId: string, input: CrmUserUpdateInput) {
-    return auditOutcome(t, request, {
-      module: 'crm',
-      action: 'update_user',
-      message: (r) => (r.ok ? `Updated CRM user ${r.value.email}${input.password ? ' and their password' : ''}` : `CRM user ${publicId} not updated: ${r.error}`),
-    }, await crmUserActions.update(t, publicId, input))
+    return auditOutcome(
+      t,
+      request,
+      {
+        module: 'crm',
+        action: 'update_user',
+        message: (r) => (r.ok ? `Updated CRM user ${r.value.email}${input.password ? ' and their password' : ''}` : `CRM user ${publicId} not updated: ${r.error}`),
+      },
+      await crmUserActions.update(t, publicId, input),
+    )
   },
   async deleteUser(t: Actor, request: Request, publicId: string) {
-    return auditOutcome(t, request, {
-      module: 'crm',
-      action: 'delete_user',
-      message: (r) => (r.ok ? `Deleted CRM user ${publicId}` : `CRM user ${publicId} not deleted: ${r.error}`),
-    }, await crmUserActions.delete(t, publicId))
+    return auditOutcome(
+      t,
+      request,
+      {
+        module: 'crm',
+        action: 'delete_user',
+        message: (r) => (r.ok ? `Deleted CRM user ${publicId}` : `CRM user ${publicId} not deleted: ${r.error}`),
+      },
+      await crmUserActions.delete(t, publicId),
+    )
   },
   /** The account id is logged; the token never is. */
   async saveIntegration(t: Actor, request: Request, input: CrmIntegrationInput) {
-    return auditOutcome(t, request, {
-      module: 'crm',
-      action: 'save_integration',
-      message: (r) => (r.ok ? `Saved the ${input.integration} account ${input.accountSid}` : `The ${input.integration} account ${input.accountSid} not saved: ${r.message}`),
-    }, await saveIntegration(t, input))
+    return auditOutcome(
+      t,
+      request,
+      {
+        module: 'crm',
+        action: 'save_integration',
+        message: (r) => (r.ok ? `Saved the ${input.integration} account ${input.accountSid}` : `The ${input.integration} account ${input.accountSid} not saved: ${r.message}`),
+      },
+      await saveIntegration(t, input),
+    )
   },
 }
 
@@ -378,12 +407,19 @@ export async function provisionCrmLocation(t: TenantScope, org: { publicId: stri
   if (!service) throw new Error('No CRM configured')
   const row = await scoped(t, 'crm_locations').select(['status', 'external_id']).executeTakeFirst()
   if (row?.status === 'ready') return
-  if (!row) await scopedInsert(t, 'crm_locations', { status: 'pending' }).execute().catch((e) => { if (!isDuplicateKey(e)) throw e })
+  if (!row)
+    await scopedInsert(t, 'crm_locations', { status: 'pending' })
+      .execute()
+      .catch((e) => {
+        if (!isDuplicateKey(e)) throw e
+      })
   try {
     const externalId = await service.createLocation({ clientId: org.publicId, name: org.name })
     await scopedUpdate(t, 'crm_locations').set({ status: 'ready', external_id: externalId, last_error: null, updated_at: new Date() }).execute()
   } catch (error) {
-    await scopedUpdate(t, 'crm_locations').set({ last_error: errorJson(error).slice(0, 1000), updated_at: new Date() }).execute()
+    await scopedUpdate(t, 'crm_locations')
+      .set({ last_error: errorJson(error).slice(0, 1000), updated_at: new Date() })
+      .execute()
     throw error
   }
 }
@@ -411,7 +447,10 @@ export async function syncCrmUser(t: TenantScope, publicId: string, service: Crm
     // The password and error are cleared only for the version sent: a change made meanwhile keeps its own.
     await scopedUpdate(t, 'crm_users').set({ sync_error: null, pending_password: null }).where('id', '=', row.id).where('version', '=', row.version).execute()
   } catch (error) {
-    await scopedUpdate(t, 'crm_users').set({ sync_error: errorJson(error).slice(0, 2000) }).where('id', '=', row.id).execute()
+    await scopedUpdate(t, 'crm_users')
+      .set({ sync_error: errorJson(error).slice(0, 2000) })
+      .where('id', '=', row.id)
+      .execute()
     throw error
   }
   return 'synced'

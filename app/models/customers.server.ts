@@ -5,7 +5,17 @@ import type { SortDir } from '#app/rules/table-query'
 import { revokeUserSessions } from '#app/services/session.server'
 import { scopedAs, scopedUpdate } from '#db/tenant'
 import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
-import { createMember, isMembershipSort, MEMBER_COLUMNS, type MemberFilter, type MemberRow, membersQuery, pageFromMembershipIndex, searchMembers, sortMembers } from './people.server'
+import {
+  createMember,
+  isMembershipSort,
+  MEMBER_COLUMNS,
+  type MemberFilter,
+  type MemberRow,
+  membersQuery,
+  pageFromMembershipIndex,
+  searchMembers,
+  sortMembers,
+} from './people.server'
 
 export type CustomerJson = ReturnType<typeof toCustomerJson>
 
@@ -51,7 +61,10 @@ export async function listCustomers(t: Tenant, q: CustomerListQuery): Promise<{ 
   const counted = q.search ? base : filter(scopedAs(t, 'memberships', 'm'))
   const [rows, total] = await Promise.all([
     q.search || !isMembershipSort(sort)
-      ? sortMembers(base.select([...MEMBER_COLUMNS]), sort, dir).limit(q.size ?? 5000).offset(q.start ?? 0).execute()
+      ? sortMembers(base.select([...MEMBER_COLUMNS]), sort, dir)
+          .limit(q.size ?? 5000)
+          .offset(q.start ?? 0)
+          .execute()
       : pageFromMembershipIndex(t, filter, { sort, dir, start: q.start ?? 0, size: q.size ?? 5000 }),
     counted.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: number } | undefined>,
   ])
@@ -59,7 +72,10 @@ export async function listCustomers(t: Tenant, q: CustomerListQuery): Promise<{ 
 }
 
 export async function findCustomer(t: Tenant, publicId: string): Promise<MemberRow | undefined> {
-  return (await customersQuery(t).select([...MEMBER_COLUMNS]).where('u.public_id', '=', publicId).executeTakeFirst()) as MemberRow | undefined
+  return (await customersQuery(t)
+    .select([...MEMBER_COLUMNS])
+    .where('u.public_id', '=', publicId)
+    .executeTakeFirst()) as MemberRow | undefined
 }
 
 export type CreateCustomerOutcome = { ok: true; customer: MemberRow } | { ok: false; error: string }

@@ -29,7 +29,10 @@ async function context(t: TenantScope, ctx?: DashboardContext) {
 type MonthRow = { month: Date | string; orders: number; completed_orders: number; sales_cents: number; revenue_cents: number; tips_cents: number }
 
 async function monthRows(t: TenantScope, months: string[]): Promise<Map<string, MonthRow>> {
-  const rows = await scoped(t, 'analytics_months').select(['month', 'orders', 'completed_orders', 'sales_cents', 'revenue_cents', 'tips_cents']).where('month', 'in', months).execute()
+  const rows = await scoped(t, 'analytics_months')
+    .select(['month', 'orders', 'completed_orders', 'sales_cents', 'revenue_cents', 'tips_cents'])
+    .where('month', 'in', months)
+    .execute()
   return new Map(rows.map((r) => [keyOf(r.month), r]))
 }
 
@@ -159,7 +162,12 @@ export async function writersStats(t: TenantScope, ctx?: DashboardContext): Prom
   const from = c.months[0]!
   const to = addMonths(c.months.at(-1)!, 1)
   const rows = await scopedAs(t, 'analytics_writer_days', 'w')
-    .select((eb) => ['w.writer_id', eb.fn.sum<number>('w.orders').as('orders'), eb.fn.sum<number>('w.completed_orders').as('completed'), eb.fn.sum<number>('w.sales_cents').as('sales')])
+    .select((eb) => [
+      'w.writer_id',
+      eb.fn.sum<number>('w.orders').as('orders'),
+      eb.fn.sum<number>('w.completed_orders').as('completed'),
+      eb.fn.sum<number>('w.sales_cents').as('sales'),
+    ])
     .where('w.day', '>=', from)
     .where('w.day', '<', to)
     .groupBy('w.writer_id')

@@ -214,8 +214,12 @@ export async function setCustomDomain(t: TenantScope, value: unknown): Promise<D
   }
   try {
     if (row) {
-      const keys = row.dkim_private_key ? {} : (({ publicKey, privateKey }) => ({ dkim_selector: DKIM_SELECTOR, dkim_public_key: publicKey, dkim_private_key: privateKey }))(await newDkimKey())
-      await scopedUpdate(t, 'organisation_domains').set({ ...reset, ...keys }).execute()
+      const keys = row.dkim_private_key
+        ? {}
+        : (({ publicKey, privateKey }) => ({ dkim_selector: DKIM_SELECTOR, dkim_public_key: publicKey, dkim_private_key: privateKey }))(await newDkimKey())
+      await scopedUpdate(t, 'organisation_domains')
+        .set({ ...reset, ...keys })
+        .execute()
     } else {
       const { publicKey, privateKey } = await newDkimKey()
       await t.db

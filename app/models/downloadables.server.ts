@@ -29,7 +29,13 @@ export async function listDownloadables(t: TenantScope, paging: Pick<Paging, 'ar
   let query = scoped(t, 'downloadables').where('archived', '=', paging.archived)
   if (paging.search) query = query.where('title', 'like', likePattern(paging.search))
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy(paging.sort === 'name' ? 'title' : 'created_at', paging.dir ?? 'desc').orderBy('id', paging.dir ?? 'desc').limit(paging.size).offset(paging.offset).execute(),
+    query
+      .selectAll()
+      .orderBy(paging.sort === 'name' ? 'title' : 'created_at', paging.dir ?? 'desc')
+      .orderBy('id', paging.dir ?? 'desc')
+      .limit(paging.size)
+      .offset(paging.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ])
   return { rows, count: Number(total?.n ?? 0) }

@@ -165,7 +165,9 @@ export const draftActions = {
       module: 'orders',
       action: 'reopen_revision',
       status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Reopened the revision of service ${serviceId} of order ${orderPublicId}` : `Revision of service ${serviceId} of order ${orderPublicId} not reopened: ${result.error}`,
+      message: result.ok
+        ? `Reopened the revision of service ${serviceId} of order ${orderPublicId}`
+        : `Revision of service ${serviceId} of order ${orderPublicId} not reopened: ${result.error}`,
     })
     return result
   },

@@ -1,16 +1,7 @@
 // E-mail template payloads: one zod schema for the settings form and the JSON API (section 5's messages).
 import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
-import {
-  BODY_REQUIRED,
-  BUTTON_TEXT_REQUIRED,
-  CHANNEL_KEYS,
-  LIMITS,
-  SUBJECT_REQUIRED,
-  TITLE_REQUIRED,
-  UNKNOWN_CHANNEL,
-  UNKNOWN_TEMPLATE,
-} from '#app/rules/email-templates'
+import { BODY_REQUIRED, BUTTON_TEXT_REQUIRED, CHANNEL_KEYS, LIMITS, SUBJECT_REQUIRED, TITLE_REQUIRED, UNKNOWN_CHANNEL, UNKNOWN_TEMPLATE } from '#app/rules/email-templates'
 import { isBlankHtml } from '#app/rules/reminders'
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : String(v))
@@ -22,7 +13,13 @@ export const templateContentSchema = z.object({
   subject: line(SUBJECT_REQUIRED, 'subject', LIMITS.subject),
   title: line(TITLE_REQUIRED, 'title', LIMITS.title),
   // A rich editor's empty document ('<p><br></p>') is no body.
-  body: z.preprocess(str, z.string().max(LIMITS.body, tooLong('body', LIMITS.body)).refine((b) => !isBlankHtml(b), BODY_REQUIRED)),
+  body: z.preprocess(
+    str,
+    z
+      .string()
+      .max(LIMITS.body, tooLong('body', LIMITS.body))
+      .refine((b) => !isBlankHtml(b), BODY_REQUIRED),
+  ),
   button_text: line(BUTTON_TEXT_REQUIRED, 'button text', LIMITS.buttonText),
 })
 export type TemplateContentInput = z.infer<typeof templateContentSchema>

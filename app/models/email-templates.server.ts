@@ -75,7 +75,11 @@ export async function listChannelTemplates(t: TenantScope, channel: EmailChannel
   const [rows, settings] = await Promise.all([
     scoped(t, 'email_templates')
       .select(COLUMNS)
-      .where('code', 'in', defaults.map((d) => d.code))
+      .where(
+        'code',
+        'in',
+        defaults.map((d) => d.code),
+      )
       .execute(),
     emailSettingsFlags(t),
   ])

@@ -57,7 +57,10 @@ export async function saveUpload(t: Uploader, upload: SniffedUpload, purpose: Fi
       return true
     })
   } finally {
-    if (!stored) await storage().delete(key).catch(() => {})
+    if (!stored)
+      await storage()
+        .delete(key)
+        .catch(() => {})
   }
   if (!stored) return overQuota
   return { _id: publicId, key, originalname: upload.originalName, size: upload.size, mimetype: upload.mimeType }

@@ -38,12 +38,7 @@ export function toFormTemplateJson(row: Row): FormTemplateJson {
 
 /** Published templates as workflow modules: {_id, name, published_data}. */
 export async function listPublishedFormTemplates(database: Kysely<Database> = db) {
-  const rows = await database
-    .selectFrom('form_templates')
-    .select(['public_id', 'name', 'published_data'])
-    .where('published_at', 'is not', null)
-    .orderBy('name')
-    .execute()
+  const rows = await database.selectFrom('form_templates').select(['public_id', 'name', 'published_data']).where('published_at', 'is not', null).orderBy('name').execute()
   return rows.map((r) => ({ _id: r.public_id, name: r.name, published_data: r.published_data ?? { items: [] } }))
 }
 
@@ -51,7 +46,13 @@ export async function listFormTemplates(opts: { offset?: number; size?: number; 
   let query = db.selectFrom('form_templates')
   if (opts.search) query = query.where('name', 'like', likePattern(opts.search))
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.size ?? 1000).offset(opts.offset ?? 0).execute(),
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(opts.size ?? 1000)
+      .offset(opts.offset ?? 0)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ])
   return { rows, count: Number(total?.n ?? 0) }
@@ -90,7 +91,10 @@ export async function publishFormTemplate(row: Row, name?: string) {
 
 export async function suggestedTemplateName(name: string) {
   const rows = await db.selectFrom('form_templates').select('name').where('name', 'like', likePattern(name)).execute()
-  return cloneName(name, rows.map((r) => r.name))
+  return cloneName(
+    name,
+    rows.map((r) => r.name),
+  )
 }
 
 /** The template's items a clone starts from: the published version if there is one. */

@@ -17,11 +17,7 @@ export const MAX_QUESTIONS = 200
 export const QUESTION_TEXT_REQUIRED = 'Every question needs a text'
 export const OPTIONS_REQUIRED = 'Choice questions need at least one option'
 
-export const formName = z
-  .string({ required_error: NAME_REQUIRED, invalid_type_error: NAME_REQUIRED })
-  .trim()
-  .min(1, NAME_REQUIRED)
-  .max(191, 'The name is too long')
+export const formName = z.string({ required_error: NAME_REQUIRED, invalid_type_error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(191, 'The name is too long')
 
 export const formItemSchema = z.object({
   id: z.string().trim().min(1).max(64),
@@ -34,7 +30,7 @@ export type FormItemInput = z.infer<typeof formItemSchema>
 
 /** `data` arrives as {items: [...]} or as the bare array. */
 export const formDataSchema = z.preprocess(
-  (v) => (Array.isArray(v) ? { items: v } : v ?? { items: [] }),
+  (v) => (Array.isArray(v) ? { items: v } : (v ?? { items: [] })),
   z.object({ items: z.array(formItemSchema).max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`) }),
 )
 
@@ -90,7 +86,10 @@ export function itemsFromForm(form: FormData | URLSearchParams): FormItemInput[]
       type: row.type,
       text: row.text ?? '',
       required: row.required === 'on' || row.required === 'true',
-      options: (row.options ?? '').split('\n').map((o) => o.trim()).filter(Boolean),
+      options: (row.options ?? '')
+        .split('\n')
+        .map((o) => o.trim())
+        .filter(Boolean),
     })
     if (parsed.success) items.push(parsed.data)
   }

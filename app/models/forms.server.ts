@@ -39,7 +39,13 @@ export async function listForms(t: TenantScope, paging: Partial<Pick<Paging, 'ar
   let query = scoped(t, 'forms').where('archived', '=', paging.archived ?? false)
   if (paging.search) query = query.where('name', 'like', likePattern(paging.search))
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy(paging.sort === 'name' ? 'name' : 'created_at', paging.dir ?? 'desc').orderBy('id', paging.dir ?? 'desc').limit(paging.size ?? 1000).offset(paging.offset ?? 0).execute(),
+    query
+      .selectAll()
+      .orderBy(paging.sort === 'name' ? 'name' : 'created_at', paging.dir ?? 'desc')
+      .orderBy('id', paging.dir ?? 'desc')
+      .limit(paging.size ?? 1000)
+      .offset(paging.offset ?? 0)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ])
   return { rows, count: Number(total?.n ?? 0) }
@@ -92,7 +98,10 @@ export async function setFormArchived(t: TenantScope, row: Form, archived: boole
 
 export async function suggestedFormName(t: TenantScope, name: string) {
   const rows = await scoped(t, 'forms').select('name').where('name', 'like', likePattern(name)).execute()
-  return cloneName(name, rows.map((r) => r.name))
+  return cloneName(
+    name,
+    rows.map((r) => r.name),
+  )
 }
 
 /** Published platform templates this organisation may clone, and the ones it hid. */

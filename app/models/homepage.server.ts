@@ -45,12 +45,12 @@ export async function getPlatformStats(): Promise<PlatformStats> {
   const [orgs, users] = await Promise.all([
     platformDb
       .selectFrom('organisations')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(sql`CASE WHEN active = 1 THEN 1 ELSE 0 END`).as('active'),
-      ])
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(sql`CASE WHEN active = 1 THEN 1 ELSE 0 END`).as('active')])
       .executeTakeFirst(),
-    platformDb.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    platformDb
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst(),
   ])
   return {
     totalOrganisations: Number(orgs?.total ?? 0),

@@ -46,7 +46,12 @@ export type LoginAsOutcome = { ok: true; link: string; name: string } | { ok: fa
  */
 export async function startLoginAs(t: Tenant, request: Request, input: { id: string; type: LoginAsType }): Promise<LoginAsOutcome> {
   const refuse = async (status: 400 | 403 | 404, error: string): Promise<LoginAsOutcome> => {
-    await auditAction(t, request, { module: input.type === 'customer' ? 'customers' : 'users', action: 'login_as', status: 'failure', message: `Log in as ${input.type} ${input.id} refused: ${error}` })
+    await auditAction(t, request, {
+      module: input.type === 'customer' ? 'customers' : 'users',
+      action: 'login_as',
+      status: 'failure',
+      message: `Log in as ${input.type} ${input.id} refused: ${error}`,
+    })
     return { ok: false, status, error }
   }
   // A chain of log-in-as sessions would lose who really acted, and its way back.
@@ -82,7 +87,12 @@ export async function startLoginAsClient(actor: AuthUser, request: Request, publ
   const target = await clientLoginTarget(publicId)
   if (!target) return { ok: false, status: 404, error: 'Client not found' }
   if (!mayLogInAsClient(actor)) {
-    await auditUserAction(actor, request, { module: 'clients', action: 'login_as_client', status: 'failure', message: `Login As Client ${target.name} refused: ${CLIENT_LOGIN_SUPERADMIN_ONLY}` })
+    await auditUserAction(actor, request, {
+      module: 'clients',
+      action: 'login_as_client',
+      status: 'failure',
+      message: `Login As Client ${target.name} refused: ${CLIENT_LOGIN_SUPERADMIN_ONLY}`,
+    })
     return { ok: false, status: 403, error: CLIENT_LOGIN_SUPERADMIN_ONLY }
   }
   if (await impersonatorOf(request)) return { ok: false, status: 403, error: ALREADY_IMPERSONATING }
@@ -138,7 +148,11 @@ async function resumeParkedSession(parkedId: string, original: AuthUser): Promis
   const alive = row.expires_at.getTime() > now && isSessionAlive({ createdAt: data.createdAt ?? 0, lastSeenAt: data.lastSeenAt ?? 0, remember: data.remember === true }, now)
   if (!alive || data.impersonatorUserId || data.userId !== original.id) return null
   const token = newToken()
-  const moved = await platformDb.updateTable('sessions').set({ id: sha256(token) }).where('id', '=', parkedId).executeTakeFirst()
+  const moved = await platformDb
+    .updateTable('sessions')
+    .set({ id: sha256(token) })
+    .where('id', '=', parkedId)
+    .executeTakeFirst()
   if (Number(moved.numUpdatedRows) !== 1) return null
   return commitSession(createSession<SessionData, { toast: string }>({ ...data, lastSeenAt: now }, token))
 }

@@ -13,13 +13,17 @@ export const LEAD_CAPTURED = 'Thank you!'
 export const LEAD_ADDED = 'Lead Added Successfully!'
 export const LEAD_EXISTS = 'A lead with this email already exists'
 
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional())
+const optionalText = (max: number) => z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional())
 
 /** A phone number as people type it: digits, spaces and + ( ) - . only. */
 const phone = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-  z.string().trim().max(40, 'Phone number is too long').regex(/^[+()\-.\s\d]{3,40}$/, 'Enter a valid phone number').optional(),
+  z
+    .string()
+    .trim()
+    .max(40, 'Phone number is too long')
+    .regex(/^[+()\-.\s\d]{3,40}$/, 'Enter a valid phone number')
+    .optional(),
 )
 
 export const leadSourceSchema = z.enum(LEAD_SOURCES, { errorMap: () => ({ message: 'Choose a source' }) })
@@ -93,7 +97,10 @@ export const leadAddSchema = z.object({
   firstName: optionalText(100),
   lastName: optionalText(100),
   phone,
-  note: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(2000, 'A note can have at most 2000 characters').optional()),
+  note: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.string().trim().max(2000, 'A note can have at most 2000 characters').optional(),
+  ),
 })
 export type LeadAddInput = z.infer<typeof leadAddSchema>
 export const leadAddValidator = withZod(leadAddSchema)

@@ -189,12 +189,25 @@ function filtered<Q extends { where: any }>(query: Q, f: LeadListFilter): Q {
  */
 export async function listLeads(t: TenantScope, f: LeadListFilter, page: LeadPage): Promise<{ rows: LeadView[]; count: number }> {
   const [ids, total] = await Promise.all([
-    filtered(scopedAs(t, 'leads', 'l').select('l.id'), f).orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(page.size).offset(page.start).execute(),
-    filtered(scopedAs(t, 'leads', 'l'), f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    filtered(scopedAs(t, 'leads', 'l').select('l.id'), f)
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(page.size)
+      .offset(page.start)
+      .execute(),
+    filtered(scopedAs(t, 'leads', 'l'), f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
   ])
   const count = Number(total?.n ?? 0)
   if (ids.length === 0) return { rows: [], count }
-  const rows = (await leadsQuery(t).where('l.id', 'in', ids.map((r) => r.id)).execute()) as LeadView[]
+  const rows = (await leadsQuery(t)
+    .where(
+      'l.id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .execute()) as LeadView[]
   const byId = new Map(rows.map((r) => [r.id, r]))
   return { rows: ids.map((r) => byId.get(r.id)).filter((r): r is LeadView => !!r), count }
 }
@@ -212,7 +225,10 @@ export async function* exportLeadRows(t: TenantScope, f: LeadListFilter): AsyncG
     }
     const batch = (await q.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(EXPORT_BATCH).execute()) as LeadView[]
     if (batch.length === 0) return
-    const notes = await lastNotes(t, batch.map((l) => l.id))
+    const notes = await lastNotes(
+      t,
+      batch.map((l) => l.id),
+    )
     for (const l of batch) yield { ...l, lastNote: notes.get(l.id) ?? null }
     if (batch.length < EXPORT_BATCH) return
     const last = batch[batch.length - 1]!
@@ -272,9 +288,7 @@ export async function addLeadNote(t: Actor, publicId: string, note: string): Pro
 }
 
 export type ConvertInput = { firstName: string; lastName: string; welcomeEmail: boolean }
-export type ConvertOutcome =
-  | { ok: true; lead: LeadView; customerId: string; linked: boolean; message?: string }
-  | { ok: false; status: 400 | 404; error: string }
+export type ConvertOutcome = { ok: true; lead: LeadView; customerId: string; linked: boolean; message?: string } | { ok: false; status: 400 | 404; error: string }
 
 /**
  * Makes the lead a customer of this organisation through createCustomer() (the one place customer
@@ -298,7 +312,11 @@ export async function convertLead(t: Actor, publicId: string, input: ConvertInpu
   let linked = false
   if (created.ok) customer = created.customer
   else if (created.error === CUSTOMER_EXISTS) {
-    const existing = await membersQuery(t).select(['u.id as userId', 'u.public_id as publicId']).where('m.role', '=', 'customer').where('u.email', '=', lead.email).executeTakeFirst()
+    const existing = await membersQuery(t)
+      .select(['u.id as userId', 'u.public_id as publicId'])
+      .where('m.role', '=', 'customer')
+      .where('u.email', '=', lead.email)
+      .executeTakeFirst()
     if (!existing) return { ok: false, status: 400, error: created.error }
     customer = existing
     linked = true
@@ -318,31 +336,51 @@ export async function convertLead(t: Actor, publicId: string, input: ConvertInpu
 /** The page and the JSON routes call these: each writes and audits once. */
 export const leadActions = {
   async status(t: Actor, request: Request, publicId: string, status: LeadStatusValue) {
-    return auditOutcome(t, request, {
-      module: 'leads',
-      action: 'change_status',
-      message: (r) => (r.ok ? `Lead ${r.lead.email} marked ${LEAD_STATUS_LABELS[status]}` : `Lead ${publicId}: ${r.error}`),
-    }, await changeLeadStatus(t, publicId, status))
+    return auditOutcome(
+      t,
+      request,
+      {
+        module: 'leads',
+        action: 'change_status',
+        message: (r) => (r.ok ? `Lead ${r.lead.email} marked ${LEAD_STATUS_LABELS[status]}` : `Lead ${publicId}: ${r.error}`),
+      },
+      await changeLeadStatus(t, publicId, status),
+    )
   },
   async add(t: Actor, request: Request, input: LeadAddInput) {
-    return auditOutcome(t, request, {
-      module: 'leads',
-      action: 'add',
-      message: (r) => (r.ok ? `Lead ${r.lead.email} added` : `Lead ${input.email} not added: ${r.error}`),
-    }, await addLead(t, input))
+    return auditOutcome(
+      t,
+      request,
+      {
+        module: 'leads',
+        action: 'add',
+        message: (r) => (r.ok ? `Lead ${r.lead.email} added` : `Lead ${input.email} not added: ${r.error}`),
+      },
+      await addLead(t, input),
+    )
   },
   async note(t: Actor, request: Request, publicId: string, note: string) {
-    return auditOutcome(t, request, {
-      module: 'leads',
-      action: 'add_note',
-      message: (r) => (r.ok ? `Note added to lead ${r.lead.email}` : `Lead ${publicId}: ${r.error}`),
-    }, await addLeadNote(t, publicId, note))
+    return auditOutcome(
+      t,
+      request,
+      {
+        module: 'leads',
+        action: 'add_note',
+        message: (r) => (r.ok ? `Note added to lead ${r.lead.email}` : `Lead ${publicId}: ${r.error}`),
+      },
+      await addLeadNote(t, publicId, note),
+    )
   },
   async convert(t: Actor, request: Request, publicId: string, input: ConvertInput) {
-    return auditOutcome(t, request, {
-      module: 'leads',
-      action: 'convert',
-      message: (r) => (r.ok ? `Lead ${r.lead.email} ${r.linked ? 'linked to customer' : 'converted to customer'} ${r.customerId}` : `Lead ${publicId}: ${r.error}`),
-    }, await convertLead(t, publicId, input))
+    return auditOutcome(
+      t,
+      request,
+      {
+        module: 'leads',
+        action: 'convert',
+        message: (r) => (r.ok ? `Lead ${r.lead.email} ${r.linked ? 'linked to customer' : 'converted to customer'} ${r.customerId}` : `Lead ${publicId}: ${r.error}`),
+      },
+      await convertLead(t, publicId, input),
+    )
   },
 }

@@ -22,19 +22,11 @@ export const MIN_PASSWORD_LENGTH = 8
 /** The picker's value for the platform (superadmin) choice, which has no organisation id. */
 export const PLATFORM_CHOICE = 'superadmin'
 
-export const emailField = z
-  .string({ required_error: EMAIL_REQUIRED })
-  .trim()
-  .min(1, EMAIL_REQUIRED)
-  .email(EMAIL_INVALID)
+export const emailField = z.string({ required_error: EMAIL_REQUIRED }).trim().min(1, EMAIL_REQUIRED).email(EMAIL_INVALID)
 
 const email = emailField
 export const passwordField = z.string({ required_error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED)
-export const newPasswordField = z
-  .string({ required_error: NEW_PASSWORD_REQUIRED })
-  .min(1, NEW_PASSWORD_REQUIRED)
-  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-  .max(200)
+export const newPasswordField = z.string({ required_error: NEW_PASSWORD_REQUIRED }).min(1, NEW_PASSWORD_REQUIRED).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200)
 
 export const emailStepSchema = z.object({ email })
 

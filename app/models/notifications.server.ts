@@ -2,15 +2,7 @@
 // notifications each event of the product creates (in the event's own transaction) and pushes live.
 import { sql } from 'kysely'
 import { formatMoney } from '#app/rules/money'
-import {
-  BADGE_COUNT_CAP,
-  chatGroupKey,
-  NOTIFICATIONS_PAGE_SIZE,
-  notificationText,
-  recipientsOf,
-  type StaffEvent,
-  staffInterestedIn,
-} from '#app/rules/notifications'
+import { BADGE_COUNT_CAP, chatGroupKey, NOTIFICATIONS_PAGE_SIZE, notificationText, recipientsOf, type StaffEvent, staffInterestedIn } from '#app/rules/notifications'
 import { newPublicId } from '#app/services/crypto.server'
 import { publishRealtime } from '#app/services/realtime-publish.server'
 import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
@@ -162,7 +154,16 @@ async function insertFor(tx: TenantScope, userIds: readonly number[], n: NewNoti
   await scopedInsert(
     tx,
     'notifications',
-    rows.map((r) => ({ public_id: r.publicId, user_id: r.userId, kind: n.kind, content, link: n.link, data: JSON.stringify(data), group_key: n.groupKey ?? null, created_at: createdAt })),
+    rows.map((r) => ({
+      public_id: r.publicId,
+      user_id: r.userId,
+      kind: n.kind,
+      content,
+      link: n.link,
+      data: JSON.stringify(data),
+      group_key: n.groupKey ?? null,
+      created_at: createdAt,
+    })),
   ).execute()
   return rows.map((r) => ({
     userId: r.userId,
@@ -208,14 +209,28 @@ const serviceName = (services: OrderServiceSnapshot[], serviceId: string) => ser
 
 async function ordersOf(tx: TenantScope, orderIds: readonly number[]) {
   if (orderIds.length === 0) return []
-  const rows = await scoped(tx, 'orders').select(['id', 'public_id', 'package_name', 'customer_name']).where('id', 'in', [...orderIds]).orderBy('id').execute()
+  const rows = await scoped(tx, 'orders')
+    .select(['id', 'public_id', 'package_name', 'customer_name'])
+    .where('id', 'in', [...orderIds])
+    .orderBy('id')
+    .execute()
   return rows.map((r) => ({ publicId: r.public_id, packageName: r.package_name, customerName: r.customer_name }))
 }
 
 async function draftWithOrder(tx: TenantScope, draftId: number) {
   return scopedAs(tx, 'drafts', 'd')
     .innerJoin('orders as o', (j) => scopedJoin(tx, 'o', j.onRef('o.id', '=', 'd.order_id')))
-    .select(['d.service_id', 'd.writer_id', 'd.approval_status', 'o.public_id', 'o.package_name', 'o.customer_name', 'o.services', 'o.writer_id as order_writer_id', 'o.reviewer_id'])
+    .select([
+      'd.service_id',
+      'd.writer_id',
+      'd.approval_status',
+      'o.public_id',
+      'o.package_name',
+      'o.customer_name',
+      'o.services',
+      'o.writer_id as order_writer_id',
+      'o.reviewer_id',
+    ])
     .where('d.id', '=', draftId)
     .executeTakeFirst()
 }
@@ -248,7 +263,12 @@ export const notify = {
     const sender = await senderOf(tx, input.actorUserId ?? writerId)
     return insertFor(tx, to, {
       kind: 'draft_uploaded',
-      content: notificationText.draftUploaded(sender?.name ?? 'The contributor', serviceName(draft.services, draft.service_id), { packageName: draft.package_name, customerName: draft.customer_name }, pendingApproval),
+      content: notificationText.draftUploaded(
+        sender?.name ?? 'The contributor',
+        serviceName(draft.services, draft.service_id),
+        { packageName: draft.package_name, customerName: draft.customer_name },
+        pendingApproval,
+      ),
       link: projectLink(draft.public_id),
       sender,
     })
@@ -263,7 +283,13 @@ export const notify = {
     const sender = await senderOf(tx, input.actorUserId)
     return insertFor(tx, to, {
       kind: input.decision === 'approved' ? 'revision_approved' : 'revision_rejected',
-      content: notificationText.revisionDecided(sender?.name ?? 'Someone', input.decision, serviceName(draft.services, draft.service_id), { packageName: draft.package_name, customerName: draft.customer_name }, input.reason),
+      content: notificationText.revisionDecided(
+        sender?.name ?? 'Someone',
+        input.decision,
+        serviceName(draft.services, draft.service_id),
+        { packageName: draft.package_name, customerName: draft.customer_name },
+        input.reason,
+      ),
       link: projectLink(draft.public_id),
       sender,
     })
@@ -276,7 +302,10 @@ export const notify = {
     const to = recipientsOf(await interestedStaff(tx, 'invoice_paid'), input.actorUserId)
     if (to.length === 0) return []
     const items = await scoped(tx, 'order_invoice_items').select('order_id').where('invoice_id', '=', input.invoiceId).execute()
-    const orders = await ordersOf(tx, items.map((i) => i.order_id).filter((id): id is number => id !== null))
+    const orders = await ordersOf(
+      tx,
+      items.map((i) => i.order_id).filter((id): id is number => id !== null),
+    )
     return insertFor(tx, to, {
       kind: 'invoice_paid',
       content: notificationText.invoicePaid(formatMoney(Number(invoice.price_cents) / 100, invoice.currency), orders),
@@ -315,7 +344,13 @@ export async function notifyNewChatMessage(t: TenantScope, input: NewChatMessage
     }
     const groupKey = chatGroupKey({ orderPublicId: order?.publicId, senderUserId: input.senderUserId })
     // Only active people of this organisation; a foreign id is simply nobody here.
-    const members = await membersQuery(t).select('m.user_id').where('m.user_id', 'in', candidates).where('m.active', '=', true).where('m.archived', '=', false).where('u.active', '=', true).execute()
+    const members = await membersQuery(t)
+      .select('m.user_id')
+      .where('m.user_id', 'in', candidates)
+      .where('m.active', '=', true)
+      .where('m.archived', '=', false)
+      .where('u.active', '=', true)
+      .execute()
     const waiting = await scoped(t, 'notifications').select('user_id').where('user_id', 'in', candidates).where('seen', '=', false).where('group_key', '=', groupKey).execute()
     const already = new Set(waiting.map((w) => w.user_id))
     const to = members.map((m) => m.user_id).filter((id) => !already.has(id))

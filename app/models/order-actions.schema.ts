@@ -48,12 +48,15 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
 const lastOf = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v)
 
 /** 'true'/'false' from a form (a hidden 'false' before a ticked checkbox: the last wins), or JSON booleans. */
-const bool = z.preprocess((v) => {
-  const last = lastOf(v)
-  if (last === 'true' || last === 'on' || last === '1') return true
-  if (last === 'false' || last === 'off' || last === '0') return false
-  return last
-}, z.boolean({ required_error: BOOLEAN_INVALID, invalid_type_error: BOOLEAN_INVALID }))
+const bool = z.preprocess(
+  (v) => {
+    const last = lastOf(v)
+    if (last === 'true' || last === 'on' || last === '1') return true
+    if (last === 'false' || last === 'off' || last === '0') return false
+    return last
+  },
+  z.boolean({ required_error: BOOLEAN_INVALID, invalid_type_error: BOOLEAN_INVALID }),
+)
 
 const publicId = z.string({ invalid_type_error: ORDER_REQUIRED }).trim().min(1, ORDER_REQUIRED).max(64, ORDER_REQUIRED)
 
@@ -104,10 +107,13 @@ export const amountField = z.preprocess(
 )
 
 /** A person's public id, or null (unassign) for empty. */
-const personId = z.preprocess((v) => {
-  const t = text(lastOf(v))
-  return t === undefined || t === '' ? null : t
-}, z.string({ invalid_type_error: 'Please select a person' }).max(64, 'Please select a person').nullable())
+const personId = z.preprocess(
+  (v) => {
+    const t = text(lastOf(v))
+    return t === undefined || t === '' ? null : t
+  },
+  z.string({ invalid_type_error: 'Please select a person' }).max(64, 'Please select a person').nullable(),
+)
 
 export const dueDateSchema = z.object({ orderIds: idList, dueDate: dueDateField })
 export const prioritySchema = z.object({ priority: priorityField })
@@ -135,24 +141,30 @@ export const bulkFlagsSchema = z.object({ selectedOrdersIds: idList, updateData:
  * The file sent to the writer: a storage key or file id, or the upload's answer ({key} or {file: {key}}).
  * A File from a no-JS form is stored by the page first and replaced by its key, so here it is absent.
  */
-const fileRef = z.preprocess((v) => {
-  const value = lastOf(v)
-  if (value === undefined || value === null || value === '') return null
-  if (typeof File !== 'undefined' && value instanceof File) return null
-  if (typeof value === 'string') return value.trim() || null
-  if (typeof value === 'object') {
-    const o = value as { key?: unknown; _id?: unknown; file?: { key?: unknown } }
-    return o.key ?? o.file?.key ?? o._id ?? value
-  }
-  return value
-}, z.string({ invalid_type_error: 'File not found' }).max(200, 'File not found').nullable())
+const fileRef = z.preprocess(
+  (v) => {
+    const value = lastOf(v)
+    if (value === undefined || value === null || value === '') return null
+    if (typeof File !== 'undefined' && value instanceof File) return null
+    if (typeof value === 'string') return value.trim() || null
+    if (typeof value === 'object') {
+      const o = value as { key?: unknown; _id?: unknown; file?: { key?: unknown } }
+      return o.key ?? o.file?.key ?? o._id ?? value
+    }
+    return value
+  },
+  z.string({ invalid_type_error: 'File not found' }).max(200, 'File not found').nullable(),
+)
 
 export const MESSAGE_MAX = 5000
 
 export const assignWriterSchema = z.object({
   selectedOrdersIds: idList,
   writerId: personId,
-  msgToWriter: z.preprocess((v) => (v === undefined || v === null ? '' : text(lastOf(v))), z.string({ invalid_type_error: 'The message must be text' }).max(MESSAGE_MAX, `The message can have at most ${MESSAGE_MAX} characters`)),
+  msgToWriter: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : text(lastOf(v))),
+    z.string({ invalid_type_error: 'The message must be text' }).max(MESSAGE_MAX, `The message can have at most ${MESSAGE_MAX} characters`),
+  ),
   fileUploadToWriter: fileRef,
 })
 

@@ -46,7 +46,10 @@ const idsOf = (rows: OrderRow[]) => rows.map((r) => r.id)
 const completed = (row: OrderRow) => isCompletedOrder({ statusPercentage: row.status_percentage, markedAsComplete: !!row.marked_as_complete })
 
 async function reload(t: TenantScope, rows: OrderRow[]): Promise<OrderRow[]> {
-  return findOrders(t, rows.map((r) => r.public_id))
+  return findOrders(
+    t,
+    rows.map((r) => r.public_id),
+  )
 }
 
 /** Runs `write` against a transaction of this organisation. */
@@ -84,7 +87,10 @@ export type Assignee = MemberRow & { schedulingLink: string | null }
  * archived. Someone of another organisation is not found (404); someone here without the role is a 400.
  */
 async function findAssignee(t: Tenant, publicId: string, permission: 'WRITER' | 'REVIEWER'): Promise<Assignee | OrderActionError> {
-  const row = (await membersQuery(t).select([...MEMBER_COLUMNS]).where('u.public_id', '=', publicId).executeTakeFirst()) as MemberRow | undefined
+  const row = (await membersQuery(t)
+    .select([...MEMBER_COLUMNS])
+    .where('u.public_id', '=', publicId)
+    .executeTakeFirst()) as MemberRow | undefined
   const [missing, wrong] = permission === 'WRITER' ? [CONTRIBUTOR_NOT_FOUND, NOT_A_CONTRIBUTOR] : [REVIEWER_NOT_FOUND, NOT_A_REVIEWER]
   if (!row) return fail(404, missing)
   const usable = (row.role === 'user' || row.role === 'client') && row.active && !row.archived && row.userActive && (row.permissions ?? []).includes(permission)
@@ -211,7 +217,11 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
     await recordActivity(tx, idsOf(changing), t.user.id, `Contributor ${nameOf(writer)} assigned by ${nameOf(t.user)}`)
     if (message) await recordActivity(tx, idsOf(rows), t.user.id, `Message to the contributor: ${message}`)
     if (file) {
-      await scopedInsert(tx, 'order_files', rows.map((r) => ({ public_id: newPublicId(), order_id: r.id, file_id: file.id, kind: 'to_writer' as const, uploaded_by: t.user.id }))).execute()
+      await scopedInsert(
+        tx,
+        'order_files',
+        rows.map((r) => ({ public_id: newPublicId(), order_id: r.id, file_id: file.id, kind: 'to_writer' as const, uploaded_by: t.user.id })),
+      ).execute()
       await recordActivity(tx, idsOf(rows), t.user.id, `File ${file.originalname} sent to the contributor`)
     }
     return notify.assigned(tx, { role: 'writer', assigneeUserId: writer.userId, orderIds: idsOf(changing), actorUserId: t.user.id })
@@ -219,7 +229,9 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
   await deliver(outbox)
   await noteAnalyticsChange(t, 'order', idsOf(changing))
   // The assignment stands even if the queue is unreachable: the activity log already tells the story.
-  await emailWriter(t, writer, rows, { message, fileName: file?.originalname ?? null, at: assignedAt }).catch((error) => console.error(`[order assignment] e-mail to contributor ${writer.userId} not queued`, error))
+  await emailWriter(t, writer, rows, { message, fileName: file?.originalname ?? null, at: assignedAt }).catch((error) =>
+    console.error(`[order assignment] e-mail to contributor ${writer.userId} not queued`, error),
+  )
   await orderMail.contributorAssigned(t, writer.userId, changing, assignedAt)
   return { ok: true, orders: await reload(t, rows), changed: changing.length, writer, warning: schedulingLinkWarning(rows, writer.schedulingLink) }
 }
@@ -257,7 +269,12 @@ async function unassign(t: Tenant, rows: OrderRow[], role: 'writer' | 'reviewer'
 async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: { message: string; fileName: string | null; at: Date }) {
   const company = t.user.organisationName ?? 'Your team'
   const note = [info.message ? `Message: ${info.message}` : '', info.fileName ? `A file was attached for you: ${info.fileName}` : ''].filter(Boolean).join('\n')
-  const jobId = `order-assigned-${t.clientId}-${writer.userId}-${sha256(rows.map((r) => r.public_id).sort().join(','))}-${info.at.getTime()}`
+  const jobId = `order-assigned-${t.clientId}-${writer.userId}-${sha256(
+    rows
+      .map((r) => r.public_id)
+      .sort()
+      .join(','),
+  )}-${info.at.getTime()}`
   const only = rows.length === 1 ? rows[0]! : null
   const common = { contributorFirstName: writer.firstName, contributorName: nameOf(writer), companyName: company }
   // One order taken from another contributor is a reassignment; anything else an assignment (both are system e-mail templates).
@@ -289,22 +306,52 @@ const list = (ids: readonly string[]) => (ids.length > 5 ? `${ids.slice(0, 5).jo
 
 export const orderActions = {
   setDueDate(t: Tenant, request: Request, orderIds: string[], dueDate: string) {
-    return audited(t, request, { action: 'due-date', ok: `Set due date ${dueDate} on orders ${list(orderIds)}`, failed: `Due date not set on ${list(orderIds)}` }, setDueDate(t, orderIds, dueDate))
+    return audited(
+      t,
+      request,
+      { action: 'due-date', ok: `Set due date ${dueDate} on orders ${list(orderIds)}`, failed: `Due date not set on ${list(orderIds)}` },
+      setDueDate(t, orderIds, dueDate),
+    )
   },
   setPriority(t: Tenant, request: Request, orderId: string, priority: OrderPriority) {
-    return audited(t, request, { action: 'priority', ok: `Set priority ${priority} on order ${orderId}`, failed: `Priority not set on ${orderId}` }, setPriority(t, orderId, priority))
+    return audited(
+      t,
+      request,
+      { action: 'priority', ok: `Set priority ${priority} on order ${orderId}`, failed: `Priority not set on ${orderId}` },
+      setPriority(t, orderId, priority),
+    )
   },
   setAmountPaidToWriter(t: Tenant, request: Request, orderId: string, amount: number) {
-    return audited(t, request, { action: 'amount-paid-to-writer', ok: `Set amount paid to the contributor (${amount}) on order ${orderId}`, failed: `Amount not set on ${orderId}` }, setAmountPaidToWriter(t, orderId, amount))
+    return audited(
+      t,
+      request,
+      { action: 'amount-paid-to-writer', ok: `Set amount paid to the contributor (${amount}) on order ${orderId}`, failed: `Amount not set on ${orderId}` },
+      setAmountPaidToWriter(t, orderId, amount),
+    )
   },
   setTestOrder(t: Tenant, request: Request, orderId: string, value: boolean) {
-    return audited(t, request, { action: 'test-order', ok: `${value ? 'Marked' : 'Unmarked'} order ${orderId} as a test order`, failed: `Test flag not set on ${orderId}` }, setFlag(t, orderId, 'testOrder', value))
+    return audited(
+      t,
+      request,
+      { action: 'test-order', ok: `${value ? 'Marked' : 'Unmarked'} order ${orderId} as a test order`, failed: `Test flag not set on ${orderId}` },
+      setFlag(t, orderId, 'testOrder', value),
+    )
   },
   setArchived(t: Tenant, request: Request, orderId: string, value: boolean) {
-    return audited(t, request, { action: value ? 'archive' : 'unarchive', ok: `${value ? 'Archived' : 'Unarchived'} order ${orderId}`, failed: `Archive flag not set on ${orderId}` }, setFlag(t, orderId, 'archived', value))
+    return audited(
+      t,
+      request,
+      { action: value ? 'archive' : 'unarchive', ok: `${value ? 'Archived' : 'Unarchived'} order ${orderId}`, failed: `Archive flag not set on ${orderId}` },
+      setFlag(t, orderId, 'archived', value),
+    )
   },
   setHideOrder(t: Tenant, request: Request, orderId: string, value: boolean) {
-    return audited(t, request, { action: 'hide-order', ok: `${value ? 'Hid' : 'Unhid'} order ${orderId}`, failed: `Hidden flag not set on ${orderId}` }, setFlag(t, orderId, 'hideOrder', value))
+    return audited(
+      t,
+      request,
+      { action: 'hide-order', ok: `${value ? 'Hid' : 'Unhid'} order ${orderId}`, failed: `Hidden flag not set on ${orderId}` },
+      setFlag(t, orderId, 'hideOrder', value),
+    )
   },
   async bulkFlags(t: Tenant, request: Request, orderIds: string[], flag: OrderFlag) {
     const result = await bulkFlags(t, orderIds, flag)
@@ -312,20 +359,44 @@ export const orderActions = {
       module: 'orders',
       action: `bulk-${flag}`,
       status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Set ${flag} to ${result.value} on ${result.changed} of ${orderIds.length} selected orders (${list(orderIds)})` : `Bulk ${flag} refused: ${result.error}`,
+      message: result.ok
+        ? `Set ${flag} to ${result.value} on ${result.changed} of ${orderIds.length} selected orders (${list(orderIds)})`
+        : `Bulk ${flag} refused: ${result.error}`,
     })
     return result
   },
   markAsComplete(t: Tenant, request: Request, orderId: string) {
-    return audited(t, request, { action: 'mark-complete', ok: `Marked order ${orderId} as completed`, failed: `Order ${orderId} not marked as completed` }, markAsComplete(t, orderId))
+    return audited(
+      t,
+      request,
+      { action: 'mark-complete', ok: `Marked order ${orderId} as completed`, failed: `Order ${orderId} not marked as completed` },
+      markAsComplete(t, orderId),
+    )
   },
   async assignWriter(t: Tenant, request: Request, orderIds: string[], writerId: string | null, opts: AssignWriterOptions = {}) {
     const action = writerId ? 'assign-writer' : 'unassign-writer'
-    return audited(t, request, { action, ok: `${writerId ? `Assigned contributor ${writerId} to` : 'Unassigned the contributor of'} orders ${list(orderIds)}`, failed: `Contributor not changed on ${list(orderIds)}` }, assignWriter(t, orderIds, writerId, opts))
+    return audited(
+      t,
+      request,
+      {
+        action,
+        ok: `${writerId ? `Assigned contributor ${writerId} to` : 'Unassigned the contributor of'} orders ${list(orderIds)}`,
+        failed: `Contributor not changed on ${list(orderIds)}`,
+      },
+      assignWriter(t, orderIds, writerId, opts),
+    )
   },
   async assignReviewer(t: Tenant, request: Request, orderIds: string[], reviewerId: string | null) {
     const action = reviewerId ? 'assign-reviewer' : 'unassign-reviewer'
-    return audited(t, request, { action, ok: `${reviewerId ? `Assigned reviewer ${reviewerId} to` : 'Unassigned the reviewer of'} orders ${list(orderIds)}`, failed: `Reviewer not changed on ${list(orderIds)}` }, assignReviewer(t, orderIds, reviewerId))
+    return audited(
+      t,
+      request,
+      {
+        action,
+        ok: `${reviewerId ? `Assigned reviewer ${reviewerId} to` : 'Unassigned the reviewer of'} orders ${list(orderIds)}`,
+        failed: `Reviewer not changed on ${list(orderIds)}`,
+      },
+      assignReviewer(t, orderIds, reviewerId),
+    )
   },
 }
-

@@ -13,7 +13,10 @@ export const ENTER_REFUND_AMOUNT = 'Enter a refund amount'
 export const MARK_PAID_REFUSED = 'Only unpaid invoices can be marked as paid'
 export const REFUND_REFUSED = 'This invoice cannot be refunded'
 
-const invoiceId = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : v), z.string({ invalid_type_error: INVOICE_NOT_FOUND }).min(1, 'invoice_id is required').max(64, INVOICE_NOT_FOUND))
+const invoiceId = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : v),
+  z.string({ invalid_type_error: INVOICE_NOT_FOUND }).min(1, 'invoice_id is required').max(64, INVOICE_NOT_FOUND),
+)
 
 export const invoiceListQuerySchema = z.object({
   start: z.coerce.number().int().min(0).max(10_000_000).default(0),

@@ -62,7 +62,15 @@ export async function findInvoice(t: TenantScope, publicId: string, opts: { forU
   return (await query.executeTakeFirst()) as InvoiceRow | undefined
 }
 
-type ItemRow = { invoice_id: number; package_name: string; quantity: number; price_cents: number; order_id: number | null; order_public_id: string | null; product_public_id: string | null }
+type ItemRow = {
+  invoice_id: number
+  package_name: string
+  quantity: number
+  price_cents: number
+  order_id: number | null
+  order_public_id: string | null
+  product_public_id: string | null
+}
 
 async function itemsOf(t: TenantScope, invoiceIds: readonly number[]): Promise<Map<number, ItemRow[]>> {
   const byInvoice = new Map<number, ItemRow[]>()
@@ -107,7 +115,16 @@ export type InvoiceJson = ReturnType<typeof toInvoiceJson>
 
 /** A page of invoices as JSON: items and customers in one query each, whatever the page size. */
 export async function invoicesToJson(t: TenantScope, rows: InvoiceRow[]): Promise<InvoiceJson[]> {
-  const [items, people] = await Promise.all([itemsOf(t, rows.map((r) => r.id)), peopleById(t, rows.map((r) => r.customer_id))])
+  const [items, people] = await Promise.all([
+    itemsOf(
+      t,
+      rows.map((r) => r.id),
+    ),
+    peopleById(
+      t,
+      rows.map((r) => r.customer_id),
+    ),
+  ])
   return rows.map((r) => toInvoiceJson(r, items.get(r.id) ?? [], people.get(r.customer_id)))
 }
 
@@ -140,8 +157,13 @@ export async function getInvoiceJson(t: TenantScope, publicId: string): Promise<
 export async function listInvoices(t: TenantScope, page: { start: number; size: number }) {
   const [rows, total, unpaid] = await Promise.all([
     invoicesQuery(t).select(INVOICE_COLUMNS).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').limit(page.size).offset(page.start).execute(),
-    invoicesQuery(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    invoicesQuery(t).where('i.status', '=', 'unpaid').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    invoicesQuery(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    invoicesQuery(t)
+      .where('i.status', '=', 'unpaid')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { invoices: await invoicesToJson(t, rows as InvoiceRow[]), count: Number(total.n), unPaidInvoices: Number(unpaid.n) }
 }
@@ -185,7 +207,6 @@ export type InvoiceActionResult = { ok: true; invoice: InvoiceJson } | { ok: fal
 
 type Actor = TenantScope & { user: { id: number; firstName: string; lastName: string; role: string } }
 
-
 /** unpaid → paid, under a row lock so two clicks cannot both pass the check. */
 export async function markInvoicePaid(t: Actor, publicId: string): Promise<InvoiceActionResult> {
   let outbox: Outbox = []
@@ -223,7 +244,13 @@ export async function refundInvoice(t: Actor, publicId: string, amount: number |
     if (!canRefund(state)) return { ok: false, status: 400, error: REFUND_REFUSED } as const
     const check = checkRefundAmount(state, amount ?? refundBounds(state.providerPaidCents).default)
     if (!check.ok) return { ok: false, status: 400, error: check.error, field: 'amount' } as const
-    const refund = await refundPayment({ clientId: t.clientId, invoiceId: invoice.public_id, providerPaymentId: invoice.provider_payment_id, amountCents: check.cents, idempotencyKey: `refund-${invoice.public_id}` })
+    const refund = await refundPayment({
+      clientId: t.clientId,
+      invoiceId: invoice.public_id,
+      providerPaymentId: invoice.provider_payment_id,
+      amountCents: check.cents,
+      idempotencyKey: `refund-${invoice.public_id}`,
+    })
     // The provider refused: nothing changed there, so nothing changes here (ADR 0022, 0046).
     if (!refund.ok) return { ok: false, status: refund.status, error: refund.error, ...(refund.field ? { field: refund.field } : {}) } as const
     // What the provider paid back (an earlier, unrecorded attempt's amount when one is found).
@@ -266,7 +293,9 @@ export const invoiceActions = {
       module: 'orders',
       action: 'invoice_refund',
       status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Refunded ${formatMoney(result.invoice.refund_amount ?? 0, result.invoice.invoiceCurrency)} of invoice ${publicId}` : `Invoice ${publicId} not refunded: ${result.error}`,
+      message: result.ok
+        ? `Refunded ${formatMoney(result.invoice.refund_amount ?? 0, result.invoice.invoiceCurrency)} of invoice ${publicId}`
+        : `Invoice ${publicId} not refunded: ${result.error}`,
     })
     return result
   },

@@ -46,7 +46,10 @@ async function* walkOrders(t: TenantScope, from: Date, to: Date, batchSize: numb
     if (cursor) query = query.where((eb) => eb.or([eb('o.created_at', '>', cursor.created_at), eb.and([eb('o.created_at', '=', cursor.created_at), eb('o.id', '>', cursor.id)])]))
     const ids = (await query.orderBy('o.created_at').orderBy('o.id').limit(batchSize).execute()) as WalkRow[]
     if (ids.length === 0) return
-    yield await readBatch(t, ids.map((r) => Number(r.id)))
+    yield await readBatch(
+      t,
+      ids.map((r) => Number(r.id)),
+    )
     if (ids.length < batchSize) return
     after = ids[ids.length - 1]!
   }
@@ -76,7 +79,10 @@ async function readBatch(t: TenantScope, ids: number[]): Promise<(ReportOrder & 
     .execute()
   // Tags and invoices need only the ids, so they are read beside the rows; people need the rows.
   const [rows, tags, payments] = await Promise.all([rowsRead, tagsOfOrders(t, ids), paymentStatuses(t, ids)])
-  const people = await peopleById(t, rows.flatMap((r) => [r.writer_id, r.reviewer_id]))
+  const people = await peopleById(
+    t,
+    rows.flatMap((r) => [r.writer_id, r.reviewer_id]),
+  )
   const name = (id: number | null) => {
     const p = id ? people.get(id) : undefined
     return p ? `${p.firstName} ${p.lastName}`.trim() : null
@@ -166,12 +172,16 @@ export async function generateOrderReport(t: TenantScope, publicId: string, opts
       next.catch(() => undefined)
       return next
     }
-    for (let pending = ahead(); ; ) {
+    for (let pending = ahead(); ;) {
       const step = await pending
       if (step.done) break
       pending = ahead()
       const batch = step.value
-      const answers = await answersFor(t, batch.map((o) => o.id), questions)
+      const answers = await answersFor(
+        t,
+        batch.map((o) => o.id),
+        questions,
+      )
       const text = stringify(
         batch.map((o) => reportRow(o, fields, questions, answers.get(o.id), now)),
         CSV_FORMAT,

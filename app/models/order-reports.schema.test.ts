@@ -43,12 +43,27 @@ describe('the page form', () => {
   }
 
   it('fills a preset’s dates from today', () => {
-    const r = parseReportForm(form([['range', 'last7'], ['reportsFields', 'orderId']]), TODAY)
+    const r = parseReportForm(
+      form([
+        ['range', 'last7'],
+        ['reportsFields', 'orderId'],
+      ]),
+      TODAY,
+    )
     expect(r).toMatchObject({ ok: true, data: { startDate: '2026-06-09', endDate: '2026-06-15', reportsFields: ['orderId'] } })
   })
 
   it('custom range without the second date: the spec’s message, and the input kept', () => {
-    const r = parseReportForm(form([['range', 'custom'], ['startDate', '2026-06-01'], ['endDate', ''], ['reportsFields', 'price'], ['finalQuestionnaires', 'f1']]), TODAY)
+    const r = parseReportForm(
+      form([
+        ['range', 'custom'],
+        ['startDate', '2026-06-01'],
+        ['endDate', ''],
+        ['reportsFields', 'price'],
+        ['finalQuestionnaires', 'f1'],
+      ]),
+      TODAY,
+    )
     expect(r).toEqual({
       ok: false,
       errors: { endDate: CHOOSE_SECOND_DATE },
@@ -62,7 +77,13 @@ describe('the page form', () => {
   })
 
   it('an unknown range reads as custom', () => {
-    const r = parseReportForm(form([['range', 'forever'], ['reportsFields', 'price']]), TODAY)
+    const r = parseReportForm(
+      form([
+        ['range', 'forever'],
+        ['reportsFields', 'price'],
+      ]),
+      TODAY,
+    )
     expect(r.ok ? null : r.errors).toEqual({ startDate: CHOOSE_FIRST_DATE, endDate: CHOOSE_SECOND_DATE })
   })
 })

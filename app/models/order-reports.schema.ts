@@ -29,14 +29,11 @@ function isDay(s: unknown): s is string {
 const day = (missing: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().slice(0, 10)) : v),
-    z
-      .string({ required_error: missing, invalid_type_error: INVALID_DATE })
-      .refine(isDay, INVALID_DATE),
+    z.string({ required_error: missing, invalid_type_error: INVALID_DATE }).refine(isDay, INVALID_DATE),
   )
 
 /** One value or a list (a form posts one checkbox as a single value). */
-const list = (item: z.ZodTypeAny, max: number) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(max))
+const list = (item: z.ZodTypeAny, max: number) => z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(max))
 
 export const createReportSchema = z
   .object({

@@ -90,7 +90,11 @@ export async function createReport(t: TenantScope, createdBy: number | null, inp
     questionnaires: JSON.stringify(input.finalQuestionnaires),
   }).execute()
   try {
-    await enqueue('order-report', { clientId: t.clientId, reportId: publicId }, { jobId: `order-report-${publicId}`, attempts: REPORT_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } })
+    await enqueue(
+      'order-report',
+      { clientId: t.clientId, reportId: publicId },
+      { jobId: `order-report-${publicId}`, attempts: REPORT_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
+    )
   } catch (error) {
     console.error(`[reports] queueing report ${publicId} failed: ${error instanceof Error ? error.message : String(error)}`)
     await markFailed(t, publicId, REPORT_FAILED)
@@ -124,13 +128,25 @@ export const retentionCutoff = (now: Date) => new Date(now.getTime() - REPORT_RE
 export async function deleteReportsBefore(t: TenantScope, cutoff: Date): Promise<number> {
   let deleted = 0
   for (;;) {
-    const rows = await scoped(t, 'order_reports').select(['id', 'public_id', 'file_key']).where('created_at', '<', cutoff).orderBy('created_at').orderBy('id').limit(RETENTION_BATCH).execute()
+    const rows = await scoped(t, 'order_reports')
+      .select(['id', 'public_id', 'file_key'])
+      .where('created_at', '<', cutoff)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(RETENTION_BATCH)
+      .execute()
     if (rows.length === 0) return deleted
     for (const row of rows) {
       if (row.file_key) await storage().delete(row.file_key)
       await storage().delete(reportPartKey(t.clientId, row.public_id))
     }
-    await scopedDelete(t, 'order_reports').where('id', 'in', rows.map((r) => r.id)).execute()
+    await scopedDelete(t, 'order_reports')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute()
     deleted += rows.length
     if (rows.length < RETENTION_BATCH) return deleted
   }

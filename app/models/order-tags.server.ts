@@ -27,13 +27,23 @@ export async function setOrderTags(t: TenantScope, orderPublicId: string, tags: 
   if (!order) return { ok: false, status: 404, error: 'Order not found' }
   const saved = await t.db.transaction().execute(async (trx) => {
     const tx = { db: trx, clientId: t.clientId }
-    const existing = tags.length ? await scoped(tx, 'tags').select('text').where('text', 'in', [...tags]).execute() : []
+    const existing = tags.length
+      ? await scoped(tx, 'tags')
+          .select('text')
+          .where('text', 'in', [...tags])
+          .execute()
+      : []
     const known = new Set(existing.map((r) => r.text))
     const fresh = tags.filter((tag) => !known.has(tag)).map((text) => ({ public_id: newPublicId(), text }))
     // IGNORE: a parallel call may create the same tag first; its row then wins and is not new here.
     if (fresh.length) await scopedInsert(tx, 'tags', fresh).ignore().execute()
     const ours = new Set(fresh.map((f) => f.public_id))
-    const rows = tags.length ? await scoped(tx, 'tags').select(['id', 'public_id', 'text']).where('text', 'in', [...tags]).execute() : []
+    const rows = tags.length
+      ? await scoped(tx, 'tags')
+          .select(['id', 'public_id', 'text'])
+          .where('text', 'in', [...tags])
+          .execute()
+      : []
     const byText = new Map(rows.map((r) => [r.text, r]))
     await scopedDelete(tx, 'order_tags').where('order_id', '=', order.id).execute()
     const links = tags.flatMap((tag, position) => {

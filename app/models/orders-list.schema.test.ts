@@ -59,7 +59,9 @@ describe('parseOrdersListQuery', () => {
   })
 
   it('reads plain parameters, repeated and comma-separated filter values alike', () => {
-    const q = ok('archived=true&search=%20ann%20&sort=customer&dir=asc&size=200&showSixMonthsCompleted=true&priority=high&priority=urgent,low&product=p1&contributor=unassigned&contributor=w1&projectStatus=due-soon&projectStatus=Past%20due&orderStatus=in%20progress&testOrder=false&hideOrder=1')
+    const q = ok(
+      'archived=true&search=%20ann%20&sort=customer&dir=asc&size=200&showSixMonthsCompleted=true&priority=high&priority=urgent,low&product=p1&contributor=unassigned&contributor=w1&projectStatus=due-soon&projectStatus=Past%20due&orderStatus=in%20progress&testOrder=false&hideOrder=1',
+    )
     expect(q).toMatchObject({ archived: true, search: 'ann', sort: 'customer', dir: 'asc', size: 200, showSixMonthsCompleted: true })
     expect(q.filters).toEqual({
       product: ['p1'],

@@ -36,9 +36,7 @@ export type OrderListFilters = {
 }
 
 /** A position in one sorted list: after or before the row (value, id), or the last page. `o` is the row's offset (for # and 'x–y of n'). */
-export type ListCursor =
-  | { d: 'a' | 'b'; s: OrderSort; r: SortDir; v: string | null; i: number; o: number }
-  | { d: 'l'; s: OrderSort; r: SortDir; o: number }
+export type ListCursor = { d: 'a' | 'b'; s: OrderSort; r: SortDir; v: string | null; i: number; o: number } | { d: 'l'; s: OrderSort; r: SortDir; o: number }
 
 export type OrdersListQuery = {
   archived: boolean
@@ -151,7 +149,11 @@ const FILTER_ALIASES: Record<string, FilterParam | 'archived'> = {
   archived: 'archived',
 }
 
-const slug = (value: string) => value.trim().toLowerCase().replace(/[\s_-]+/g, '')
+const slug = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '')
 const PROJECT_STATUS_BY_SLUG = new Map<string, string>(PROJECT_STATUSES.map((s) => [slug(s), s]))
 const ORDER_STATUS_BY_SLUG = new Map<string, string>(ORDER_STATUS_FILTERS.map((s) => [slug(s), s]))
 
@@ -189,7 +191,12 @@ const normalizedSchema = z.object({
   ),
   start: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : Number(v)),
-    z.number({ invalid_type_error: 'start must be a whole number' }).int('start must be a whole number').min(0, 'start must be 0 or more').max(10_000_000, 'start is too large').optional(),
+    z
+      .number({ invalid_type_error: 'start must be a whole number' })
+      .int('start must be a whole number')
+      .min(0, 'start must be 0 or more')
+      .max(10_000_000, 'start is too large')
+      .optional(),
   ),
   cursor: z.string().max(1000, 'Invalid cursor').optional(),
   showSixMonthsCompleted: bool('showSixMonthsCompleted'),
@@ -224,7 +231,16 @@ function parseJsonParam(value: string | null): { ok: true; value: unknown } | { 
  * filter or sort ids and bad values are errors.
  */
 export function parseOrdersListQuery(params: URLSearchParams, defaults: { sort?: OrderSort; dir?: SortDir } = {}): ParsedList {
-  const raw: Record<FilterParam | 'archived', unknown[]> = { product: [], contributor: [], priority: [], projectStatus: [], orderStatus: [], testOrder: [], hideOrder: [], archived: [] }
+  const raw: Record<FilterParam | 'archived', unknown[]> = {
+    product: [],
+    contributor: [],
+    priority: [],
+    projectStatus: [],
+    orderStatus: [],
+    testOrder: [],
+    hideOrder: [],
+    archived: [],
+  }
   for (const name of [...FILTER_PARAMS, 'archived'] as const) raw[name].push(...params.getAll(name))
 
   const filtersJson = parseJsonParam(params.get('filters'))

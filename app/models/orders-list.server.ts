@@ -8,7 +8,17 @@ import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
 import type { Database } from '#db/types'
 import { ORDER_COLUMNS, type OrderJson, type OrderRow, ordersQuery, ordersToJson } from './orders.server'
 import { orderTagLabels } from '#app/rules/orders-list'
-import { encodeCursor, type ListCursor, NO_FILTERS, NULLABLE_SORTS, type OrderListFilters, type OrderSort, type OrdersListQuery, type SortDir, UNASSIGNED } from './orders-list.schema'
+import {
+  encodeCursor,
+  type ListCursor,
+  NO_FILTERS,
+  NULLABLE_SORTS,
+  type OrderListFilters,
+  type OrderSort,
+  type OrdersListQuery,
+  type SortDir,
+  UNASSIGNED,
+} from './orders-list.schema'
 
 type OrdersEB = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>
 type Condition = (eb: OrdersEB) => Expression<SqlBool>
@@ -207,19 +217,22 @@ async function walk(t: TenantScope, base: () => ReturnType<typeof ordersQuery>, 
     if (segment === 'null') query = query.where(column, 'is', null)
     if (w.from && k === first) {
       const { v, i } = w.from
-      query =
-        segment === 'null' || v === null
-          ? query.where('o.id', op, i)
-          : query.where((eb) => eb.or([eb(column, op, v), eb.and([eb(column, '=', v), eb('o.id', op, i)])]))
+      query = segment === 'null' || v === null ? query.where('o.id', op, i) : query.where((eb) => eb.or([eb(column, op, v), eb.and([eb(column, '=', v), eb('o.id', op, i)])]))
     }
     query = segment === 'null' ? query.orderBy('o.id', order) : query.orderBy(column, order).orderBy('o.id', order)
     let page = query.select('o.id').limit(w.limit - out.length)
     if (skip > 0) page = page.offset(skip)
-    const rows = await rowsInOrder(t, (await page.execute()).map((r) => r.id))
+    const rows = await rowsInOrder(
+      t,
+      (await page.execute()).map((r) => r.id),
+    )
     if (rows.length > 0) skip = 0
     else if (skip > 0) {
       // The whole run lies inside the skip: take its size off and go on with the next run.
-      const n = await query.clearOrderBy().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+      const n = await query
+        .clearOrderBy()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
       skip = Math.max(0, skip - Number(n?.n ?? 0))
     }
     out.push(...rows)

@@ -91,7 +91,10 @@ export async function findOrder(t: TenantScope, publicId: string): Promise<Order
 /** The orders of this organisation among the ids given (foreign or unknown ids are simply absent). */
 export async function findOrders(t: TenantScope, publicIds: readonly string[]): Promise<OrderRow[]> {
   if (publicIds.length === 0) return []
-  return (await ordersQuery(t).select(ORDER_COLUMNS).where('o.public_id', 'in', [...new Set(publicIds)]).execute()) as OrderRow[]
+  return (await ordersQuery(t)
+    .select(ORDER_COLUMNS)
+    .where('o.public_id', 'in', [...new Set(publicIds)])
+    .execute()) as OrderRow[]
 }
 
 export type PersonRef = { _id: string; firstName: string; lastName: string; email: string; profile_img: string | null }
@@ -165,8 +168,14 @@ export type OrderJson = ReturnType<typeof toOrderJson>
 /** A page of order rows as the API answers them: writers, reviewers, customers and tags in one query each. */
 export async function ordersToJson(t: TenantScope, rows: OrderRow[], now = new Date()): Promise<OrderJson[]> {
   const [people, tags] = await Promise.all([
-    peopleById(t, rows.flatMap((r) => [r.writer_id, r.reviewer_id, r.customer_id])),
-    tagsOfOrders(t, rows.map((r) => r.id)),
+    peopleById(
+      t,
+      rows.flatMap((r) => [r.writer_id, r.reviewer_id, r.customer_id]),
+    ),
+    tagsOfOrders(
+      t,
+      rows.map((r) => r.id),
+    ),
   ])
   return rows.map((r) => toOrderJson(r, people, tags.get(r.id) ?? [], now))
 }
@@ -244,8 +253,18 @@ export async function placeOrder(t: TenantScope, input: PlaceOrderInput): Promis
 
 /** Recomputes the status percentage and the latest task from order_tasks (marked-complete orders stay at 100). */
 async function refreshProgress(t: TenantScope, order: OrderRow): Promise<void> {
-  const tasks = await scoped(t, 'order_tasks').select(['service_id', 'task_id', 'created_at']).where('order_id', '=', order.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
-  const percentage = order.marked_as_complete ? 100 : statusPercentage(order.services, tasks.map((x) => ({ serviceId: x.service_id, taskId: x.task_id })))
+  const tasks = await scoped(t, 'order_tasks')
+    .select(['service_id', 'task_id', 'created_at'])
+    .where('order_id', '=', order.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  const percentage = order.marked_as_complete
+    ? 100
+    : statusPercentage(
+        order.services,
+        tasks.map((x) => ({ serviceId: x.service_id, taskId: x.task_id })),
+      )
   const latest = tasks[0]
   await scopedUpdate(t, 'orders')
     .set({
@@ -262,7 +281,13 @@ async function refreshProgress(t: TenantScope, order: OrderRow): Promise<void> {
 /** Records a finished module of one service of the order (idempotent) and refreshes its progress. */
 export async function completeTask(t: TenantScope, order: OrderRow, task: { serviceId: string; taskId: string; at?: Date }): Promise<void> {
   const service = order.services.find((s) => s._id === task.serviceId)
-  await scopedInsert(t, 'order_tasks', { order_id: order.id, service_id: task.serviceId, task_id: task.taskId, service_type: service?.serviceType ?? 'custom', created_at: task.at ?? new Date() })
+  await scopedInsert(t, 'order_tasks', {
+    order_id: order.id,
+    service_id: task.serviceId,
+    task_id: task.taskId,
+    service_type: service?.serviceType ?? 'custom',
+    created_at: task.at ?? new Date(),
+  })
     .ignore()
     .execute()
   await refreshProgress(t, order)
@@ -271,7 +296,11 @@ export async function completeTask(t: TenantScope, order: OrderRow, task: { serv
 
 /** Takes a finished module back (reopen revision) and refreshes the order's progress; false when it was not done. */
 export async function reopenTask(t: TenantScope, order: OrderRow, task: { serviceId: string; taskId: string }): Promise<boolean> {
-  const result = await scopedDelete(t, 'order_tasks').where('order_id', '=', order.id).where('service_id', '=', task.serviceId).where('task_id', '=', task.taskId).executeTakeFirst()
+  const result = await scopedDelete(t, 'order_tasks')
+    .where('order_id', '=', order.id)
+    .where('service_id', '=', task.serviceId)
+    .where('task_id', '=', task.taskId)
+    .executeTakeFirst()
   if (Number(result.numDeletedRows) === 0) return false
   await refreshProgress(t, order)
   await noteAnalyticsChange(t, 'order', [order.id])

@@ -2,9 +2,19 @@
 import { scoped, type TenantScope } from '#db/tenant'
 
 export const SETTING_KEYS = [
-  'disable_writer_customer_chat', 'enable_revisions_approval_feature', 'enable_2FA', 'hide_invoices', 'hide_tip',
-  'disable_customer_rating', 'disable_customer_email_reassign', 'enable_writer_notes', 'hide_customer_price',
-  'hide_click_to_upload', 'hide_ms_word_document', 'enable_boards', 'disable_customer_job_search',
+  'disable_writer_customer_chat',
+  'enable_revisions_approval_feature',
+  'enable_2FA',
+  'hide_invoices',
+  'hide_tip',
+  'disable_customer_rating',
+  'disable_customer_email_reassign',
+  'enable_writer_notes',
+  'hide_customer_price',
+  'hide_click_to_upload',
+  'hide_ms_word_document',
+  'enable_boards',
+  'disable_customer_job_search',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 export type WebsiteSettings = Record<SettingKey, boolean>

@@ -17,6 +17,11 @@ export const payInvoiceSchema = z.object({ invoice_id: z.string({ required_error
 export const platformInvoicesQuerySchema = z.object({
   clientId: z.string().trim().min(1).max(64).optional(),
   starting_after: z.string().trim().regex(STRIPE_ID, 'starting_after must be an invoice id').optional(),
-  limit: z.coerce.number({ invalid_type_error: 'limit must be a number from 1 to 100' }).int('limit must be a number from 1 to 100').min(1, 'limit must be a number from 1 to 100').max(100, 'limit must be a number from 1 to 100').default(100),
+  limit: z.coerce
+    .number({ invalid_type_error: 'limit must be a number from 1 to 100' })
+    .int('limit must be a number from 1 to 100')
+    .min(1, 'limit must be a number from 1 to 100')
+    .max(100, 'limit must be a number from 1 to 100')
+    .default(100),
 })
 export type PlatformInvoicesQuery = z.infer<typeof platformInvoicesQuerySchema>

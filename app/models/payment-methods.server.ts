@@ -61,7 +61,13 @@ async function addCard(t: Tenant, input: { paymentMethodId: string; makeDefault:
     }
     const isDefault = input.makeDefault || !hadDefault || settlement.paid.length > 0
     if (isDefault) await makeDefault(org, customerId, card.id, payments)
-    if (settlement.paid.length > 0) await applyPayment(org, customerId, settlement.paid.map((p) => p.subscriptionId), payments)
+    if (settlement.paid.length > 0)
+      await applyPayment(
+        org,
+        customerId,
+        settlement.paid.map((p) => p.subscriptionId),
+        payments,
+      )
     return { ok: true, value: { paymentMethod: toPaymentMethodJson({ ...card, isDefault }), paidInvoices: settlement.paid.map((p) => p.number ?? p.id) } }
   } catch (error) {
     return providerFailure('adding a card', error, ADD_FAILED)
@@ -78,7 +84,13 @@ async function setDefaultCard(t: Tenant, paymentMethodId: string, payments: Paym
     if (settlement.declined && settlement.paid.length === 0) return { ok: false, status: 402, error: settlement.declined }
     if (settlement.failed && settlement.paid.length === 0) return { ok: false, status: 502, error: DEFAULT_FAILED }
     await makeDefault(org, customerId, paymentMethodId, payments)
-    if (settlement.paid.length > 0) await applyPayment(org, customerId, settlement.paid.map((p) => p.subscriptionId), payments)
+    if (settlement.paid.length > 0)
+      await applyPayment(
+        org,
+        customerId,
+        settlement.paid.map((p) => p.subscriptionId),
+        payments,
+      )
     return { ok: true, value: { paidInvoices: settlement.paid.map((p) => p.number ?? p.id) } }
   } catch (error) {
     return providerFailure('setting the default card', error, DEFAULT_FAILED)
@@ -100,7 +112,9 @@ export const paymentMethodActions = {
       module: 'billing',
       action: 'add-payment-method',
       status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Added card ${describeCard(result.value.paymentMethod)}${result.value.paymentMethod.is_default ? ' as default' : ''}${paid}` : `Card not added: ${result.error}`,
+      message: result.ok
+        ? `Added card ${describeCard(result.value.paymentMethod)}${result.value.paymentMethod.is_default ? ' as default' : ''}${paid}`
+        : `Card not added: ${result.error}`,
     })
     return result
   },

@@ -49,13 +49,16 @@ export const optionalBool = z.preprocess((v) => {
 
 /** A list from JSON (array) or a form (repeated field, or one comma-separated text). */
 export const stringList = (max = 30) =>
-  z.preprocess((v) => {
-    if (v === undefined || v === null) return []
-    const values = Array.isArray(v) ? v : [v]
-    return values
-      .flatMap((x) => (typeof x === 'string' ? x.split(',') : []))
-      .map((x) => x.trim())
-      .filter(Boolean)
-  }, z.array(z.string().max(100)).max(max))
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return []
+      const values = Array.isArray(v) ? v : [v]
+      return values
+        .flatMap((x) => (typeof x === 'string' ? x.split(',') : []))
+        .map((x) => x.trim())
+        .filter(Boolean)
+    },
+    z.array(z.string().max(100)).max(max),
+  )
 
 export const publicId = z.string({ required_error: 'Id is required', invalid_type_error: 'Id is required' }).trim().min(1, 'Id is required').max(40)

@@ -91,7 +91,17 @@ export async function pageFromMembershipIndex(t: TenantScope, filter: MemberFilt
   const index = filter(scopedAs(t, 'memberships', 'm')).select('m.id')
   const ids = await sortMembers(index, page.sort, page.dir).limit(page.size).offset(page.start).execute()
   if (ids.length === 0) return []
-  const rows = await sortMembers(membersQuery(t).select([...MEMBER_COLUMNS]).where('m.id', 'in', ids.map((r) => r.id)), page.sort, page.dir).execute()
+  const rows = await sortMembers(
+    membersQuery(t)
+      .select([...MEMBER_COLUMNS])
+      .where(
+        'm.id',
+        'in',
+        ids.map((r) => r.id),
+      ),
+    page.sort,
+    page.dir,
+  ).execute()
   return rows as MemberRow[]
 }
 
@@ -145,4 +155,3 @@ export function describeStatusChange(change: { active?: boolean; archived?: bool
 export function isDuplicateKey(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'ER_DUP_ENTRY'
 }
-

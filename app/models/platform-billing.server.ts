@@ -33,7 +33,16 @@ const idOf = (value: string | { id: string } | null | undefined) => (value == nu
 
 /** What the job needs from an event: the ids to find the organisation by, nothing to trust beyond them. */
 export function stripeEventRef(event: Stripe.Event): StripeEventRef {
-  const ref: StripeEventRef = { clientId: null, eventId: event.id, type: event.type, subscriptionId: null, customerId: null, invoiceId: null, metadataClientId: null, trialEnd: null }
+  const ref: StripeEventRef = {
+    clientId: null,
+    eventId: event.id,
+    type: event.type,
+    subscriptionId: null,
+    customerId: null,
+    invoiceId: null,
+    metadataClientId: null,
+    trialEnd: null,
+  }
   if (event.type.startsWith('customer.subscription.')) {
     const sub = event.data.object as Stripe.Subscription
     return { ...ref, subscriptionId: sub.id, customerId: idOf(sub.customer), metadataClientId: sub.metadata?.clientId || null, trialEnd: sub.trial_end ?? null }
@@ -41,7 +50,13 @@ export function stripeEventRef(event: Stripe.Event): StripeEventRef {
   if (event.type.startsWith('invoice.')) {
     const invoice = event.data.object as Stripe.Invoice
     const details = invoice.parent?.subscription_details
-    return { ...ref, invoiceId: invoice.id ?? null, subscriptionId: idOf(details?.subscription), customerId: idOf(invoice.customer), metadataClientId: details?.metadata?.clientId || null }
+    return {
+      ...ref,
+      invoiceId: invoice.id ?? null,
+      subscriptionId: idOf(details?.subscription),
+      customerId: idOf(invoice.customer),
+      metadataClientId: details?.metadata?.clientId || null,
+    }
   }
   return ref
 }
@@ -181,7 +196,11 @@ export async function processStripeEvent(ref: StripeEventRef, payments?: Payment
 type Notice = BillingNotice | { kind: 'payment_failed'; ref: string }
 
 /** The system e-mail template of each notice, its fields and where its button leads. */
-function noticeMail(kind: BillingNoticesTable['kind'], organisationName: string, state: { trialEndsAt: Date | null }): { template: string; fields: Record<string, string>; path: string } {
+function noticeMail(
+  kind: BillingNoticesTable['kind'],
+  organisationName: string,
+  state: { trialEndsAt: Date | null },
+): { template: string; fields: Record<string, string>; path: string } {
   if (kind === 'trial_ending') {
     const trialEnd = state.trialEndsAt ? `on ${state.trialEndsAt.toUTCString()}` : 'soon'
     return { template: 'billing_trial_ending', fields: { companyName: organisationName, trialEnd }, path: '/payments/upgrade' }

@@ -18,8 +18,20 @@ function clientsQuery() {
     .selectFrom('organisations as o')
     .leftJoin('users as u', (join) => join.on('u.id', '=', ownerIdOf()))
     .select([
-      'o.id', 'o.public_id', 'o.name', 'o.active', 'o.package_status', 'o.trial_ends_at', 'o.created_at',
-      'u.id as owner_id', 'u.public_id as owner_public_id', 'u.first_name', 'u.last_name', 'u.email', 'u.profile_img', 'u.active as owner_active',
+      'o.id',
+      'o.public_id',
+      'o.name',
+      'o.active',
+      'o.package_status',
+      'o.trial_ends_at',
+      'o.created_at',
+      'u.id as owner_id',
+      'u.public_id as owner_public_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.profile_img',
+      'u.active as owner_active',
       countOf(sql`m.role = 'user' AND JSON_CONTAINS(m.permissions, '"WRITER"')`).as('writers'),
       countOf(sql`m.role = 'customer'`).as('customers'),
     ])

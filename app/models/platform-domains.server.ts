@@ -32,12 +32,7 @@ async function lookupHost(host: string): Promise<HostTarget> {
   if (isLoopbackHostname(host)) return { kind: 'platform' }
   const subdomain = subdomainOfHost(host, platform)
   if (subdomain !== null) {
-    const org = await platformDb
-      .selectFrom('organisations')
-      .select('id')
-      .where('subdomain', '=', subdomain)
-      .where('active', '=', true)
-      .executeTakeFirst()
+    const org = await platformDb.selectFrom('organisations').select('id').where('subdomain', '=', subdomain).where('active', '=', true).executeTakeFirst()
     return org ? { kind: 'tenant', clientId: org.id, host } : { kind: 'unknown' }
   }
   const name = canonicalHostname(host)

@@ -29,7 +29,7 @@ export function parseModules(value: string | null | undefined): RoleModule[] {
 }
 
 export function formatModules(modules: readonly string[]): string {
-  return parseModules(modules.join(",")).join(",")
+  return parseModules(modules.join(',')).join(',')
 }
 
 // A form posts one `permissions` field per checked box, the API a list or a comma-separated string.

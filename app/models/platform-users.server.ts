@@ -27,8 +27,19 @@ function baseQuery() {
     .selectFrom('users as u')
     .leftJoin('platform_roles as r', 'r.id', 'u.platform_role_id')
     .select([
-      'u.id', 'u.public_id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_superadmin', 'u.active', 'u.profile_img',
-      'u.created_at', 'u.platform_role_id', 'r.key as role_key', 'r.name as role_name', 'r.permissions as role_permissions',
+      'u.id',
+      'u.public_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.is_superadmin',
+      'u.active',
+      'u.profile_img',
+      'u.created_at',
+      'u.platform_role_id',
+      'r.key as role_key',
+      'r.name as role_name',
+      'r.permissions as role_permissions',
     ])
     .where('u.client_id', 'is', null)
     .where((eb) => eb.or([eb('u.is_superadmin', '=', true), eb('u.platform_role_id', 'is not', null)]))
@@ -64,7 +75,10 @@ export async function pagePlatformUsers(page: Pick<TableQuery, 'search' | 'start
     const like = likePattern(page.search)
     query = query.where((eb) => eb.or([eb(sql<string>`CONCAT(u.first_name, ' ', u.last_name)`, 'like', like), eb('u.email', 'like', like)]))
   }
-  const { count } = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+  const { count } = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
   const rows = await query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(page.size).offset(page.start).execute()
   return { rows, count: Number(count) }
 }
@@ -209,7 +223,10 @@ export const platformUserActions = {
   },
   async sendResetLink(actor: AuthUser, request: Request, target: PlatformUserRow) {
     const outcome = await sendPlatformUserResetLink(actor, target)
-    return audited(actor, request, 'send_reset_link', outcome, { success: `Sent a password reset link to platform user ${target.email}`, failure: `Reset link for ${target.email}` })
+    return audited(actor, request, 'send_reset_link', outcome, {
+      success: `Sent a password reset link to platform user ${target.email}`,
+      failure: `Reset link for ${target.email}`,
+    })
   },
 }
 

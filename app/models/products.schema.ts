@@ -49,7 +49,10 @@ export const productUpdateSchema = productEditSchema.extend({
 })
 
 export const purchasableSchema = z.object({
-  purchasable: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ required_error: 'purchasable is required', invalid_type_error: 'purchasable must be true or false' })),
+  purchasable: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ required_error: 'purchasable is required', invalid_type_error: 'purchasable must be true or false' }),
+  ),
 })
 
 export const cartSettingsSchema = z.object({

@@ -110,7 +110,11 @@ export async function getProduct(t: TenantScope, publicId: string): Promise<Prod
 export type ProductSaveResult = { ok: true; product: ProductJson } | { ok: false; status: number; error: string }
 
 /** Every referenced id must name a row of this organisation; the links are written only then. */
-async function resolveLinks(t: TenantScope, input: ProductInput, keep: { workflows: string[]; files: string[]; contract: string | null } = { workflows: [], files: [], contract: null }) {
+async function resolveLinks(
+  t: TenantScope,
+  input: ProductInput,
+  keep: { workflows: string[]; files: string[]; contract: string | null } = { workflows: [], files: [], contract: null },
+) {
   const workflows = await workflowIdsByPublicId(t, input.packageServices)
   const usable = workflows.filter((w) => !w.archived || keep.workflows.includes(w.public_id))
   if (usable.length !== input.packageServices.length) return { error: 'Workflow not found' } as const
@@ -131,8 +135,18 @@ async function resolveLinks(t: TenantScope, input: ProductInput, keep: { workflo
 async function writeLinks(t: TenantScope, productId: number, workflowIds: number[], fileIds: number[]) {
   await scopedDelete(t, 'product_workflows').where('product_id', '=', productId).execute()
   await scopedDelete(t, 'product_downloadables').where('product_id', '=', productId).execute()
-  if (workflowIds.length) await scopedInsert(t, 'product_workflows', workflowIds.map((id, position) => ({ product_id: productId, workflow_id: id, position }))).execute()
-  if (fileIds.length) await scopedInsert(t, 'product_downloadables', fileIds.map((id, position) => ({ product_id: productId, downloadable_id: id, position }))).execute()
+  if (workflowIds.length)
+    await scopedInsert(
+      t,
+      'product_workflows',
+      workflowIds.map((id, position) => ({ product_id: productId, workflow_id: id, position })),
+    ).execute()
+  if (fileIds.length)
+    await scopedInsert(
+      t,
+      'product_downloadables',
+      fileIds.map((id, position) => ({ product_id: productId, downloadable_id: id, position })),
+    ).execute()
 }
 
 const toCents = (amount: number) => Math.round(amount * 100)

@@ -26,7 +26,6 @@ export type ProfileOutcome = { ok: true; pendingEmail: string | null } | Profile
 
 type Person = Pick<AuthUser, 'id' | 'clientId' | 'email' | 'firstName' | 'lastName' | 'role' | 'organisationName'>
 
-
 /** The profile's refusal of a missing or wrong current password (or too many wrong ones), on its field. */
 async function refuseCurrentPassword(user: Pick<AuthUser, 'id'>, given: string | undefined): Promise<ProfileFailure | null> {
   const checked = await checkCurrentPassword(user.id, given)
@@ -49,11 +48,24 @@ export async function pendingEmailChange(user: Pick<AuthUser, 'id'>): Promise<st
 
 /** One pending change per account: a link to the new address, and word to the old one. */
 async function requestEmailChange(user: Person, email: string): Promise<void> {
-  await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', user.id).where('purpose', '=', 'email_change').where('used_at', 'is', null).execute()
+  await platformDb
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', user.id)
+    .where('purpose', '=', 'email_change')
+    .where('used_at', 'is', null)
+    .execute()
   const token = newToken()
   await platformDb
     .insertInto('auth_tokens')
-    .values({ purpose: 'email_change', token_hash: sha256(token), user_id: user.id, client_id: user.clientId, data: JSON.stringify({ email, from: user.email }), expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL) })
+    .values({
+      purpose: 'email_change',
+      token_hash: sha256(token),
+      user_id: user.id,
+      client_id: user.clientId,
+      data: JSON.stringify({ email, from: user.email }),
+      expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL),
+    })
     .execute()
   const realm = realmDisplayName(user.clientId, user.organisationName)
   await queueEmail({ clientId: user.clientId, to: email, template: 'email_change_confirm', fields: { realmName: realm, newEmail: email }, buttonPath: `/confirm-email/${token}` })
@@ -63,7 +75,12 @@ async function requestEmailChange(user: Person, email: string): Promise<void> {
 /** For the confirmation page: the address a live link would set, without spending it. */
 export async function emailChangeOf(code: string): Promise<string | null> {
   if (!code) return null
-  const row = await platformDb.selectFrom('auth_tokens').select(['data', 'used_at', 'expires_at']).where('token_hash', '=', sha256(code)).where('purpose', '=', 'email_change').executeTakeFirst()
+  const row = await platformDb
+    .selectFrom('auth_tokens')
+    .select(['data', 'used_at', 'expires_at'])
+    .where('token_hash', '=', sha256(code))
+    .where('purpose', '=', 'email_change')
+    .executeTakeFirst()
   if (!row || row.used_at || row.expires_at.getTime() < Date.now()) return null
   return String((row.data as { email?: string }).email ?? '') || null
 }
@@ -72,14 +89,24 @@ export type EmailChangeOutcome = { ok: true; email: string } | { ok: false; stat
 
 /** Opening the link (single use, expiring) makes the change, if the address is still free in the account's realm. */
 export async function confirmEmailChange(code: string, ctx: { ip: string }): Promise<EmailChangeOutcome> {
-  const row = code ? await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(code)).where('purpose', '=', 'email_change').executeTakeFirst() : undefined
+  const row = code
+    ? await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(code)).where('purpose', '=', 'email_change').executeTakeFirst()
+    : undefined
   if (!row || row.used_at || row.expires_at.getTime() < Date.now()) return { ok: false, status: 401, message: INVALID_LINK }
   const claimed = await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
   const account = await platformDb.selectFrom('users').select(['id', 'email', 'client_id', 'active', 'first_name', 'last_name']).where('id', '=', row.user_id).executeTakeFirst()
   if (Number(claimed.numUpdatedRows) !== 1 || !account || !account.active) return { ok: false, status: 401, message: INVALID_LINK }
   const email = String((row.data as { email?: string }).email ?? '')
   const fail = async (message: string): Promise<EmailChangeOutcome> => {
-    await recordAudit({ clientId: account.client_id, userId: account.id, module: 'profile', action: 'change_email', status: 'failure', ip: ctx.ip, message: `E-mail change to ${email} refused: ${message}` })
+    await recordAudit({
+      clientId: account.client_id,
+      userId: account.id,
+      module: 'profile',
+      action: 'change_email',
+      status: 'failure',
+      ip: ctx.ip,
+      message: `E-mail change to ${email} refused: ${message}`,
+    })
     return { ok: false, status: 400, message }
   }
   if (!email) return { ok: false, status: 401, message: INVALID_LINK }
@@ -121,12 +148,25 @@ export async function setAvatar(user: Pick<AuthUser, 'id' | 'profileImg'>, uploa
   const key = newStorageKey('avatar', extension)
   await storage().put(key, upload.data)
   await platformDb.updateTable('users').set({ profile_img: key, updated_at: new Date() }).where('id', '=', user.id).execute()
-  if (user.profileImg?.startsWith(AVATAR_PREFIX) && user.profileImg !== key) await storage().delete(user.profileImg).catch(() => {})
+  if (user.profileImg?.startsWith(AVATAR_PREFIX) && user.profileImg !== key)
+    await storage()
+      .delete(user.profileImg)
+      .catch(() => {})
   return key
 }
 
 function audit(user: Person, request: Request, action: string, status: 'success' | 'failure', message: string) {
-  return recordAudit({ clientId: user.clientId, userId: user.id, userName: `${user.firstName} ${user.lastName}`, userRole: user.role, module: 'profile', action, status, message, request })
+  return recordAudit({
+    clientId: user.clientId,
+    userId: user.id,
+    userName: `${user.firstName} ${user.lastName}`,
+    userRole: user.role,
+    module: 'profile',
+    action,
+    status,
+    message,
+    request,
+  })
 }
 
 /**

@@ -22,32 +22,36 @@ export const reasonSchema = z
 export const withdrawDraftSchema = z.object({ reason: reasonSchema })
 export const withdrawDraftValidator = withZod(withdrawDraftSchema)
 
-const textList = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return []
-  return (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string')
-}, z.array(z.string().max(1000)).max(200))
+const textList = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return []
+    return (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string')
+  },
+  z.array(z.string().max(1000)).max(200),
+)
 
 /** The dialog: the order's tags as checkboxes (untick to remove) and a box for new ones, comma separated. */
-export const editTagsSchema = z
-  .object({ tags: textList, newTags: z.string().max(2000).optional() })
-  .transform((input, ctx) => {
-    const result = normaliseTags([...input.tags, ...splitTagInput(input.newTags ?? '')])
-    if (!result.ok) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['newTags'], message: result.error })
-      return z.NEVER
-    }
-    return { tags: result.tags }
-  })
+export const editTagsSchema = z.object({ tags: textList, newTags: z.string().max(2000).optional() }).transform((input, ctx) => {
+  const result = normaliseTags([...input.tags, ...splitTagInput(input.newTags ?? '')])
+  if (!result.ok) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['newTags'], message: result.error })
+    return z.NEVER
+  }
+  return { tags: result.tags }
+})
 export const editTagsValidator = withZod(editTagsSchema)
 
 /** A tag as API clients send it: a string, or an object from a tag-input widget ({text}, {value} or {label}). */
-const apiTag = z.preprocess((v) => {
-  if (v && typeof v === 'object' && !Array.isArray(v)) {
-    const o = v as Record<string, unknown>
-    return o.text ?? o.value ?? o.label
-  }
-  return v
-}, z.string({ invalid_type_error: 'Each tag must be text', required_error: 'Each tag must be text' }).max(1000))
+const apiTag = z.preprocess(
+  (v) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>
+      return o.text ?? o.value ?? o.label
+    }
+    return v
+  },
+  z.string({ invalid_type_error: 'Each tag must be text', required_error: 'Each tag must be text' }).max(1000),
+)
 
 /** PATCH /api/client/orders/{id}/custom-tags {tags}. */
 export const customTagsBodySchema = z

@@ -32,7 +32,13 @@ export async function getProject(t: TenantScope, orderPublicId: string, now = ne
   const row = await findOrder(t, orderPublicId)
   if (!row) return null
   const [activity, files, drafts, tasks, tags] = await Promise.all([
-    scoped(t, 'order_activity').select(['id', 'content', 'created_at']).where('order_id', '=', row.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(ACTIVITY_LIMIT).execute(),
+    scoped(t, 'order_activity')
+      .select(['id', 'content', 'created_at'])
+      .where('order_id', '=', row.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(ACTIVITY_LIMIT)
+      .execute(),
     scopedAs(t, 'order_files', 'of')
       .innerJoin('files as f', (j) => scopedJoin(t, 'f', j.onRef('f.id', '=', 'of.file_id')))
       .select(['of.public_id', 'of.kind', 'of.created_at', 'f.storage_key', 'f.original_name', 'f.size', 'f.mime_type'])
@@ -84,7 +90,12 @@ export async function attachOrderFile(t: Actor, request: Request, orderPublicId:
   await auditAction(t, request, { module: 'orders', action: 'upload_file', message: `Attached ${stored.originalname} (${stored._id}) to order ${orderPublicId}` })
   return {
     ok: true,
-    file: { _id: publicId, file: { originalname: stored.originalname, size: stored.size, key: stored.key, mimetype: stored.mimetype }, kind: 'attachment', createdAt: createdAt.toISOString() },
+    file: {
+      _id: publicId,
+      file: { originalname: stored.originalname, size: stored.size, key: stored.key, mimetype: stored.mimetype },
+      kind: 'attachment',
+      createdAt: createdAt.toISOString(),
+    },
   }
 }
 

@@ -36,8 +36,20 @@ async function liveReminders(t: TenantScope): Promise<Reminders> {
 }
 
 const ORDER_COLUMNS = [
-  'id', 'public_id', 'services', 'customer_id', 'writer_id', 'created_at', 'assigned_at', 'package_name',
-  'customer_first_name', 'customer_name', 'archived', 'test_order', 'marked_as_complete', 'completed_at',
+  'id',
+  'public_id',
+  'services',
+  'customer_id',
+  'writer_id',
+  'created_at',
+  'assigned_at',
+  'package_name',
+  'customer_first_name',
+  'customer_name',
+  'archived',
+  'test_order',
+  'marked_as_complete',
+  'completed_at',
 ] as const
 
 type OrderRow = {
@@ -58,7 +70,13 @@ type OrderRow = {
 }
 
 function scheduleOrder(o: OrderRow): ScheduleOrder {
-  return { createdAt: new Date(o.created_at), assignedAt: o.assigned_at ? new Date(o.assigned_at) : null, customerId: Number(o.customer_id), writerId: o.writer_id === null ? null : Number(o.writer_id), services: o.services ?? [] }
+  return {
+    createdAt: new Date(o.created_at),
+    assignedAt: o.assigned_at ? new Date(o.assigned_at) : null,
+    customerId: Number(o.customer_id),
+    writerId: o.writer_id === null ? null : Number(o.writer_id),
+    services: o.services ?? [],
+  }
 }
 
 function hasReminders(o: Pick<OrderRow, 'services'>, reminders: Reminders): boolean {
@@ -85,10 +103,7 @@ async function tasksOf(t: TenantScope, orderIds: number[]): Promise<Map<number, 
  * queues it again and the next job takes the claim over.
  */
 async function handledOf(t: TenantScope, orderIds: number[], staleMs: number): Promise<Map<number, Set<string>>> {
-  const rows = await scoped(t, 'reminder_sends')
-    .select(['order_id', 'service_id', 'module_id', 'reminder_id', 'state', 'claimed_at'])
-    .where('order_id', 'in', orderIds)
-    .execute()
+  const rows = await scoped(t, 'reminder_sends').select(['order_id', 'service_id', 'module_id', 'reminder_id', 'state', 'claimed_at']).where('order_id', 'in', orderIds).execute()
   const staleBefore = Date.now() - staleMs
   const out = new Map<number, Set<string>>()
   for (const r of rows) {
@@ -178,7 +193,14 @@ async function passOrganisation(t: TenantScope, now: Date, opts: ReminderPassOpt
   return true
 }
 
-async function queueDue(t: TenantScope, orders: OrderRow[], remindersOf: (s: string, m: string) => readonly LiveReminder[] | undefined, now: Date, staleMs: number, result: ReminderPassResult) {
+async function queueDue(
+  t: TenantScope,
+  orders: OrderRow[],
+  remindersOf: (s: string, m: string) => readonly LiveReminder[] | undefined,
+  now: Date,
+  staleMs: number,
+  result: ReminderPassResult,
+) {
   const ids = orders.map((o) => Number(o.id))
   const [tasks, handled] = await Promise.all([tasksOf(t, ids), handledOf(t, ids, staleMs)])
   const due: { order: OrderRow; d: DueReminder }[] = []
@@ -236,10 +258,7 @@ function ledgerKey(order: Pick<OrderRow, 'id'>, d: DueReminder) {
 // The e-mail job's side.
 
 export type ReminderClaim =
-  | { kind: 'claimed'; t: TenantScope; rowId: number; token: string; mail: ComposeInput; messageId: string }
-  | { kind: 'done' }
-  | { kind: 'busy' }
-  | { kind: 'not-due' }
+  { kind: 'claimed'; t: TenantScope; rowId: number; token: string; mail: ComposeInput; messageId: string } | { kind: 'done' } | { kind: 'busy' } | { kind: 'not-due' }
 
 /** What the reminder says now and whom it goes to, if it is still due as of the pass that queued it. */
 async function stillDue(t: TenantScope, source: ReminderSource) {
@@ -255,7 +274,10 @@ async function stillDue(t: TenantScope, source: ReminderSource) {
     (d) => d.state === 'send' && reminderKey(d.serviceId, d.moduleId, d.reminderId) === key,
   )
   if (!due) return null
-  const reminder = reminders.get(source.serviceId)?.get(source.moduleId)?.find((r) => r.id === source.reminderId)
+  const reminder = reminders
+    .get(source.serviceId)
+    ?.get(source.moduleId)
+    ?.find((r) => r.id === source.reminderId)
   if (!reminder) return null
   const people = await activeRecipients(t, [due.recipientUserId, ...(order.writer_id !== null ? [Number(order.writer_id)] : [])])
   const recipient = people.get(due.recipientUserId)
@@ -333,11 +355,7 @@ export async function claimReminder(clientId: number, source: ReminderSource, st
 
 /** Delivered: the row says so for good. */
 export async function markReminderSent(t: TenantScope, rowId: number, token: string): Promise<void> {
-  await scopedUpdate(t, 'reminder_sends')
-    .set({ state: 'sent', sent_at: new Date(), claim_token: null })
-    .where('id', '=', rowId)
-    .where('claim_token', '=', token)
-    .execute()
+  await scopedUpdate(t, 'reminder_sends').set({ state: 'sent', sent_at: new Date(), claim_token: null }).where('id', '=', rowId).where('claim_token', '=', token).execute()
 }
 
 /** Nothing left: the claim goes, so a retry (or a later pass) may send it. */

@@ -7,14 +7,7 @@ import { getWebsiteSettings } from './organisation-settings.server'
 import { deliver, notify, type Outbox } from './notifications.server'
 import { orderMail } from './order-mail.server'
 import { peopleById, recordActivity } from './orders.server'
-import {
-  REJECTION_FILE_NOT_FOUND,
-  REVISION_ALREADY_DECIDED,
-  REVISION_NOT_FOUND,
-  REVISIONS_APPROVAL_OFF,
-  REVISIONS_PAGE_SIZES,
-  UPLOAD_FAILED,
-} from './revisions.schema'
+import { REJECTION_FILE_NOT_FOUND, REVISION_ALREADY_DECIDED, REVISION_NOT_FOUND, REVISIONS_APPROVAL_OFF, REVISIONS_PAGE_SIZES, UPLOAD_FAILED } from './revisions.schema'
 import type { SniffedUpload } from '#app/services/storage.server'
 import { scoped, scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { DraftData, DraftFile, OrderServiceSnapshot } from '#db/tables/orders'
@@ -57,15 +50,32 @@ export async function listRevisions(t: TenantScope, opts: { start?: number; size
   const [rows, total] = await Promise.all([
     pendingDrafts(t)
       .innerJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'd.order_id')))
-      .select(['d.id', 'd.public_id', 'd.service_id', 'd.writer_id', 'd.data', 'd.created_at', 'o.public_id as order_public_id', 'o.package_name', 'o.customer_name', 'o.services', 'o.writer_id as order_writer_id'])
+      .select([
+        'd.id',
+        'd.public_id',
+        'd.service_id',
+        'd.writer_id',
+        'd.data',
+        'd.created_at',
+        'o.public_id as order_public_id',
+        'o.package_name',
+        'o.customer_name',
+        'o.services',
+        'o.writer_id as order_writer_id',
+      ])
       .orderBy('d.created_at', 'asc')
       .orderBy('d.id', 'asc')
       .limit(size)
       .offset(opts.start ?? 0)
       .execute(),
-    pendingDrafts(t).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    pendingDrafts(t)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
   ])
-  const people = await peopleById(t, rows.map((r) => r.writer_id ?? r.order_writer_id))
+  const people = await peopleById(
+    t,
+    rows.map((r) => r.writer_id ?? r.order_writer_id),
+  )
   const revisions = rows.map((r): RevisionJson => {
     const writer = people.get((r.writer_id ?? r.order_writer_id) as number)
     const data: DraftData = r.data ?? {}
@@ -91,7 +101,15 @@ export async function listRevisions(t: TenantScope, opts: { start?: number; size
 
 export type DecisionResult = { ok: true; revisionId: string; orderId: string; status: 'approved' | 'rejected' } | { ok: false; status: number; error: string }
 
-type DraftToDecide = { id: number; order_id: number; approval_status: string | null; deleted: boolean; service_id: string; order_public_id: string; services: OrderServiceSnapshot[] }
+type DraftToDecide = {
+  id: number
+  order_id: number
+  approval_status: string | null
+  deleted: boolean
+  service_id: string
+  order_public_id: string
+  services: OrderServiceSnapshot[]
+}
 
 /** The draft with its order; `lock` holds the row until the transaction ends, so decisions queue up. */
 async function findDraft(t: TenantScope, publicId: string, lock = false): Promise<DraftToDecide | undefined> {
@@ -128,7 +146,10 @@ export async function approveRevision(t: Actor, publicId: string): Promise<Decis
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
     if (refused || !draft) return { ok: false, ...(refused ?? { status: 404, error: REVISION_NOT_FOUND }) }
-    await scopedUpdate(tx, 'drafts').set({ approval_status: 'approved', updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` }).where('id', '=', draft.id).execute()
+    await scopedUpdate(tx, 'drafts')
+      .set({ approval_status: 'approved', updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
+      .where('id', '=', draft.id)
+      .execute()
     await recordActivity(tx, draft.order_id, t.user.id, `${serviceNameOf(draft.services, draft.service_id) || 'Draft'} revision approved by ${who(t)}`)
     outbox = await notify.revisionDecided(tx, { draftId: draft.id, decision: 'approved', actorUserId: t.user.id })
     return { ok: true, revisionId: publicId, orderId: draft.order_public_id, status: 'approved' }

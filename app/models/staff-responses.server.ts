@@ -64,16 +64,31 @@ export function parseStaffQuery(params: URLSearchParams): { ok: true; value: Par
     query.dir = first.desc ? 'desc' : 'asc'
   }
   const permissionList = parseJson(q.permissions)
-  const permissions = Array.isArray(permissionList) ? permissionList.map(String) : (q.permissions ?? '').split(',').map((p) => p.trim()).filter(Boolean)
+  const permissions = Array.isArray(permissionList)
+    ? permissionList.map(String)
+    : (q.permissions ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
   if (permissions.length > 0) query.permissions = permissions.slice(0, 20)
-  const requiredFields = q.requiredFields ? q.requiredFields.split(',').map((f) => f.trim()).filter(Boolean) : null
+  const requiredFields = q.requiredFields
+    ? q.requiredFields
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)
+    : null
   return { ok: true, value: { query, requiredFields, hasPermissionFilter: permissions.length > 0 } }
 }
 
 /** Rows as the API shows them; callers without READ_USERS (the assign pickers) get names only. */
 export async function staffRowsJson(t: Tenant, rows: MemberRow[], requiredFields: string[] | null) {
   const namesOnly = !can(t.user, { all: ['READ_USERS'] })
-  const profiles = namesOnly ? new Map() : await writerProfiles(t, rows.map((r) => r.userId))
+  const profiles = namesOnly
+    ? new Map()
+    : await writerProfiles(
+        t,
+        rows.map((r) => r.userId),
+      )
   const fields = namesOnly ? ['firstName', 'lastName', ...(requiredFields ?? []).filter((f) => f === 'writerCustomerFacingName')] : requiredFields
   return rows.map((row) => {
     const full = toStaffJson(row, profiles.get(row.userId))

@@ -10,7 +10,7 @@ export const USER_IS_CUSTOMER = 'This email belongs to a customer of your organi
 export const OWN_ROW = "You can't change your own account here"
 export const OWNER_ROW = "The owner's account can't be changed here"
 /** A log-in-as session acts as its target for their work, never to manage people (ADR 13). */
-export const BORROWED_SESSION = "You are signed in as someone else: the team can only be managed in your own session"
+export const BORROWED_SESSION = 'You are signed in as someone else: the team can only be managed in your own session'
 export const GRANT_DENIED = "You can't grant or remove permissions you don't have"
 export const NOT_A_CONTRIBUTOR = 'Only contributors have a customer-facing name'
 export const SCHEDULING_LINK_INVALID = 'Please, enter a valid link'
@@ -18,11 +18,17 @@ export const SCHEDULING_LINK_INVALID = 'Please, enter a valid link'
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 
 const KNOWN = new Set(ALL_PERMISSIONS)
-const permissions = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return []
-  const values = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v]
-  return values.filter((x) => typeof x === 'string').map((x) => x.trim())
-}, z.array(z.string()).max(200).transform((list) => [...new Set(list.filter((a) => KNOWN.has(a)))]))
+const permissions = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return []
+    const values = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v]
+    return values.filter((x) => typeof x === 'string').map((x) => x.trim())
+  },
+  z
+    .array(z.string())
+    .max(200)
+    .transform((list) => [...new Set(list.filter((a) => KNOWN.has(a)))]),
+)
 
 const schedulingLink = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
@@ -34,10 +40,16 @@ const schedulingLink = z.preprocess(
     .optional(),
 )
 
-const availableDays = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return []
-  return Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').map((d) => d.trim()) : v
-}, z.array(z.enum(WEEK_DAYS)).max(7).transform((d) => WEEK_DAYS.filter((w) => d.includes(w))))
+const availableDays = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return []
+    return Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').map((d) => d.trim()) : v
+  },
+  z
+    .array(z.enum(WEEK_DAYS))
+    .max(7)
+    .transform((d) => WEEK_DAYS.filter((w) => d.includes(w))),
+)
 
 /** Contributor profile (the assign dialog's writer_data). */
 export const writerProfileSchema = z.object({

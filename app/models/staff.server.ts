@@ -109,7 +109,10 @@ export async function listStaff(t: Tenant, q: StaffListQuery): Promise<{ rows: M
 }
 
 export async function findStaff(t: Tenant, publicId: string): Promise<MemberRow | undefined> {
-  return (await staffQuery(t).select([...MEMBER_COLUMNS]).where('u.public_id', '=', publicId).executeTakeFirst()) as MemberRow | undefined
+  return (await staffQuery(t)
+    .select([...MEMBER_COLUMNS])
+    .where('u.public_id', '=', publicId)
+    .executeTakeFirst()) as MemberRow | undefined
 }
 
 export async function writerProfiles(t: Tenant, userIds: number[]): Promise<Map<number, WriterProfile>> {
@@ -237,7 +240,10 @@ export async function updateStaff(t: Tenant, publicId: string, input: StaffUpdat
     })
     .where('id', '=', target!.userId)
     .execute()
-  await scopedUpdate(t, 'memberships').set({ permissions: JSON.stringify(permissions), updated_at: new Date() }).where('id', '=', target!.membershipId).execute()
+  await scopedUpdate(t, 'memberships')
+    .set({ permissions: JSON.stringify(permissions), updated_at: new Date() })
+    .where('id', '=', target!.membershipId)
+    .execute()
   if (isContributor(permissions)) await saveWriterProfile(t, target!.userId, input)
   if (passwordHash) await revokeUserSessions(target!.userId)
   return { ok: true, user: (await findStaff(t, publicId))! }
@@ -265,7 +271,10 @@ export async function setCustomerFacingName(t: Tenant, publicId: string, name: s
   if (!target) return fail(404, 'User not found')
   if (target.userId === t.user.id) return fail(403, OWN_ROW)
   if (!isContributor(target.permissions)) return fail(400, NOT_A_CONTRIBUTOR)
-  await scopedUpdate(t, 'memberships').set({ customer_facing_name: name || null, updated_at: new Date() }).where('id', '=', target.membershipId).execute()
+  await scopedUpdate(t, 'memberships')
+    .set({ customer_facing_name: name || null, updated_at: new Date() })
+    .where('id', '=', target.membershipId)
+    .execute()
   return { ok: true, user: (await findStaff(t, publicId))! }
 }
 
@@ -307,13 +316,27 @@ export const staffActions = {
     return audited(t, request, 'update', `user ${publicId}`, outcome, (u) => `Updated user ${u.email}${input.password ? ' and set a new password' : ''}`)
   },
   async setStatus(t: Tenant, request: Request, publicId: string, change: { active?: boolean; archived?: boolean }) {
-    return audited(t, request, 'change_status', `user ${publicId}`, await unlessBorrowed(request, () => setStaffStatus(t, publicId, change)), (u) => `User ${u.email} ${describeStatusChange(change)}`)
+    return audited(
+      t,
+      request,
+      'change_status',
+      `user ${publicId}`,
+      await unlessBorrowed(request, () => setStaffStatus(t, publicId, change)),
+      (u) => `User ${u.email} ${describeStatusChange(change)}`,
+    )
   },
   async setCustomerFacingName(t: Tenant, request: Request, publicId: string, name: string) {
     const outcome = await setCustomerFacingName(t, publicId, name)
     return audited(t, request, 'customer_facing_name', `user ${publicId}`, outcome, (u) => `Customer-facing name of ${u.email} set to '${name}'`)
   },
   async sendResetLink(t: Tenant, request: Request, publicId: string) {
-    return audited(t, request, 'send_reset_link', `user ${publicId}`, await unlessBorrowed(request, () => sendStaffResetLink(t, publicId)), (u) => `Sent a password reset link to ${u.email}`)
+    return audited(
+      t,
+      request,
+      'send_reset_link',
+      `user ${publicId}`,
+      await unlessBorrowed(request, () => sendStaffResetLink(t, publicId)),
+      (u) => `Sent a password reset link to ${u.email}`,
+    )
   },
 }

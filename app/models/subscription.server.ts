@@ -123,7 +123,11 @@ const isOneTimeRecord = (recorded: PlanRecord | undefined): recorded is PlanReco
   !!recorded && recorded.stripe_subscription_id === null && recorded.client_package_id !== null
 
 /** The plan a subscription is on: the one recorded for it, else the plan selling its price. */
-async function planOfSubscription(t: TenantScope, sub: Pick<SubscriptionSummary, 'id' | 'priceId'>, recorded?: { stripe_subscription_id: string | null; client_package_id: number | null }) {
+async function planOfSubscription(
+  t: TenantScope,
+  sub: Pick<SubscriptionSummary, 'id' | 'priceId'>,
+  recorded?: { stripe_subscription_id: string | null; client_package_id: number | null },
+) {
   if (recorded?.stripe_subscription_id === sub.id && recorded.client_package_id) {
     const plan = await t.db.selectFrom('client_packages').selectAll().where('id', '=', recorded.client_package_id).executeTakeFirst()
     if (plan) return plan
@@ -179,7 +183,17 @@ async function pauseRecords(t: TenantScope, subscriptionId: string) {
 }
 
 // With Stripe unreachable no change could succeed, so none is offered.
-const NO_ACTIONS: SubscriptionActions = { upgrade: false, reactivate: false, keep: false, cancel: false, pause: false, pauseBlocked: null, unpause: false, addUsers: false, payNow: false }
+const NO_ACTIONS: SubscriptionActions = {
+  upgrade: false,
+  reactivate: false,
+  keep: false,
+  cancel: false,
+  pause: false,
+  pauseBlocked: null,
+  unpause: false,
+  addUsers: false,
+  payNow: false,
+}
 
 export type SubscriptionOverview = {
   packageStatus: string
@@ -245,7 +259,17 @@ export async function subscriptionOverview(t: TenantScope, payments: PaymentsSer
     pausesLeft: 0,
     openInvoice: null,
     card: null,
-    actions: actionsFor({ live: false, packageStatus: org.package_status, trialing: false, cancelAtPeriodEnd: false, pause: 'none', openInvoice: false, usersUpgradable: false, monthly: false, pausesLeft: 0 }),
+    actions: actionsFor({
+      live: false,
+      packageStatus: org.package_status,
+      trialing: false,
+      cancelAtPeriodEnd: false,
+      pause: 'none',
+      openInvoice: false,
+      usersUpgradable: false,
+      monthly: false,
+      pausesLeft: 0,
+    }),
     unavailable: false,
   }
   if (!payments) return { ...base, unavailable: true, actions: NO_ACTIONS }
@@ -257,9 +281,18 @@ export async function subscriptionOverview(t: TenantScope, payments: PaymentsSer
       return { ...base, card, plan: plan ?? null, maxUsers: recorded.max_users, priceCents: plan ? Number(plan.price_cents) : null }
     }
     if (!sub) return { ...base, card }
-    const [plan, pause, openInvoice, pauses] = await Promise.all([planOfSubscription(t, sub, recorded), pauseStateOf(sub, payments), openInvoiceOf(sub, payments), pauseRecords(t, sub.id)])
+    const [plan, pause, openInvoice, pauses] = await Promise.all([
+      planOfSubscription(t, sub, recorded),
+      pauseStateOf(sub, payments),
+      openInvoiceOf(sub, payments),
+      pauseRecords(t, sub.id),
+    ])
     const nextPause = { startsAt: sub.currentPeriodEnd, resumesAt: addMonths(sub.currentPeriodEnd, 1) }
-    const left = pausesLeft(pauses.map((p) => ({ startsAt: Math.floor(p.starts_at.getTime() / 1000), withdrawn: !!p.withdrawn })), sub.startDate, nextPause.startsAt)
+    const left = pausesLeft(
+      pauses.map((p) => ({ startsAt: Math.floor(p.starts_at.getTime() / 1000), withdrawn: !!p.withdrawn })),
+      sub.startDate,
+      nextPause.startsAt,
+    )
     const maxUsers = plan ? userLimit(Number(plan.max_users), sub.quantity) : null
     // Keep the limit staff creation reads in step with what Stripe says now.
     if (!recorded || recorded.stripe_subscription_id !== sub.id || recorded.quantity !== sub.quantity || recorded.max_users !== maxUsers) await recordPlan(t, sub, plan)
@@ -483,7 +516,12 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
       }
     }
     await apply(ctx, org, created)
-    if (promotion) await tx.db.updateTable('promotions').set({ availed_times: sql`availed_times + 1` }).where('id', '=', promotion.id).execute()
+    if (promotion)
+      await tx.db
+        .updateTable('promotions')
+        .set({ availed_times: sql`availed_times + 1` })
+        .where('id', '=', promotion.id)
+        .execute()
     await recordPlan(tx, created, plan, opKey)
     return { ok: true, value: { message: mode === 'upgrade' ? SUBSCRIBED : REACTIVATED, plan } }
   })
@@ -522,9 +560,18 @@ async function stateFor(ctx: { t: TenantScope; payments: PaymentsService }) {
   const org = await organisationBilling(ctx.t)
   const current = await liveSubscription(org, ctx.payments)
   if (!current) return null
-  const [recorded, pause, openInvoice, pauses] = await Promise.all([planRow(ctx.t), pauseStateOf(current, ctx.payments), openInvoiceOf(current, ctx.payments), pauseRecords(ctx.t, current.id)])
+  const [recorded, pause, openInvoice, pauses] = await Promise.all([
+    planRow(ctx.t),
+    pauseStateOf(current, ctx.payments),
+    openInvoiceOf(current, ctx.payments),
+    pauseRecords(ctx.t, current.id),
+  ])
   const plan = await planOfSubscription(ctx.t, current, recorded)
-  const left = pausesLeft(pauses.map((p) => ({ startsAt: Math.floor(p.starts_at.getTime() / 1000), withdrawn: !!p.withdrawn })), current.startDate, current.currentPeriodEnd)
+  const left = pausesLeft(
+    pauses.map((p) => ({ startsAt: Math.floor(p.starts_at.getTime() / 1000), withdrawn: !!p.withdrawn })),
+    current.startDate,
+    current.currentPeriodEnd,
+  )
   const actions = actionsFor({
     live: true,
     packageStatus: org.package_status,
@@ -613,7 +660,10 @@ export async function upgradePlanOf(t: TenantScope, payments: PaymentsService): 
   return { ok: true, value: { plan, quantity: current.quantity } }
 }
 
-async function usersPreviewFor(ctx: { t: TenantScope; payments: PaymentsService }, input: UsersIncrease): Promise<Outcome<UsersPreview & { subscriptionId: string; org: OrganisationBilling; plan: ClientPackage }>> {
+async function usersPreviewFor(
+  ctx: { t: TenantScope; payments: PaymentsService },
+  input: UsersIncrease,
+): Promise<Outcome<UsersPreview & { subscriptionId: string; org: OrganisationBilling; plan: ClientPackage }>> {
   const state = await stateFor(ctx)
   if (!state) return fail(400, NO_SUBSCRIPTION)
   const { current, plan, actions } = state
@@ -716,7 +766,12 @@ async function payOpenInvoice(ctx: Context): Promise<Outcome<Changed>> {
 export const subscriptionActions = {
   async subscribe(t: Tenant, request: Request, payments: PaymentsService, requestKey: string, mode: 'upgrade' | 'reactivate', choice: PlanChoice) {
     const ctx = { t, request, payments, requestKey }
-    return audited(ctx, mode === 'upgrade' ? 'trial_upgrade' : 'reactivate', await subscribe(ctx, mode, choice), (v) => `Subscribed to ${v.plan.package_name}${choice.promo ? ` with ${choice.promo}` : ''}`)
+    return audited(
+      ctx,
+      mode === 'upgrade' ? 'trial_upgrade' : 'reactivate',
+      await subscribe(ctx, mode, choice),
+      (v) => `Subscribed to ${v.plan.package_name}${choice.promo ? ` with ${choice.promo}` : ''}`,
+    )
   },
   async keep(t: Tenant, request: Request, payments: PaymentsService, requestKey: string) {
     const ctx = { t, request, payments, requestKey }

@@ -77,7 +77,16 @@ async function organisationLook(clientId: number): Promise<OrganisationLook> {
   const [org, custom] = await Promise.all([
     t.db.selectFrom('organisations').select(['name', 'logo']).where('id', '=', clientId).executeTakeFirst(),
     scoped(t, 'website_customizations')
-      .select(['top_bar_bg_color', 'top_bar_text_color', 'side_bar_active_color', 'side_bar_text_color', 'footer_bg_color', 'footer_text_color', 'company_email', 'company_address'])
+      .select([
+        'top_bar_bg_color',
+        'top_bar_text_color',
+        'side_bar_active_color',
+        'side_bar_text_color',
+        'footer_bg_color',
+        'footer_text_color',
+        'company_email',
+        'company_address',
+      ])
       .executeTakeFirst(),
   ])
   const look: OrganisationLook = {
@@ -119,7 +128,11 @@ async function logoAttachment(key: string): Promise<MailAttachment | null> {
  * The look of a mail. A sent mail carries the logo as an inline attachment (no image is fetched
  * from our servers when it is opened, so nothing can track the reader); the preview links the file.
  */
-export async function brandingFor(clientId: number | null, brand: 'organisation' | 'platform', mode: 'send' | 'preview'): Promise<{ branding: Branding; attachments: MailAttachment[] }> {
+export async function brandingFor(
+  clientId: number | null,
+  brand: 'organisation' | 'platform',
+  mode: 'send' | 'preview',
+): Promise<{ branding: Branding; attachments: MailAttachment[] }> {
   if (clientId === null || brand === 'platform') {
     return { branding: { companyName: PLATFORM_NAME, logoSrc: null, colours: safeColours({}) }, attachments: [] }
   }
@@ -160,7 +173,10 @@ export type ComposeInput = {
 }
 
 /** Renders one mail as the organisation's template says; null for a code the catalogue does not know. */
-export async function renderFor(input: ComposeInput, mode: 'send' | 'preview'): Promise<(RenderedEmail & { attachments: MailAttachment[]; brand: 'organisation' | 'platform'; companyName: string }) | null> {
+export async function renderFor(
+  input: ComposeInput,
+  mode: 'send' | 'preview',
+): Promise<(RenderedEmail & { attachments: MailAttachment[]; brand: 'organisation' | 'platform'; companyName: string }) | null> {
   const tenant: TenantScope | null = input.clientId === null ? null : tenantForJob(input.clientId)
   const found = await effectiveTemplate(tenant, input.template)
   if (!found) return null

@@ -36,7 +36,13 @@ export type Failure = { ok: false; status: 400 | 401 | 409 | 429; message: strin
 
 function totpFor(secretBase32: string, account: Pick<Account, 'email' | 'organisationName'>) {
   // White-label: the authenticator app lists the organisation's name, or the platform's.
-  return new TOTP({ issuer: account.organisationName || 'Draftdesk', label: account.email, secret: Secret.fromBase32(secretBase32), digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS })
+  return new TOTP({
+    issuer: account.organisationName || 'Draftdesk',
+    label: account.email,
+    secret: Secret.fromBase32(secretBase32),
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  })
 }
 
 function codeForStep(secretBase32: string) {
@@ -46,7 +52,17 @@ function codeForStep(secretBase32: string) {
 }
 
 function audit(user: Account, ctx: Ctx, action: string, status: 'success' | 'failure', message: string) {
-  return recordAudit({ clientId: user.clientId, userId: user.id, userName: `${user.firstName} ${user.lastName}`, userRole: user.role, module: 'auth', action, status, ip: ctx.ip, message })
+  return recordAudit({
+    clientId: user.clientId,
+    userId: user.id,
+    userName: `${user.firstName} ${user.lastName}`,
+    userRole: user.role,
+    module: 'auth',
+    action,
+    status,
+    ip: ctx.ip,
+    message,
+  })
 }
 
 async function credentialOf(userId: number) {

@@ -100,7 +100,12 @@ export const customizationSchema = z.object({
   companyAddress: requiredText(COMPANY_ADDRESS_REQUIRED, 500),
   companyEmail: z.preprocess(
     trimmed,
-    z.string({ invalid_type_error: COMPANY_EMAIL_REQUIRED }).min(1, COMPANY_EMAIL_REQUIRED).max(191, EMAIL_INVALID).email(EMAIL_INVALID).transform((e) => e.toLowerCase()),
+    z
+      .string({ invalid_type_error: COMPANY_EMAIL_REQUIRED })
+      .min(1, COMPANY_EMAIL_REQUIRED)
+      .max(191, EMAIL_INVALID)
+      .email(EMAIL_INVALID)
+      .transform((e) => e.toLowerCase()),
   ),
   ...(Object.fromEntries(COLOUR_KEYS.map((k) => [k, colour])) as Record<ColourKey, typeof colour>),
   ...(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, link])) as Record<SocialKey, typeof link>),
@@ -162,9 +167,6 @@ export const CURRENCIES = ['usd', 'cad', 'aud', 'gbp', 'eur'] as const
 export type Currency = (typeof CURRENCIES)[number]
 
 export const currencySchema = z.object({
-  selectedCurrency: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(CURRENCIES, { errorMap: () => ({ message: CURRENCY_REQUIRED }) }),
-  ),
+  selectedCurrency: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(CURRENCIES, { errorMap: () => ({ message: CURRENCY_REQUIRED }) })),
 })
 export const currencyValidator = withZod(currencySchema)

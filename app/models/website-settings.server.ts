@@ -9,16 +9,7 @@ import { auditAction, impersonatorOf } from './audit.server'
 import { getCartSettings, type CartSettings } from './cart-settings.server'
 import { claimFile, deleteFile, findFile, saveUpload } from './files.server'
 import { getWebsiteSettings, saveWebsiteSettings, type WebsiteSettings } from './organisation-settings.server'
-import {
-  type Currency,
-  type CustomizationInput,
-  type FeaturesInput,
-  IMAGE_KEYS,
-  type ImageKey,
-  OWNER_ONLY_SETTINGS,
-  SOCIAL_KEYS,
-  type SocialKey,
-} from './website-settings.schema'
+import { type Currency, type CustomizationInput, type FeaturesInput, IMAGE_KEYS, type ImageKey, OWNER_ONLY_SETTINGS, SOCIAL_KEYS, type SocialKey } from './website-settings.schema'
 
 export const OWNER_ONLY_SETTING = 'Only the account owner can change two-factor authentication and invoice visibility.'
 export const IMAGE_NOT_FOUND = 'Image not found'

@@ -70,7 +70,10 @@ export const workflowUpdateSchema = z.object({
 export const workflowFormSchema = z.object({ serviceName, serviceModules })
 
 export const archiveSchema = z.object({
-  archived: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ required_error: 'archived is required', invalid_type_error: 'archived must be true or false' })),
+  archived: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ required_error: 'archived is required', invalid_type_error: 'archived must be true or false' }),
+  ),
 })
 
 export type ServiceModuleInput = z.infer<typeof serviceModuleSchema>

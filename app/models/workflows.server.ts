@@ -63,18 +63,8 @@ export async function getWorkflow(t: TenantScope, publicId: string): Promise<Ser
 
 /** Modules from forms: the organisation's published forms, then the platform's published form templates. */
 export async function listFormModules(t: TenantScope): Promise<{ id: string; title: string }[]> {
-  const forms = await scoped(t, 'forms')
-    .select(['public_id', 'name'])
-    .where('archived', '=', false)
-    .where('published_at', 'is not', null)
-    .orderBy('name')
-    .execute()
-  const templates = await t.db
-    .selectFrom('form_templates')
-    .select(['public_id', 'name'])
-    .where('published_at', 'is not', null)
-    .orderBy('name')
-    .execute()
+  const forms = await scoped(t, 'forms').select(['public_id', 'name']).where('archived', '=', false).where('published_at', 'is not', null).orderBy('name').execute()
+  const templates = await t.db.selectFrom('form_templates').select(['public_id', 'name']).where('published_at', 'is not', null).orderBy('name').execute()
   return [...forms, ...templates].map((f) => ({ id: f.public_id, title: f.name }))
 }
 
@@ -93,7 +83,11 @@ function normalise(type: ServiceType, modules: ServiceModuleInput[]): StoredModu
 
 async function checkModules(t: TenantScope, type: ServiceType, modules: ServiceModuleInput[], kept: string[] = []): Promise<string | null> {
   const formIds = [...(await listFormModules(t)).map((f) => f.id), ...kept]
-  return moduleProblems(type, modules.map((m) => m.id), formIds)
+  return moduleProblems(
+    type,
+    modules.map((m) => m.id),
+    formIds,
+  )
 }
 
 export async function createWorkflow(t: TenantScope, input: { serviceName: string; serviceType: ServiceType; serviceModules: ServiceModuleInput[] }): Promise<SaveResult> {
@@ -113,7 +107,12 @@ export async function updateWorkflow(t: TenantScope, publicId: string, input: { 
   const current = await getWorkflow(t, publicId)
   if (!current) return { ok: false, error: 'Workflow not found', status: 404 }
   // A form unpublished since the workflow was built may stay where it is.
-  const problem = await checkModules(t, current.serviceType, input.serviceModules, current.serviceModules.map((m) => m.id))
+  const problem = await checkModules(
+    t,
+    current.serviceType,
+    input.serviceModules,
+    current.serviceModules.map((m) => m.id),
+  )
   if (problem) return { ok: false, error: problem, status: 400 }
   await scopedUpdate(t, 'workflows')
     .set({
@@ -129,7 +128,10 @@ export async function updateWorkflow(t: TenantScope, publicId: string, input: { 
 export async function setWorkflowArchived(t: TenantScope, publicId: string, archived: boolean): Promise<ServiceJson | null> {
   const row = await scoped(t, 'workflows').select('id').where('public_id', '=', publicId).executeTakeFirst()
   if (!row) return null
-  await scopedUpdate(t, 'workflows').set({ archived, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` }).where('id', '=', row.id).execute()
+  await scopedUpdate(t, 'workflows')
+    .set({ archived, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
+    .where('id', '=', row.id)
+    .execute()
   return getWorkflow(t, publicId)
 }
 

@@ -48,7 +48,12 @@ export default function AuditLogsRoute() {
   return (
     <div className="space-y-6">
       <PageHeader title="Audit Logs" />
-      <Form method="get" aria-label="Filters" className="flex flex-wrap items-end gap-4 rounded-lg bg-white p-4 shadow-xs ring-1 ring-gray-200" onChange={(e) => submit(e.currentTarget)}>
+      <Form
+        method="get"
+        aria-label="Filters"
+        className="flex flex-wrap items-end gap-4 rounded-lg bg-white p-4 shadow-xs ring-1 ring-gray-200"
+        onChange={(e) => submit(e.currentTarget)}
+      >
         {FILTERS.map((f) => (
           <div key={f.name} className="min-w-40">
             <label htmlFor={`filter-${f.name}`} className={labelClass}>

@@ -29,7 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!page || page.room.chatType !== 'adminToWriter') throw notFound()
     // Opening the conversation reads it: the list's count for this contributor goes back to 0.
     await markRoomRead(t, page.room)
-    conversation = { ...page.view, messages: page.view.messages as PersonMessageJson[], writer: { _id: page.room.writer.publicId, name: page.room.writer.name }, side: page.room.side }
+    conversation = {
+      ...page.view,
+      messages: page.view.messages as PersonMessageJson[],
+      writer: { _id: page.room.writer.publicId, name: page.room.writer.name },
+      side: page.room.side,
+    }
   }
   const list = admin ? await contributorChatList(t) : null
   const contributors = list?.data.map((w) => ({ _id: w._id, name: `${w.firstName} ${w.lastName}`.trim(), profile_img: w.profile_img })) ?? null

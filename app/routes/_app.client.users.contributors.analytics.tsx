@@ -85,7 +85,9 @@ function ContributorPicker({ writers, selection, range }: { writers: { _id: stri
           </div>
         )}
         <p className="mt-2 text-xs text-gray-500">
-          {selection.length === 0 ? `None selected: every contributor is shown (at most ${MAX_SELECTED_WRITERS}).` : `${selection.length} selected (at most ${MAX_SELECTED_WRITERS}).`}
+          {selection.length === 0
+            ? `None selected: every contributor is shown (at most ${MAX_SELECTED_WRITERS}).`
+            : `${selection.length} selected (at most ${MAX_SELECTED_WRITERS}).`}
         </p>
       </fieldset>
       <div className="mt-3 flex flex-wrap items-end gap-3">
@@ -121,7 +123,10 @@ function RangeLinks({ selection, range }: { selection: string[]; range: Analytic
           to={pageHref(selection, r)}
           preventScrollReset
           aria-current={r === range ? 'page' : undefined}
-          className={cn('rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset', r === range ? 'bg-brand-600 text-white ring-brand-600' : 'text-gray-700 ring-gray-300 hover:bg-gray-50')}
+          className={cn(
+            'rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset',
+            r === range ? 'bg-brand-600 text-white ring-brand-600' : 'text-gray-700 ring-gray-300 hover:bg-gray-50',
+          )}
         >
           {RANGE_LABELS[r]}
         </Link>

@@ -249,12 +249,22 @@ export default function ClientUsersRoute() {
         return (
           <div className="flex flex-wrap items-center gap-2">
             {can.update ? (
-              <RowLink to={`/client/users/view${tableHref(params, { edit: u._id, settings: null, new: null })}`} preventScrollReset className={ROW_BUTTON} aria-label={`Edit User ${rowName(u)}`}>
+              <RowLink
+                to={`/client/users/view${tableHref(params, { edit: u._id, settings: null, new: null })}`}
+                preventScrollReset
+                className={ROW_BUTTON}
+                aria-label={`Edit User ${rowName(u)}`}
+              >
                 Edit
               </RowLink>
             ) : null}
             {can.update || (can.facingName && contributor) ? (
-              <RowLink to={`/client/users/view${tableHref(params, { settings: u._id, edit: null, new: null })}`} preventScrollReset className={ROW_BUTTON} aria-label={`Settings ${rowName(u)}`}>
+              <RowLink
+                to={`/client/users/view${tableHref(params, { settings: u._id, edit: null, new: null })}`}
+                preventScrollReset
+                className={ROW_BUTTON}
+                aria-label={`Settings ${rowName(u)}`}
+              >
                 Settings
               </RowLink>
             ) : null}
@@ -287,12 +297,26 @@ export default function ClientUsersRoute() {
       ) : null}
       {panel?.kind === 'edit' ? (
         <PanelDialog title="Edit User" closeTo={closeHref} wide>
-          <UserForm key={panel.user._id} mode="update" id={panel.user._id} values={valuesFromPost(formValues(panel.user), posted)} formError={actionData?.error} canSetPassword={panel.user.manageable} />
+          <UserForm
+            key={panel.user._id}
+            mode="update"
+            id={panel.user._id}
+            values={valuesFromPost(formValues(panel.user), posted)}
+            formError={actionData?.error}
+            canSetPassword={panel.user.manageable}
+          />
         </PanelDialog>
       ) : null}
       {panel?.kind === 'settings' ? (
         <PanelDialog title="Settings" closeTo={closeHref}>
-          <UserSettings user={panel.user} canUpdate={can.update} canName={can.facingName} error={actionData?.error} savedName={actionData?.ok && actionData.message === 'Saved'} notice={flash} />
+          <UserSettings
+            user={panel.user}
+            canUpdate={can.update}
+            canName={can.facingName}
+            error={actionData?.error}
+            savedName={actionData?.ok && actionData.message === 'Saved'}
+            notice={flash}
+          />
         </PanelDialog>
       ) : null}
 
@@ -325,7 +349,21 @@ function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: R
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[tone]}`}>{children}</span>
 }
 
-function UserSettings({ user, canUpdate, canName, error, savedName, notice }: { user: NonNullable<Extract<Loaded['panel'], { user: unknown }>>['user']; canUpdate: boolean; canName: boolean; error?: string; savedName?: boolean; notice?: string | null }) {
+function UserSettings({
+  user,
+  canUpdate,
+  canName,
+  error,
+  savedName,
+  notice,
+}: {
+  user: NonNullable<Extract<Loaded['panel'], { user: unknown }>>['user']
+  canUpdate: boolean
+  canName: boolean
+  error?: string
+  savedName?: boolean
+  notice?: string | null
+}) {
   const name = `${user.firstName} ${user.lastName}`.trim()
   const contributor = user.permissions.includes('WRITER')
   return (
@@ -351,7 +389,9 @@ function UserSettings({ user, canUpdate, canName, error, savedName, notice }: { 
           </Form>
         </>
       ) : null}
-      {canUpdate && !user.manageable ? <p className="text-sm text-gray-600">{name} holds permissions you don't have: only someone with at least their permissions can change their status or password.</p> : null}
+      {canUpdate && !user.manageable ? (
+        <p className="text-sm text-gray-600">{name} holds permissions you don't have: only someone with at least their permissions can change their status or password.</p>
+      ) : null}
       {canName && contributor ? <CustomerFacingName id={user._id} initial={user.writerCustomerFacingName ?? ''} savedNoJs={!!savedName} /> : null}
     </div>
   )

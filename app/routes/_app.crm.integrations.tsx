@@ -57,7 +57,14 @@ export default function CrmIntegrationsRoute() {
         ) : (
           <p className="mb-4 text-sm text-gray-600">No messaging account connected yet.</p>
         )}
-        <ValidatedForm method="post" validator={crmIntegrationValidator} defaultValues={{ accountSid: current?.accountSid ?? '', integration: 'twilio' } as never} noValidate aria-label="Messaging integration" className="space-y-4">
+        <ValidatedForm
+          method="post"
+          validator={crmIntegrationValidator}
+          defaultValues={{ accountSid: current?.accountSid ?? '', integration: 'twilio' } as never}
+          noValidate
+          aria-label="Messaging integration"
+          className="space-y-4"
+        >
           <CrmFormError />
           <input type="hidden" name="integration" value="twilio" />
           <TextField name="accountSid" label="Account SID" autoComplete="off" maxLength={64} />

@@ -40,7 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CrmUserEditRoute() {
   const { user, enabledFlags, borrowed } = useLoaderData<typeof loader>()
-  const granted = Object.entries(user.crmData.permissions).filter(([, on]) => on).map(([k]) => k)
+  const granted = Object.entries(user.crmData.permissions)
+    .filter(([, on]) => on)
+    .map(([k]) => k)
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader title="Edit CRM User" crumbs={[{ to: '/crm/user/view/all', label: 'CRM Users' }]} />

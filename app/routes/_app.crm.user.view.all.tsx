@@ -57,9 +57,7 @@ export default function CrmUsersRoute() {
   useRefreshWhilePending(users.some((u) => !u.addedToCrm && !u.crmError))
   return (
     <div className="space-y-6">
-      <PageHeader title="CRM Users">
-        {count < maxCrmUsers ? <ButtonLink to="/crm/user/add">Add User</ButtonLink> : null}
-      </PageHeader>
+      <PageHeader title="CRM Users">{count < maxCrmUsers ? <ButtonLink to="/crm/user/add">Add User</ButtonLink> : null}</PageHeader>
       <SuccessAlert>{toast}</SuccessAlert>
       {failed?.error ? <Alert tone="danger">{failed.error}</Alert> : null}
       <p className="text-sm text-gray-600">

@@ -26,9 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionData =
-  | { created: { _id: string; name: string; email: string } }
-  | { generated: string; values: Record<string, unknown> }
-  | { formError: string; values: Record<string, unknown> }
+  { created: { _id: string; name: string; email: string } } | { generated: string; values: Record<string, unknown> } | { formError: string; values: Record<string, unknown> }
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/customers/create'))
@@ -80,7 +78,9 @@ export default function CustomerCreateRoute() {
           method="post"
           validator={validator}
           noValidate={hydrated}
-          defaultValues={created ? {} : { firstName: String(values.firstName ?? ''), lastName: String(values.lastName ?? ''), email: String(values.email ?? ''), password: generated ?? '' }}
+          defaultValues={
+            created ? {} : { firstName: String(values.firstName ?? ''), lastName: String(values.lastName ?? ''), email: String(values.email ?? ''), password: generated ?? '' }
+          }
           className="space-y-5"
         >
           <div className="grid gap-4 sm:grid-cols-2">
@@ -124,10 +124,7 @@ function PasswordField({ initialVisible }: { initialVisible: boolean }) {
         Password
       </label>
       <div className="flex gap-2">
-        <input
-          {...props}
-          {...(value !== null ? { value, defaultValue: undefined, onChange: (e) => setValue(e.target.value) } : {})}
-        />
+        <input {...props} {...(value !== null ? { value, defaultValue: undefined, onChange: (e) => setValue(e.target.value) } : {})} />
         {hydrated ? (
           <button
             type="button"

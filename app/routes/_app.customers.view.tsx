@@ -104,9 +104,7 @@ export default function CustomersViewRoute() {
     columns.push({
       key: 'actions',
       header: 'Actions',
-      cell: (c, _, fetchers) => (
-        <LoginAsRowForm id={c._id} label="Login As User" ariaLabel={`Login As User ${c.firstName} ${c.lastName}`} state={fetchers(loginAsKey(c._id))} />
-      ),
+      cell: (c, _, fetchers) => <LoginAsRowForm id={c._id} label="Login As User" ariaLabel={`Login As User ${c.firstName} ${c.lastName}`} state={fetchers(loginAsKey(c._id))} />,
     })
   }
   return (

@@ -47,7 +47,14 @@ export default function FormTemplateCloneRoute() {
     <div className="max-w-xl">
       <PageHeader title="Clone Form Template" crumbs={[{ to: '/form-template/list', label: 'Form Templates' }]} />
       <Card>
-        <ValidatedForm validator={validator} method="post" defaultValues={{ template_id: templateId, name }} onChange={() => setDirty(true)} onSubmit={() => setDirty(false)} className="space-y-4">
+        <ValidatedForm
+          validator={validator}
+          method="post"
+          defaultValues={{ template_id: templateId, name }}
+          onChange={() => setDirty(true)}
+          onSubmit={() => setDirty(false)}
+          className="space-y-4"
+        >
           <SelectField name="template_id" label="Template" options={templates} placeholder="Select a template" />
           <TextField name="name" label="Name" maxLength={191} />
           <SubmitButton>Clone</SubmitButton>

@@ -32,7 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
     publish: async (name) => {
       await publishFormTemplate(current, name)
     },
-    audit: (action) => platformAudit(user, request, { module: 'FORM_TEMPLATES', action, message: `Form template "${row.name}" ${action === 'PUBLISH' ? 'published' : 'draft saved'}` }),
+    audit: (action) =>
+      platformAudit(user, request, { module: 'FORM_TEMPLATES', action, message: `Form template "${row.name}" ${action === 'PUBLISH' ? 'published' : 'draft saved'}` }),
   })
 }
 

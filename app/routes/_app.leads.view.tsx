@@ -325,7 +325,14 @@ function LeadPanel({ lead, can, closeHref }: { lead: NonNullable<LoaderData['sel
 
       {can.work ? (
         <div className="grid gap-6 md:grid-cols-2">
-          <ValidatedForm id={`lead-status-${lead._id}`} method="post" validator={leadStatusValidator} defaultValues={{ status: lead.status }} className="space-y-3" aria-label="Change status">
+          <ValidatedForm
+            id={`lead-status-${lead._id}`}
+            method="post"
+            validator={leadStatusValidator}
+            defaultValues={{ status: lead.status }}
+            className="space-y-3"
+            aria-label="Change status"
+          >
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="id" value={lead._id} />
             <SelectField name="status" label="Status" options={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))} />

@@ -31,7 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listActiveProducts(t),
     takeToast(request),
   ])
-  const choice = (c: { publicId: string; firstName: string; lastName: string; email: string }): CustomerChoice => ({ _id: c.publicId, firstName: c.firstName, lastName: c.lastName, email: c.email })
+  const choice = (c: { publicId: string; firstName: string; lastName: string; email: string }): CustomerChoice => ({
+    _id: c.publicId,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+  })
   const customers = rows.map(choice)
   const selected = preselected && !preselected.archived ? choice(preselected) : null
   if (selected && !customers.some((c) => c._id === selected._id)) customers.unshift(selected)
@@ -62,7 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CreateOrderRoute() {
   const { customers, selectedCustomerId, products, currency, search, toast } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as (ActionData & { repopulateFields?: undefined }) | { fieldErrors: unknown; repopulateFields?: Record<string, unknown> } | undefined
+  const actionData = useActionData<typeof action>() as
+    (ActionData & { repopulateFields?: undefined }) | { fieldErrors: unknown; repopulateFields?: Record<string, unknown> } | undefined
   const posted = actionData ? ('values' in actionData ? actionData.values : actionData.repopulateFields) : undefined
   const values = valuesFromPost(posted, { ...EMPTY_ORDER, customer_id: selectedCustomerId })
   return (

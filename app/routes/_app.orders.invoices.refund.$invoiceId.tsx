@@ -51,7 +51,12 @@ export default function RefundInvoiceRoute() {
           {customer ? ` for ${customer}` : ''}: paid {formatMoney(invoice.providerPaidPrice, invoice.invoiceCurrency)} through the payment provider.
         </p>
         {refundable ? (
-          <ValidatedForm method="post" validator={refundFormValidator} defaultValues={{ amount: String(amount) } as never /* the field holds the typed text, the schema's output is a number */} className="space-y-4">
+          <ValidatedForm
+            method="post"
+            validator={refundFormValidator}
+            defaultValues={{ amount: String(amount) } as never /* the field holds the typed text, the schema's output is a number */}
+            className="space-y-4"
+          >
             <FormAlert>{actionData?.fieldErrors?.form}</FormAlert>
             <TextField name="amount" label="Refund Amount" inputMode="decimal" autoComplete="off" />
             <p className="text-xs text-gray-500">

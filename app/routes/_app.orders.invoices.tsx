@@ -19,7 +19,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = parseTableQuery(url.searchParams, { sizes: INVOICE_PAGE_SIZES, sortable: ['createdAt'], defaultSort: 'createdAt', defaultDir: 'desc' })
   const [list, { toast, headers }] = await Promise.all([invoiceActions.list(t, { start: query.start, size: query.size }), takeToast(request)])
-  return data({ invoices: list.invoices.map(toInvoiceRowView), count: list.count, unPaidInvoices: list.unPaidInvoices, query, canUpdate: can(t.user, { all: ['UPDATE_ORDERS_INVOICES'] }), toast }, { headers })
+  return data(
+    {
+      invoices: list.invoices.map(toInvoiceRowView),
+      count: list.count,
+      unPaidInvoices: list.unPaidInvoices,
+      query,
+      canUpdate: can(t.user, { all: ['UPDATE_ORDERS_INVOICES'] }),
+      toast,
+    },
+    { headers },
+  )
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -106,7 +106,13 @@ function ReportForm({ questionnaires, answer }: { questionnaires: ReportQuestion
     <Card>
       <h2 className="mb-4 text-base font-semibold text-gray-900">New report</h2>
       {/* A new key per answer, so the browser shows the values the server sent back. */}
-      <Form method="post" noValidate aria-label="New report" className="space-y-6 [&:has(input[name=range][value=custom]:not(:checked))_.custom-range]:hidden" key={JSON.stringify(values)}>
+      <Form
+        method="post"
+        noValidate
+        aria-label="New report"
+        className="space-y-6 [&:has(input[name=range][value=custom]:not(:checked))_.custom-range]:hidden"
+        key={JSON.stringify(values)}
+      >
         <input type="hidden" name="intent" value="create" />
         <FormAlert>{errors.form ?? answer?.error}</FormAlert>
         <fieldset>
@@ -124,14 +130,30 @@ function ReportForm({ questionnaires, answer }: { questionnaires: ReportQuestion
               <label htmlFor="report-start" className={labelClass}>
                 First date
               </label>
-              <input id="report-start" type="date" name="startDate" defaultValue={values.startDate} className={inputClass} aria-invalid={errors.startDate ? true : undefined} aria-describedby={errors.startDate ? 'report-start-error' : undefined} />
+              <input
+                id="report-start"
+                type="date"
+                name="startDate"
+                defaultValue={values.startDate}
+                className={inputClass}
+                aria-invalid={errors.startDate ? true : undefined}
+                aria-describedby={errors.startDate ? 'report-start-error' : undefined}
+              />
               <FieldError id="report-start-error" error={errors.startDate} />
             </div>
             <div>
               <label htmlFor="report-end" className={labelClass}>
                 Second date
               </label>
-              <input id="report-end" type="date" name="endDate" defaultValue={values.endDate} className={inputClass} aria-invalid={errors.endDate ? true : undefined} aria-describedby={errors.endDate ? 'report-end-error' : undefined} />
+              <input
+                id="report-end"
+                type="date"
+                name="endDate"
+                defaultValue={values.endDate}
+                className={inputClass}
+                aria-invalid={errors.endDate ? true : undefined}
+                aria-describedby={errors.endDate ? 'report-end-error' : undefined}
+              />
               <FieldError id="report-end-error" error={errors.endDate} />
             </div>
           </div>
@@ -141,7 +163,13 @@ function ReportForm({ questionnaires, answer }: { questionnaires: ReportQuestion
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {REPORT_FIELDS.map((f) => (
               <label key={f.key} className="flex items-center gap-2 text-sm text-gray-700">
-                <input type="checkbox" name="reportsFields" value={f.key} defaultChecked={chosenFields.has(f.key)} className="size-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600" />
+                <input
+                  type="checkbox"
+                  name="reportsFields"
+                  value={f.key}
+                  defaultChecked={chosenFields.has(f.key)}
+                  className="size-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
+                />
                 {f.label}
               </label>
             ))}
@@ -161,7 +189,13 @@ function ReportForm({ questionnaires, answer }: { questionnaires: ReportQuestion
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
               {questionnaires.map((q) => (
                 <label key={q._id} className="flex items-center gap-2 text-sm text-gray-700">
-                  <input type="checkbox" name="finalQuestionnaires" value={q._id} defaultChecked={chosenForms.has(q._id)} className="size-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600" />
+                  <input
+                    type="checkbox"
+                    name="finalQuestionnaires"
+                    value={q._id}
+                    defaultChecked={chosenForms.has(q._id)}
+                    className="size-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
+                  />
                   {q.name} <span className="text-gray-400">({q.published_data.items.length} questions)</span>
                 </label>
               ))}
@@ -235,7 +269,9 @@ function ReportList({ reports, pending }: { reports: ReportJson[] | null; pendin
                     <td className="px-3 py-2 text-gray-700">{r.createdAt.slice(0, 16).replace('T', ' ')} UTC</td>
                     <td className="px-3 py-2 text-gray-700">{r.startDate}</td>
                     <td className="px-3 py-2 text-gray-700">{r.endDate}</td>
-                    <td className="px-3 py-2 text-gray-700">{r.downloadedReportsFields.length + (r.finalQuestionnaires.length ? ` + ${r.finalQuestionnaires.length} questionnaire(s)` : '')}</td>
+                    <td className="px-3 py-2 text-gray-700">
+                      {r.downloadedReportsFields.length + (r.finalQuestionnaires.length ? ` + ${r.finalQuestionnaires.length} questionnaire(s)` : '')}
+                    </td>
                     <td className="px-3 py-2">
                       <Badge tone={STATUS_TONE[r.status]}>{STATUS_LABEL[r.status]}</Badge>
                       {r.status === 'failed' && r.error ? <span className="ml-2 text-red-700">{r.error}</span> : null}

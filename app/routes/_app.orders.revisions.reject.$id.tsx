@@ -60,11 +60,7 @@ export default function RejectRevisionRoute() {
   const failure = useActionData<typeof action>() as Failure | undefined
   return (
     <PanelDialog title="Reject Revision" closeTo={closeTo}>
-      {refusal ? (
-        <Alert tone="warning">{refusal}</Alert>
-      ) : (
-        <RevisionRejectForm closeTo={closeTo} formError={failure?.formError} reason={failure?.values?.rejectionReason ?? ''} />
-      )}
+      {refusal ? <Alert tone="warning">{refusal}</Alert> : <RevisionRejectForm closeTo={closeTo} formError={failure?.formError} reason={failure?.values?.rejectionReason ?? ''} />}
     </PanelDialog>
   )
 }

@@ -53,8 +53,8 @@ export default function RevisionsRoute() {
         <Card>
           <h2 className="text-lg font-semibold text-gray-900">Revisions approval is turned off</h2>
           <p className="mt-2 max-w-2xl text-sm text-gray-600">
-            When it is on, every draft a contributor delivers waits here until you approve it, or reject it with a reason and files for the contributor.
-            Turn on &lsquo;Enable revisions approval&rsquo; in the website settings (features) to use it.
+            When it is on, every draft a contributor delivers waits here until you approve it, or reject it with a reason and files for the contributor. Turn on &lsquo;Enable
+            revisions approval&rsquo; in the website settings (features) to use it.
           </p>
         </Card>
       )}

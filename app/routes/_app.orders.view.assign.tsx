@@ -7,7 +7,14 @@ import { type AssignOrder, AssignPanel } from '#app/components/orders/assign-dia
 import { type AssignTab, assignHref, ordersListHref } from '#app/components/orders/order-settings-links'
 import { deleteFile, saveUpload } from '#app/models/files.server'
 import { orderActions } from '#app/models/order-actions.server'
-import { assignReviewerValidator, assignWriterValidator, MAX_ORDERS_PER_ACTION, ORDER_ACTION_FAILED, ORDER_FORMS, ORDER_UPLOAD_FAILED as UPLOAD_FAILED } from '#app/models/order-actions.schema'
+import {
+  assignReviewerValidator,
+  assignWriterValidator,
+  MAX_ORDERS_PER_ACTION,
+  ORDER_ACTION_FAILED,
+  ORDER_FORMS,
+  ORDER_UPLOAD_FAILED as UPLOAD_FAILED,
+} from '#app/models/order-actions.schema'
 import { findOrders, ordersToJson } from '#app/models/orders.server'
 import { listStaff, listWriters } from '#app/models/staff.server'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
@@ -115,7 +122,15 @@ export default function AssignRoute() {
   const { title, orders, tab, tabHrefs, writers, reviewers, needsSchedulingLink, closeHref } = useLoaderData<typeof loader>()
   return (
     <PanelDialog title={title} closeTo={closeHref} wide>
-      <AssignPanel key={`${tab}:${orders.map((o) => o._id).join(',')}`} orders={orders} tab={tab} tabHrefs={tabHrefs} writers={writers} reviewers={reviewers} needsSchedulingLink={needsSchedulingLink} />
+      <AssignPanel
+        key={`${tab}:${orders.map((o) => o._id).join(',')}`}
+        orders={orders}
+        tab={tab}
+        tabHrefs={tabHrefs}
+        writers={writers}
+        reviewers={reviewers}
+        needsSchedulingLink={needsSchedulingLink}
+      />
     </PanelDialog>
   )
 }

@@ -45,7 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orders: rows.map((r) => ({ _id: r.public_id, product: r.package_name, customer: r.customer_name })),
     flags,
     today: todayUtc(),
-    assignHref: can(t.user, { all: ['ASSIGN_WRITER_REVIEWER'] }) ? assignHref(rows.map((r) => r.public_id), url.search) : null,
+    assignHref: can(t.user, { all: ['ASSIGN_WRITER_REVIEWER'] })
+      ? assignHref(
+          rows.map((r) => r.public_id),
+          url.search,
+        )
+      : null,
     closeHref: ordersListHref(url.search),
   })
 }

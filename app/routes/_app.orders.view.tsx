@@ -37,7 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let choices = null
   try {
     const [page, filterChoices] = await Promise.all([listOrders(t, query, { now, needsAction: tab === NEEDS_ACTION }), tab === 'all' ? orderFilterChoices(t) : null])
-    list = { rows: await orderListRows(t, page.rows, now), count: page.count, offset: page.offset, nextCursor: page.nextCursor, prevCursor: page.prevCursor, lastCursor: page.lastCursor }
+    list = {
+      rows: await orderListRows(t, page.rows, now),
+      count: page.count,
+      offset: page.offset,
+      nextCursor: page.nextCursor,
+      prevCursor: page.prevCursor,
+      lastCursor: page.lastCursor,
+    }
     choices = filterChoices
   } catch (error) {
     // The page still renders (tabs, filters, dialogs) with the spec's banner instead of the table.
@@ -88,7 +95,9 @@ export default function OrdersViewRoute() {
   const { tab, showNeedsAction, list, choices, sort, size, can, toast } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const selectable = can.update || can.assign
-  const pager = list ? { count: list.count, offset: list.offset, shown: list.rows.length, size, nextCursor: list.nextCursor, prevCursor: list.prevCursor, lastCursor: list.lastCursor } : null
+  const pager = list
+    ? { count: list.count, offset: list.offset, shown: list.rows.length, size, nextCursor: list.nextCursor, prevCursor: list.prevCursor, lastCursor: list.lastCursor }
+    : null
   return (
     <div className="space-y-5">
       <PageHeader title="View Orders">{can.create ? <ButtonLink to="/orders/create">Create Order</ButtonLink> : null}</PageHeader>
@@ -96,7 +105,10 @@ export default function OrdersViewRoute() {
       <UrlTabs
         label="Orders"
         current={tab}
-        tabs={[{ key: 'all', label: 'View All', to: '/orders/view' }, ...(showNeedsAction ? [{ key: NEEDS_ACTION, label: 'Needs Action', to: `/orders/view?tab=${NEEDS_ACTION}` }] : [])]}
+        tabs={[
+          { key: 'all', label: 'View All', to: '/orders/view' },
+          ...(showNeedsAction ? [{ key: NEEDS_ACTION, label: 'Needs Action', to: `/orders/view?tab=${NEEDS_ACTION}` }] : []),
+        ]}
       />
       <Outlet />
       {tab === 'all' ? (
@@ -115,7 +127,15 @@ export default function OrdersViewRoute() {
                   </button>
                 </Form>
               ) : null}
-              <OrdersTable label="Orders" rows={list.rows} count={list.count} offset={list.offset} sort={sort} bulkFormId={selectable ? BULK_FORM : undefined} actions={{ update: can.update, assign: can.assign }} />
+              <OrdersTable
+                label="Orders"
+                rows={list.rows}
+                count={list.count}
+                offset={list.offset}
+                sort={sort}
+                bulkFormId={selectable ? BULK_FORM : undefined}
+                actions={{ update: can.update, assign: can.assign }}
+              />
               <OrdersListPager label="Orders" sizes={ORDER_PAGE_SIZES} page={pager!} />
             </>
           ) : (

@@ -208,7 +208,14 @@ function PackageDetails({ details }: { details: Details }) {
           ))}
         </div>
       </div>
-      <ValidatedForm method="post" validator={descriptionValidator} defaultValues={{ description: details.description }} id="package-description" aria-label="Package description" className="space-y-3">
+      <ValidatedForm
+        method="post"
+        validator={descriptionValidator}
+        defaultValues={{ description: details.description }}
+        id="package-description"
+        aria-label="Package description"
+        className="space-y-3"
+      >
         <input type="hidden" name="intent" value="description" />
         <input type="hidden" name="id" value={details._id} />
         <TextArea name="description" label="Description" rows={3} maxLength={2000} />

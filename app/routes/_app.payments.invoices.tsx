@@ -88,7 +88,10 @@ export default function PaymentInvoicesRoute() {
         label="Invoices and Receipts"
         rows={invoices}
         columns={[
-          { header: 'Number', cell: (r) => (r.invoice_number === RECEIPT_NUMBER ? <span className="text-gray-600">Receipt</span> : <span className="font-medium">{r.invoice_number}</span>) },
+          {
+            header: 'Number',
+            cell: (r) => (r.invoice_number === RECEIPT_NUMBER ? <span className="text-gray-600">Receipt</span> : <span className="font-medium">{r.invoice_number}</span>),
+          },
           { header: 'Date', cell: (r) => formatDate(r.created * 1000) },
           { header: 'Amount Due', cell: (r) => formatMoney(centsToAmount(r.amount_due), r.currency) },
           { header: 'Amount Paid', cell: (r) => formatMoney(centsToAmount(r.amount_paid), r.currency) },

@@ -35,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canManage = can(t.user, MANAGE_SUBSCRIPTION)
   const dialog = (DIALOGS as readonly string[]).includes(url.searchParams.get('dialog') ?? '') ? (url.searchParams.get('dialog') as (typeof DIALOGS)[number]) : null
   const userQuantity = url.searchParams.get('userQuantity')
-  const preview = dialog === 'users' && canManage && overview.actions.addUsers && userQuantity !== null && payments ? await usersPreview(t, payments, userQuantity, overview.plan?.recurring_interval ?? 'month') : null
+  const preview =
+    dialog === 'users' && canManage && overview.actions.addUsers && userQuantity !== null && payments
+      ? await usersPreview(t, payments, userQuantity, overview.plan?.recurring_interval ?? 'month')
+      : null
   const { toast, headers } = await takeToast(request)
   return data(
     {
@@ -170,8 +173,8 @@ export default function ManageSubscriptionRoute() {
         <PanelDialog title="Pause Subscription" closeTo={PAGE}>
           <FormAlert>{dialogError}</FormAlert>
           <p className="mb-4 text-sm text-gray-700">
-            Your subscription pauses at the end of this billing cycle, from {formatDate(sub.nextPause.startsAt)} to {formatDate(sub.nextPause.resumesAt)}, and you are not charged for that month.
-            You can end the pause early. Pauses left this subscription year: {sub.pausesLeft} of {PAUSES_PER_SUBSCRIPTION_YEAR}.
+            Your subscription pauses at the end of this billing cycle, from {formatDate(sub.nextPause.startsAt)} to {formatDate(sub.nextPause.resumesAt)}, and you are not charged
+            for that month. You can end the pause early. Pauses left this subscription year: {sub.pausesLeft} of {PAUSES_PER_SUBSCRIPTION_YEAR}.
           </p>
           <IntentForm intent="pause" requestKey={d.requestKey} label="Pause Subscription" />
         </PanelDialog>
@@ -196,7 +199,19 @@ function Fact({ label, value }: { label: string; value: string }) {
  * A form of one button posting an intent with this render's key (a double click is one operation).
  * It posts to the page's own URL, so a refusal shows in the dialog it came from.
  */
-function IntentForm({ intent, requestKey, label, variant = 'primary', inline }: { intent: string; requestKey: string; label: string; variant?: 'primary' | 'secondary'; inline?: boolean }) {
+function IntentForm({
+  intent,
+  requestKey,
+  label,
+  variant = 'primary',
+  inline,
+}: {
+  intent: string
+  requestKey: string
+  label: string
+  variant?: 'primary' | 'secondary'
+  inline?: boolean
+}) {
   return (
     <Form method="post" className={inline ? 'inline' : undefined}>
       <input type="hidden" name="intent" value={intent} />
@@ -290,7 +305,8 @@ function UsersDialog({ d, dialogError }: { d: Data; dialogError: string | null }
     <PanelDialog title="Increase Max Users" closeTo={PAGE}>
       <FormAlert>{dialogError}</FormAlert>
       <p className="mb-4 text-sm text-gray-700">
-        Users are added in units of your plan: each adds {plan.usersPerUnit} {plan.usersPerUnit === 1 ? 'user' : 'users'} for {centsText(Math.round(plan.unitPrice * 100), plan.currency)} per {plan.recurringInterval}. You now have {plan.maxUsers} users.
+        Users are added in units of your plan: each adds {plan.usersPerUnit} {plan.usersPerUnit === 1 ? 'user' : 'users'} for{' '}
+        {centsText(Math.round(plan.unitPrice * 100), plan.currency)} per {plan.recurringInterval}. You now have {plan.maxUsers} users.
       </p>
       {/* Step 1, a GET: the preview is read again on the server, never trusted from the form. */}
       <Form method="get" action={PAGE} noValidate className="flex flex-wrap items-end gap-3" aria-label="Preview">

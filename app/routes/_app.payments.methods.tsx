@@ -65,7 +65,9 @@ async function addCard(request: Request, form: FormData) {
   const result = await addPaymentMethodValidator.validate(form)
   if (result.error) return validationError(result.error, result.submittedData)
   const payments = billingService()
-  const outcome = payments ? await paymentMethodActions.add(t, request, { paymentMethodId: result.data.data, makeDefault: result.data.makeDefault }, payments, formRequestKey(form)) : null
+  const outcome = payments
+    ? await paymentMethodActions.add(t, request, { paymentMethodId: result.data.data, makeDefault: result.data.makeDefault }, payments, formRequestKey(form))
+    : null
   if (!outcome?.ok) {
     // A new key: trying again (the same card included) is a new operation, not a replay of the refusal.
     return validationError({ fieldErrors: { _form: outcome?.error ?? ADD_FAILED } }, { ...result.submittedData, requestKey: newRequestKey() })

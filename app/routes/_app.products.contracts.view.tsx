@@ -17,7 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/contracts/view'))
   const { query, archived, list } = listPageQuery(request)
   const { rows, count } = await listContracts(t, list)
-  const packages = await packagesByContract(t, rows.map((r) => r.id))
+  const packages = await packagesByContract(
+    t,
+    rows.map((r) => r.id),
+  )
   const samples = await sampleContractNames(t)
   const { toast, headers } = await readToast(request)
   return data(

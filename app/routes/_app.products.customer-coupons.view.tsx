@@ -18,7 +18,12 @@ import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-coupons/view'))
-  const query = parseTableQuery(new URL(request.url).searchParams, { sizes: COUPON_SIZES, sortable: ['name', 'createdAt', 'redeemBy'] as const, defaultSort: 'createdAt', defaultDir: 'desc' })
+  const query = parseTableQuery(new URL(request.url).searchParams, {
+    sizes: COUPON_SIZES,
+    sortable: ['name', 'createdAt', 'redeemBy'] as const,
+    defaultSort: 'createdAt',
+    defaultDir: 'desc',
+  })
   const { coupons, count } = await listCoupons(t, { offset: query.start, size: query.size, search: query.search, sort: query.sort, dir: query.dir })
   const { toast, headers } = await readToast(request)
   return data({ coupons, count, query, toast, canWrite: can(t.user, { all: ['WRITE_COUPONS'] }) }, { headers })

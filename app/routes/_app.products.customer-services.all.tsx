@@ -23,7 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast: flash, headers } = await takeToast(request)
   return data(
     {
-      services: services.map((s) => ({ _id: s._id, serviceName: s.serviceName, serviceType: s.serviceType, modules: s.serviceModules.length, archived: s.archived, createdAt: s.createdAt })),
+      services: services.map((s) => ({
+        _id: s._id,
+        serviceName: s.serviceName,
+        serviceType: s.serviceType,
+        modules: s.serviceModules.length,
+        archived: s.archived,
+        createdAt: s.createdAt,
+      })),
       count,
       query: table,
       canCreate: can(t.user, { all: ['WRITE_WORKFLOWS'] }),

@@ -129,7 +129,11 @@ export default function ProductsRoute() {
   return (
     <div className="space-y-6">
       <SuccessDialog message={flash} />
-      <Toast message={actionData?.message ?? null} ms={actionData && 'intent' in actionData && actionData.intent === 'purchasable' ? 1000 : 2000} stamp={actionData && 'at' in actionData ? actionData.at : 0} />
+      <Toast
+        message={actionData?.message ?? null}
+        ms={actionData && 'intent' in actionData && actionData.intent === 'purchasable' ? 1000 : 2000}
+        stamp={actionData && 'at' in actionData ? actionData.at : 0}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-gray-900">View Products</h1>
         {canCreate ? (

@@ -135,8 +135,7 @@ export default function ProfileSecurityRoute() {
         <>
           <Card aria-label="Status">
             <p className="text-sm text-gray-700">
-              Two-factor authentication is <strong>on</strong>: signing in asks for a code from your authenticator app. Recovery codes left:{' '}
-              <strong>{recoveryCodesLeft}</strong>.
+              Two-factor authentication is <strong>on</strong>: signing in asks for a code from your authenticator app. Recovery codes left: <strong>{recoveryCodesLeft}</strong>.
             </p>
           </Card>
           <RegenerateForm />
@@ -156,8 +155,8 @@ function StartForm() {
   return (
     <Card aria-label="Set up">
       <p className="mb-4 text-sm text-gray-700">
-        Two-factor authentication is <strong>off</strong>. Turn it on to sign in with your password and a code from an authenticator app (Google
-        Authenticator, 1Password, Authy, or any app that supports time-based codes).
+        Two-factor authentication is <strong>off</strong>. Turn it on to sign in with your password and a code from an authenticator app (Google Authenticator, 1Password, Authy, or
+        any app that supports time-based codes).
       </p>
       <ValidatedForm method="post" id={TWO_FACTOR_FORMS.start} validator={startTotpValidator} noValidate={hydrated} className="space-y-4">
         <input type="hidden" name="intent" value="start" />
@@ -203,9 +202,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <Card aria-label="Recovery codes">
       <h2 className="mb-2 text-lg font-semibold text-gray-900">Recovery codes</h2>
-      <p className="mb-4 text-sm text-gray-700">
-        Keep these somewhere safe: each one signs you in once if you lose your authenticator app. They are shown only now.
-      </p>
+      <p className="mb-4 text-sm text-gray-700">Keep these somewhere safe: each one signs you in once if you lose your authenticator app. They are shown only now.</p>
       <ul className="grid grid-cols-2 gap-2 font-mono text-sm text-gray-900" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>

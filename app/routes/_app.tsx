@@ -37,13 +37,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     // Platform staff (no organisation, not superadmin) see what their platform role's modules grant.
     // The CRM section only while the organisation's CRM is available (ADR 0049).
-    sidebar: await crmSidebarFor(user, sidebarFor({
-      role: user.role,
-      permissions: user.permissions,
-      roleModules: user.clientId === null && user.role !== 'superadmin' ? (user.roleModules ?? []) : undefined,
-      restricted,
-      leadsOnly: user.leadsOnly,
-    }), facts?.crm ?? null),
+    sidebar: await crmSidebarFor(
+      user,
+      sidebarFor({
+        role: user.role,
+        permissions: user.permissions,
+        roleModules: user.clientId === null && user.role !== 'superadmin' ? (user.roleModules ?? []) : undefined,
+        restricted,
+        leadsOnly: user.leadsOnly,
+      }),
+      facts?.crm ?? null,
+    ),
     ui: { sidebar: ui.sidebar, expanded: ui.expanded },
     lang: languageOf(ui, session.get('lang')),
     banners: {

@@ -62,12 +62,7 @@ export default function UsersUpdateRoute() {
     <div className="space-y-6">
       <PageHeader title="Update User" />
       <SuccessAlert>{toast}</SuccessAlert>
-      <UserForm
-        mode="update"
-        roles={roles}
-        email={user.email}
-        defaults={{ firstName: user.firstName, lastName: user.lastName, role: user.role, active: user.active }}
-      />
+      <UserForm mode="update" roles={roles} email={user.email} defaults={{ firstName: user.firstName, lastName: user.lastName, role: user.role, active: user.active }} />
       <Card aria-label="Password reset">
         <h2 className="mb-2 text-lg font-semibold text-gray-900">Password</h2>
         <p className="mb-4 text-sm text-gray-600">Rather than typing a password for {user.firstName}, e-mail them a link to choose their own.</p>

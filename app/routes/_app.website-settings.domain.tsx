@@ -5,15 +5,7 @@ import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { SuccessAlert } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
-import {
-  CustomDomainCard,
-  CustomDomainModal,
-  DnsInstructions,
-  DOMAIN_PAGE,
-  SubdomainCard,
-  SubdomainModal,
-  SystemEmailsCard,
-} from '#app/components/website-settings/domain-cards'
+import { CustomDomainCard, CustomDomainModal, DnsInstructions, DOMAIN_PAGE, SubdomainCard, SubdomainModal, SystemEmailsCard } from '#app/components/website-settings/domain-cards'
 import { domainActions, getDomain, platformHost } from '#app/models/domains.server'
 import { customDomainValidator, subdomainValidator } from '#app/models/website-settings.schema'
 import { can } from '#app/rules/permissions'

@@ -5,13 +5,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { SuccessAlert } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
-import {
-  ConfirmCurrencyDialog,
-  CurrencyCard,
-  CurrencyChangedDialog,
-  FEATURES_PAGE,
-  FeaturesForm,
-} from '#app/components/website-settings/features-form'
+import { ConfirmCurrencyDialog, CurrencyCard, CurrencyChangedDialog, FEATURES_PAGE, FeaturesForm } from '#app/components/website-settings/features-form'
 import { getWebsiteSettings } from '#app/models/organisation-settings.server'
 import { CURRENCIES, currencySchema, featuresValidator, OWNER_ONLY_SETTINGS, SETTING_LABELS } from '#app/models/website-settings.schema'
 import { CURRENCY_FAILED, websiteSettingsActions } from '#app/models/website-settings.server'
@@ -44,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canUpdate,
       confirmCurrency: canUpdate && (CURRENCIES as readonly string[]).includes(asked ?? '') ? asked : null,
       // Save without a choice (no JavaScript: the button cannot be disabled) says what is missing.
-      currencyError: canUpdate && asked === '' ? currencySchema.safeParse({ selectedCurrency: '' }).error?.issues[0]?.message ?? null : null,
+      currencyError: canUpdate && asked === '' ? (currencySchema.safeParse({ selectedCurrency: '' }).error?.issues[0]?.message ?? null) : null,
       toast,
     },
     { headers },

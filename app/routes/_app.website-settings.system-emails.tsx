@@ -36,10 +36,7 @@ function channelOf(url: URL): EmailChannel {
 async function preview(t: Tenant, code: string, content?: { subject: string; title: string; body: string; button_text: string }) {
   // Sample data, but the organisation's own name (the renderer fills companyName from its branding).
   const { companyName: _sample, ...fields } = sampleFields(defaultTemplate(code)!)
-  const rendered = await renderFor(
-    { clientId: t.clientId, to: t.user.email, template: code, fields, buttonLink: `${await tenantOrigin(t)}/login`, override: content },
-    'preview',
-  )
+  const rendered = await renderFor({ clientId: t.clientId, to: t.user.email, template: code, fields, buttonLink: `${await tenantOrigin(t)}/login`, override: content }, 'preview')
   return rendered ? { subject: rendered.subject, html: rendered.html } : null
 }
 

@@ -9,14 +9,7 @@ import { AuthHeading } from '#app/components/auth/auth-shell'
 import { FieldError, FormAlert, inputClass, labelClass, linkClass, SubmitButton, useHydrated, VALIDATE_ON_SUBMIT } from '#app/components/forms'
 import { normalizeEmail, type OrganisationChoice, organisationsForEmail } from '#app/models/account.server'
 import { choicesForHost } from '#app/models/platform-domains.server'
-import {
-  emailStepSchema,
-  LOOKUP_FAILED,
-  loginChoice,
-  loginSchema,
-  NO_ACCOUNT_FOR_EMAIL,
-  PLATFORM_CHOICE,
-} from '#app/models/login.schema'
+import { emailStepSchema, LOOKUP_FAILED, loginChoice, loginSchema, NO_ACCOUNT_FOR_EMAIL, PLATFORM_CHOICE } from '#app/models/login.schema'
 import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { authenticator, getAuth } from '#app/services/auth.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
@@ -191,22 +184,10 @@ export default function LoginRoute() {
     <>
       <AuthHeading title="Sign in" subtitle={stepTwo ? 'Choose your organization and enter your password.' : 'Enter your e-mail to continue.'} />
       <FormAlert>{state.formError}</FormAlert>
-      <ValidatedForm
-        method="post"
-        validator={stepTwo ? loginValidator : emailStepValidator}
-        noValidate={hydrated}
-        className="space-y-5"
-      >
+      <ValidatedForm method="post" validator={stepTwo ? loginValidator : emailStepValidator} noValidate={hydrated} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {stepTwo ? <input type="hidden" name="orgsFor" value={state.orgsFor ?? state.email} /> : null}
-        <LoginFields
-          state={state}
-          hydrated={hydrated}
-          looking={looking}
-          redirectTo={redirectTo}
-          passwordRef={passwordRef}
-          onEmailChange={onEmailChange}
-        />
+        <LoginFields state={state} hydrated={hydrated} looking={looking} redirectTo={redirectTo} passwordRef={passwordRef} onEmailChange={onEmailChange} />
       </ValidatedForm>
     </>
   )
@@ -250,10 +231,15 @@ function LoginFields({
           </label>
           {state.orgs !== null ? (
             hydrated ? (
-              <button type="button" className={`text-sm ${linkClass}`} aria-label="Change email" onClick={() => {
+              <button
+                type="button"
+                className={`text-sm ${linkClass}`}
+                aria-label="Change email"
+                onClick={() => {
                   emailRef.current?.focus()
                   emailRef.current?.select()
-                }}>
+                }}
+              >
                 Change
               </button>
             ) : (

@@ -39,19 +39,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseBody(request, loginApiSchema)
   if (!parsed.ok) return parsed.response
   const { remember, ...input } = parsed.data
-  const outcome = await attemptLogin(
-    { ...input, remember: remember === true || remember === 'true' || remember === 'on' },
-    { ip: clientIp(request) },
-  )
+  const outcome = await attemptLogin({ ...input, remember: remember === true || remember === 'true' || remember === 'on' }, { ip: clientIp(request) })
   if (outcome.kind === 'error') return apiJson({ status: false, error: outcome.message }, outcome.status)
   if (outcome.kind === 'two-factor') {
     // A fresh session holding only the pending login: whoever was signed in here is not any more.
     const cookie = await startSession(request, outcome.session)
-    return apiJson(
-      { status: true, message: TWO_FACTOR_PROMPT[outcome.method], metadata: { redirectTo: TWO_FACTOR_API_PATH, method: 'POST' } },
-      302,
-      { Location: VERIFY_CODE_PAGE, 'Set-Cookie': cookie },
-    )
+    return apiJson({ status: true, message: TWO_FACTOR_PROMPT[outcome.method], metadata: { redirectTo: TWO_FACTOR_API_PATH, method: 'POST' } }, 302, {
+      Location: VERIFY_CODE_PAGE,
+      'Set-Cookie': cookie,
+    })
   }
   const cookie = await startSession(request, outcome.session)
   // A platform account that must enroll TOTP first can reach nothing else (ADR 0012).

@@ -16,7 +16,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const STATUS_ALONE = 'Change active or archived in a request of its own'
 
-const USER_FIELDS = ['firstName', 'lastName', 'password', 'permissions', 'fullPermissions', 'writer_data', 'levels', 'services', 'languages', 'certificates', 'expertise', 'availableDays', 'schedulingLink']
+const USER_FIELDS = [
+  'firstName',
+  'lastName',
+  'password',
+  'permissions',
+  'fullPermissions',
+  'writer_data',
+  'levels',
+  'services',
+  'languages',
+  'certificates',
+  'expertise',
+  'availableDays',
+  'schedulingLink',
+]
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed()

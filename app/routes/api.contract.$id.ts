@@ -35,12 +35,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const template = await getContractTemplate(id)
     if (!template) return apiError(404, NOT_FOUND)
     await setTemplateHidden(t, 'contract', template.id, body.data.archived)
-    await auditAction(t, request, { module: 'CONTRACTS', action: body.data.archived ? 'HIDE_TEMPLATE' : 'SHOW_TEMPLATE', message: `Sample contract "${template.title}" ${body.data.archived ? 'hidden' : 'shown'}` })
+    await auditAction(t, request, {
+      module: 'CONTRACTS',
+      action: body.data.archived ? 'HIDE_TEMPLATE' : 'SHOW_TEMPLATE',
+      message: `Sample contract "${template.title}" ${body.data.archived ? 'hidden' : 'shown'}`,
+    })
     return apiJson({ status: true, contract: toContractTemplateJson(template) })
   }
   const row = await getContract(t, id)
   if (!row) return apiError(404, NOT_FOUND)
   await setContractArchived(t, row, body.data.archived)
-  await auditAction(t, request, { module: 'CONTRACTS', action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE', message: `Contract "${row.title}" ${body.data.archived ? 'archived' : 'restored'}` })
+  await auditAction(t, request, {
+    module: 'CONTRACTS',
+    action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE',
+    message: `Contract "${row.title}" ${body.data.archived ? 'archived' : 'restored'}`,
+  })
   return apiJson({ status: true, contract: toContractJson((await getContract(t, id))!) })
 }

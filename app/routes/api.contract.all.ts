@@ -9,7 +9,10 @@ import { methodNotAllowed } from '#app/utils/api.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_CONTRACTS'] })
   const { rows, count } = await listContracts(t, apiPaging(request))
-  const packages = await packagesByContract(t, rows.map((r) => r.id))
+  const packages = await packagesByContract(
+    t,
+    rows.map((r) => r.id),
+  )
   return apiJson({ status: true, contracts: rows.map((r) => toContractJson(r, packages.get(r.id))), count })
 }
 

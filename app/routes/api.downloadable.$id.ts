@@ -24,6 +24,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const row = await getDownloadable(t, params.id ?? '')
   if (!row) return apiError(404, NOT_FOUND)
   await setDownloadableArchived(t, row, body.data.archived)
-  await auditAction(t, request, { module: 'DOWNLOADABLES', action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE', message: `File "${row.title}" ${body.data.archived ? 'archived' : 'restored'}` })
+  await auditAction(t, request, {
+    module: 'DOWNLOADABLES',
+    action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE',
+    message: `File "${row.title}" ${body.data.archived ? 'archived' : 'restored'}`,
+  })
   return apiJson({ status: true, downloadable: toDownloadableJson((await getDownloadable(t, row.public_id))!) })
 }

@@ -22,12 +22,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const sample = await getSampleForm(t, id)
     if (!sample) return apiError(404, 'Form not found')
     await setTemplateHidden(t, 'form', sample.id, body.data.archived)
-    await auditAction(t, request, { module: 'QUESTIONNAIRES', action: body.data.archived ? 'HIDE_TEMPLATE' : 'SHOW_TEMPLATE', message: `Sample form "${sample.name}" ${body.data.archived ? 'hidden' : 'shown'}` })
+    await auditAction(t, request, {
+      module: 'QUESTIONNAIRES',
+      action: body.data.archived ? 'HIDE_TEMPLATE' : 'SHOW_TEMPLATE',
+      message: `Sample form "${sample.name}" ${body.data.archived ? 'hidden' : 'shown'}`,
+    })
     return apiJson({ status: true })
   }
   const row = await getForm(t, id)
   if (!row) return apiError(404, 'Form not found')
   await setFormArchived(t, row, body.data.archived)
-  await auditAction(t, request, { module: 'QUESTIONNAIRES', action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE', message: `Form "${row.name}" ${body.data.archived ? 'archived' : 'restored'}` })
+  await auditAction(t, request, {
+    module: 'QUESTIONNAIRES',
+    action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE',
+    message: `Form "${row.name}" ${body.data.archived ? 'archived' : 'restored'}`,
+  })
   return apiJson({ status: true, questionnaire: toFormJson((await getForm(t, id))!) })
 }

@@ -9,7 +9,17 @@ import { CardEntry, type CardEntryHandle } from '#app/components/checkout/card-e
 import { SubdomainField, type SubdomainState } from '#app/components/checkout/subdomain-field'
 import { RequestKeyField } from '#app/components/platform/billing-form'
 import { FormAlert, inputClass, linkClass, primaryButtonClass, SelectField, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
-import { CHECKOUT_FAILED, CHECKOUT_REDIRECT_DELAY_MS, CHECKOUT_SUCCESS, checkoutValidator, DEFAULT_COUNTRY, DEFAULT_TIME_ZONE, PACKAGE_ITEM_REQUIRED, PACKAGE_UNAVAILABLE, PROMO_CODE_REQUIRED } from '#app/models/checkout.schema'
+import {
+  CHECKOUT_FAILED,
+  CHECKOUT_REDIRECT_DELAY_MS,
+  CHECKOUT_SUCCESS,
+  checkoutValidator,
+  DEFAULT_COUNTRY,
+  DEFAULT_TIME_ZONE,
+  PACKAGE_ITEM_REQUIRED,
+  PACKAGE_UNAVAILABLE,
+  PROMO_CODE_REQUIRED,
+} from '#app/models/checkout.schema'
 import { checkout } from '#app/models/checkout.server'
 import { type CheckoutPromoJson, promoForBuyer } from '#app/models/promotions.server'
 import { findPurchasablePackage, toCheckoutPackageJson } from '#app/models/client-packages.server'
@@ -22,7 +32,6 @@ import { cardEntryMode } from '#app/utils/client-billing-request.server'
 import { clientIp } from '#app/utils/http.server'
 import { publicOrigin } from '#app/utils/public-url.server'
 import { readForm } from '#app/utils/form.server'
-
 
 let countryOptions: { value: string; label: string }[] | undefined
 function countries() {
@@ -132,7 +141,10 @@ export default function CheckoutRoute() {
       <CheckoutFrame>
         <SuccessAlert>{CHECKOUT_SUCCESS}</SuccessAlert>
         <p className="text-sm text-gray-600">
-          Not redirected? <a href={actionData.success.redirectTo} className={linkClass}>Continue</a>
+          Not redirected?{' '}
+          <a href={actionData.success.redirectTo} className={linkClass}>
+            Continue
+          </a>
         </p>
       </CheckoutFrame>
     )
@@ -167,7 +179,9 @@ export default function CheckoutRoute() {
   const money = (amount: number) => formatMoney(amount, DEFAULT_CURRENCY)
   // A one-time plan is charged today whatever its trial flag says (nothing would charge later, ADR 0046).
   const trial = plan ? plan.trialPackage && !plan.oneTimePay : false
-  const dueToday = plan ? dueTodayCents({ priceCents: Math.round(plan.price * 100), trialPackage: trial, trialDays: plan.trialDays, recurringInterval: plan.recurringInterval }, promo) : 0
+  const dueToday = plan
+    ? dueTodayCents({ priceCents: Math.round(plan.price * 100), trialPackage: trial, trialDays: plan.trialDays, recurringInterval: plan.recurringInterval }, promo)
+    : 0
   const payBlocked = !plan || loaderData.card.kind === 'unavailable' || (hydrated && subdomain.status !== 'valid')
 
   return (

@@ -7,11 +7,7 @@ export type TrialBanner = { kind: 'days-left'; days: number } | { kind: 'expired
 
 export type PastDueBanner = { daysUntilLock: number; message: string }
 
-export function sidebarRestricted(
-  status: string | null | undefined,
-  paymentDueDays: number | null | undefined,
-  trialDaysLeft?: number | null,
-): boolean {
+export function sidebarRestricted(status: string | null | undefined, paymentDueDays: number | null | undefined, trialDaysLeft?: number | null): boolean {
   if (status === 'active') return false
   // A running trial is a working account (the banner counts down); an expired one is locked (ADR 5).
   if (status === 'trial' && trialDaysLeft != null && trialDaysLeft >= 0) return false

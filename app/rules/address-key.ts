@@ -27,5 +27,8 @@ export function rateLimitAddress(address: string): string {
   // IPv4-mapped (::ffff:a.b.c.d): the IPv4 address itself.
   const mapped = /^(?:0:){5}ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(groups.join(':'))
   if (mapped) return mapped[1]!
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }

@@ -37,9 +37,7 @@ describe('paymentDueSinceFor', () => {
     ['trial', null, null, null],
     [null, first, later, first],
     [null, null, later, null],
-  ] as const)('%s with %s and first unpaid %s', (status, current, firstUnpaid, expected) =>
-    expect(paymentDueSinceFor(status, current, firstUnpaid)).toBe(expected),
-  )
+  ] as const)('%s with %s and first unpaid %s', (status, current, firstUnpaid, expected) => expect(paymentDueSinceFor(status, current, firstUnpaid)).toBe(expected))
 })
 
 describe('isLiveSubscription', () => {

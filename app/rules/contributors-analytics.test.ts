@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addDays,
-  addMonthsToDay,
-  average,
-  elapsedDays,
-  formatDaysHours,
-  formatRating,
-  isMetric,
-  isRange,
-  rangeBounds,
-  replyWaitsInDays,
-  roundTo,
-} from './contributors-analytics'
+import { addDays, addMonthsToDay, average, elapsedDays, formatDaysHours, formatRating, isMetric, isRange, rangeBounds, replyWaitsInDays, roundTo } from './contributors-analytics'
 
 describe('rangeBounds', () => {
   const now = new Date('2026-05-31T15:00:00Z')

@@ -22,7 +22,12 @@ describe('CRM permission flags filtered by the plan', () => {
   const keys = ['campaignsEnabled', 'contactsEnabled', 'funnelsEnabled'] as const
   it.each([
     ['plan enables all, asked some', {}, { campaignsEnabled: true }, { campaignsEnabled: true, contactsEnabled: false, funnelsEnabled: false }],
-    ['plan disables one, asked for it', { contactsEnabled: false }, { contactsEnabled: true, funnelsEnabled: true }, { campaignsEnabled: false, contactsEnabled: false, funnelsEnabled: true }],
+    [
+      'plan disables one, asked for it',
+      { contactsEnabled: false },
+      { contactsEnabled: true, funnelsEnabled: true },
+      { campaignsEnabled: false, contactsEnabled: false, funnelsEnabled: true },
+    ],
     ['unknown flags dropped', {}, { hackerEnabled: true, campaignsEnabled: true }, { campaignsEnabled: true, contactsEnabled: false, funnelsEnabled: false }],
     ['truthy strings are not true', {}, { campaignsEnabled: 'true' }, { campaignsEnabled: false, contactsEnabled: false, funnelsEnabled: false }],
   ])('%s', (_name, plan, requested, expected) => {
@@ -46,7 +51,10 @@ describe('CRM user status and lock', () => {
 })
 
 describe('CRM sidebar section', () => {
-  const items = [{ label: 'menu.dashboard', path: '/dashboard' }, { label: 'menu.crm', children: [{ label: 'menu.crmUsers', path: '/crm/user/view/all' }] }]
+  const items = [
+    { label: 'menu.dashboard', path: '/dashboard' },
+    { label: 'menu.crm', children: [{ label: 'menu.crmUsers', path: '/crm/user/view/all' }] },
+  ]
   it('is hidden unless CRM is available', () => {
     expect(crmSidebar(items, { available: false, externalUrl: 'https://crm.example.com' })).toEqual([items[0]])
   })

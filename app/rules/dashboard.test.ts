@@ -5,7 +5,16 @@ const items = (pairs: [string, number][]) => pairs.map(([name, value]) => ({ nam
 
 describe('topTen: at most ten, highest first, ties by name', () => {
   it('orders equal values by name, case-insensitively', () => {
-    expect(rankByValue(items([['beta', 3], ['Alpha', 3], ['gamma', 5], ['alpha', 3]])).map((r) => r.name)).toEqual(['gamma', 'Alpha', 'alpha', 'beta'])
+    expect(
+      rankByValue(
+        items([
+          ['beta', 3],
+          ['Alpha', 3],
+          ['gamma', 5],
+          ['alpha', 3],
+        ]),
+      ).map((r) => r.name),
+    ).toEqual(['gamma', 'Alpha', 'alpha', 'beta'])
   })
 
   it('keeps ten when eleven tie, the same ten whatever order they came in', () => {
@@ -18,19 +27,38 @@ describe('topTen: at most ten, highest first, ties by name', () => {
 
   it('a tie across the tenth place is cut by name', () => {
     const list = items([
-      ['a', 20], ['b', 19], ['c', 18], ['d', 17], ['e', 16], ['f', 15], ['g', 14], ['h', 13],
-      ['zeta', 5], ['eta', 5], ['theta', 5],
+      ['a', 20],
+      ['b', 19],
+      ['c', 18],
+      ['d', 17],
+      ['e', 16],
+      ['f', 15],
+      ['g', 14],
+      ['h', 13],
+      ['zeta', 5],
+      ['eta', 5],
+      ['theta', 5],
     ])
     expect(topTen(list).map((r) => r.name)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'eta', 'theta'])
   })
 
   it('fewer than ten stay as they are; none is an empty list', () => {
-    expect(topTen(items([['x', 1], ['y', 2]])).map((r) => r.name)).toEqual(['y', 'x'])
+    expect(
+      topTen(
+        items([
+          ['x', 1],
+          ['y', 2],
+        ]),
+      ).map((r) => r.name),
+    ).toEqual(['y', 'x'])
     expect(topTen([])).toEqual([])
   })
 
   it('does not change its input', () => {
-    const list = items([['b', 1], ['a', 2]])
+    const list = items([
+      ['b', 1],
+      ['a', 2],
+    ])
     topTen(list)
     expect(list.map((r) => r.name)).toEqual(['b', 'a'])
   })

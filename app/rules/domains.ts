@@ -97,7 +97,10 @@ export function joinTxt(records: readonly (readonly string[])[]): string[] {
 export function spfMatches(txt: readonly string[], include: string): boolean {
   const spf = txt.filter((r) => /^v=spf1(\s|$)/i.test(r.trim()))
   if (spf.length !== 1) return false
-  return spf[0]!.trim().split(/\s+/).some((term) => /^[+]?include:/i.test(term) && sameName(term.replace(/^[+]?include:/i, ''), include))
+  return spf[0]!
+    .trim()
+    .split(/\s+/)
+    .some((term) => /^[+]?include:/i.test(term) && sameName(term.replace(/^[+]?include:/i, ''), include))
 }
 
 /** A DKIM record whose p= is our public key (whitespace inside the key is ignored, as verifiers do). */

@@ -21,13 +21,34 @@ describe('the catalogue', () => {
   })
 
   it('lists the default templates of section 9 under their channels', () => {
-    expect(channelTemplates('adminToCustomer').map((t) => t.code)).toEqual(['contributor_assigned', 'order_received', 'invoice_created', 'invoice_payment_received', 'form_response_received'])
+    expect(channelTemplates('adminToCustomer').map((t) => t.code)).toEqual([
+      'contributor_assigned',
+      'order_received',
+      'invoice_created',
+      'invoice_payment_received',
+      'form_response_received',
+    ])
     expect(channelTemplates('adminToWriter').map((t) => t.code)).toEqual(['draft_approved', 'draft_rejected', 'order_assigned', 'order_reassigned', 'admin_team_chat'])
     expect(channelTemplates('writerToCustomer').map((t) => t.code)).toEqual([
-      'draft_uploaded_resume', 'draft_revised_resume', 'draft_uploaded_cover', 'draft_revised_cover', 'draft_uploaded_linkedin', 'draft_revised_linkedin',
-      'draft_uploaded_custom', 'draft_revised_custom', 'follow_up_questions', 'final_documents_uploaded', 'final_documents_reuploaded',
+      'draft_uploaded_resume',
+      'draft_revised_resume',
+      'draft_uploaded_cover',
+      'draft_revised_cover',
+      'draft_uploaded_linkedin',
+      'draft_revised_linkedin',
+      'draft_uploaded_custom',
+      'draft_revised_custom',
+      'follow_up_questions',
+      'final_documents_uploaded',
+      'final_documents_reuploaded',
     ])
-    expect(channelTemplates('customerToWriter').map((t) => t.code)).toEqual(['appointment_scheduled', 'form_response_submitted', 'draft_review_added', 'draft_finalized', 'documents_uploaded'])
+    expect(channelTemplates('customerToWriter').map((t) => t.code)).toEqual([
+      'appointment_scheduled',
+      'form_response_submitted',
+      'draft_review_added',
+      'draft_finalized',
+      'documents_uploaded',
+    ])
   })
 
   it('gives every template a unique code, the four parts, and only fields it declares', () => {

@@ -5,7 +5,7 @@ describe('isAllowedFileName', () => {
   it.each([
     ['resume.pdf', true],
     ['my resume (final).docx', true],
-    ['o\'brien.pdf', false],
+    ["o'brien.pdf", false],
     ['a,b.pdf', false],
     ['o\u2019brien.pdf', false],
     ['', true],

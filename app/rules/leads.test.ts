@@ -38,7 +38,9 @@ describe('leadCsvFields', () => {
     expect(line.trimEnd().split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).toHaveLength(LEAD_CSV_HEADER.length)
   })
   test('a converted lead shows when and to which customer; a missing name stays empty', () => {
-    const line = csvLine(leadCsvFields({ ...base, firstName: null, lastName: null, status: 'won', convertedAt: new Date('2026-11-03T00:00:00.000Z'), customerEmail: 'nora@example.test' }))
+    const line = csvLine(
+      leadCsvFields({ ...base, firstName: null, lastName: null, status: 'won', convertedAt: new Date('2026-11-03T00:00:00.000Z'), customerEmail: 'nora@example.test' }),
+    )
     expect(line).toBe(',nora@example.test,,Cart,Won,2026-11-01T10:00:00.000Z,2026-11-02T11:30:00.000Z,2026-11-03T00:00:00.000Z,nora@example.test,\r\n')
   })
   test('a formula in a captured name is defused', () => {

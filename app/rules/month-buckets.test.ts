@@ -63,15 +63,18 @@ describe('monthRange: the UTC span of a local month', () => {
     expect(start.toISOString()).toBe('2026-11-30T11:00:00.000Z')
     expect(end.toISOString()).toBe('2026-12-31T11:00:00.000Z')
   })
-  it.each(['2026-01-01', '2026-02-01', '2028-02-01', '2026-03-01', '2026-04-01', '2026-10-01', '2026-11-01', '2026-12-01'])('every instant of %s in five zones maps back to it', (month) => {
-    for (const zone of ['America/New_York', 'Pacific/Auckland', 'Asia/Kolkata', 'Europe/London', 'America/Santiago']) {
-      const { start, end } = monthRange(zone, month)
-      expect(monthKey(zone, start)).toBe(month)
-      expect(monthKey(zone, new Date(end.getTime() - 1))).toBe(month)
-      expect(monthKey(zone, new Date(start.getTime() - 1))).toBe(addMonths(month, -1))
-      expect(monthKey(zone, end)).toBe(addMonths(month, 1))
-    }
-  })
+  it.each(['2026-01-01', '2026-02-01', '2028-02-01', '2026-03-01', '2026-04-01', '2026-10-01', '2026-11-01', '2026-12-01'])(
+    'every instant of %s in five zones maps back to it',
+    (month) => {
+      for (const zone of ['America/New_York', 'Pacific/Auckland', 'Asia/Kolkata', 'Europe/London', 'America/Santiago']) {
+        const { start, end } = monthRange(zone, month)
+        expect(monthKey(zone, start)).toBe(month)
+        expect(monthKey(zone, new Date(end.getTime() - 1))).toBe(month)
+        expect(monthKey(zone, new Date(start.getTime() - 1))).toBe(addMonths(month, -1))
+        expect(monthKey(zone, end)).toBe(addMonths(month, 1))
+      }
+    },
+  )
 })
 
 describe('startOfLocalDay', () => {

@@ -16,7 +16,16 @@ const partsFormatters = new Map<string, Intl.DateTimeFormat>()
 function partsFormatter(zone: string): Intl.DateTimeFormat {
   let f = partsFormatters.get(zone)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
     partsFormatters.set(zone, f)
   }
   return f

@@ -49,7 +49,9 @@ describe('notificationText', () => {
     expect(notificationText.draftUploaded('Wren Writer', 'Resume', order, false)).toBe('Wren Writer uploaded a draft of Resume (Resume Pro for Casey Customer)')
     expect(notificationText.draftUploaded('Wren Writer', '', order, true)).toBe('Wren Writer uploaded a draft of a service (Resume Pro for Casey Customer): it waits for approval')
     expect(notificationText.revisionDecided('Olga Owner', 'approved', 'Resume', order, 'ignored')).toBe('Olga Owner approved your draft of Resume (Resume Pro for Casey Customer)')
-    expect(notificationText.revisionDecided('Olga Owner', 'rejected', 'Resume', order, 'Too short')).toBe('Olga Owner rejected your draft of Resume (Resume Pro for Casey Customer): Too short')
+    expect(notificationText.revisionDecided('Olga Owner', 'rejected', 'Resume', order, 'Too short')).toBe(
+      'Olga Owner rejected your draft of Resume (Resume Pro for Casey Customer): Too short',
+    )
     expect(notificationText.revisionDecided('O', 'rejected', 'R', order, 'x'.repeat(400)).length).toBeLessThan(400)
   })
   it('describes a payment', () => {
@@ -57,7 +59,9 @@ describe('notificationText', () => {
     expect(notificationText.invoicePaid('$5.00', [])).toBe('Invoice paid: $5.00 (an invoice)')
   })
   it('previews a chat message as one short line of text', () => {
-    expect(notificationText.chatMessage('Wren Writer', '<p>Hi&nbsp;there,</p><p>see &amp; sign</p>', order)).toBe('New message from Wren Writer on Resume Pro for Casey Customer: Hi there, see & sign')
+    expect(notificationText.chatMessage('Wren Writer', '<p>Hi&nbsp;there,</p><p>see &amp; sign</p>', order)).toBe(
+      'New message from Wren Writer on Resume Pro for Casey Customer: Hi there, see & sign',
+    )
     expect(notificationText.chatMessage('Wren Writer', '   ')).toBe('New message from Wren Writer')
     expect(notificationText.chatMessage('W', 'y'.repeat(500)).length).toBeLessThan(200)
   })

@@ -60,7 +60,13 @@ describe('one order as CSV cells', () => {
 
   it('says so when there is no invoice, completed at 100 percent, and no amount paid', () => {
     const done = { ...order, paymentStatus: null, statusPercentage: 100, completedAt: new Date('2026-06-10T08:00:00Z'), amountPaidToWriterCents: null }
-    expect(reportRow(done, ['paymentStatus', 'orderStatus', 'projectStatus', 'completedDate', 'amountPaidToContributor'], [], undefined, NOW)).toEqual(['no invoice', 'Completed', 'Completed', '2026-06-10', ''])
+    expect(reportRow(done, ['paymentStatus', 'orderStatus', 'projectStatus', 'completedDate', 'amountPaidToContributor'], [], undefined, NOW)).toEqual([
+      'no invoice',
+      'Completed',
+      'Completed',
+      '2026-06-10',
+      '',
+    ])
   })
 
   it('adds one column per question, with the answer or empty', () => {

@@ -164,6 +164,12 @@ export function reportHeader(fields: readonly ReportFieldKey[], questions: reado
  * One CSV row: the chosen fields, then one cell per question with the customer's answer for this
  * order (`answers` keyed `formId:questionId`; empty when there is none).
  */
-export function reportRow(order: ReportOrder, fields: readonly ReportFieldKey[], questions: readonly QuestionColumn[], answers: ReadonlyMap<string, string> | undefined, now: Date): string[] {
+export function reportRow(
+  order: ReportOrder,
+  fields: readonly ReportFieldKey[],
+  questions: readonly QuestionColumn[],
+  answers: ReadonlyMap<string, string> | undefined,
+  now: Date,
+): string[] {
   return [...fields.map((k) => cell(order, k, now)), ...questions.map((q) => neutraliseFormula(answers?.get(`${q.formId}:${q.questionId}`) ?? ''))]
 }

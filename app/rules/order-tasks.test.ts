@@ -29,20 +29,37 @@ describe('statusPercentage', () => {
   ]
   it('is 0 with nothing done', () => expect(statusPercentage(services, [])).toBe(0))
   it('counts each module once', () =>
-    expect(statusPercentage(services, [
-      { serviceId: 's1', taskId: 'previous_document' },
-      { serviceId: 's1', taskId: 'previous_document' },
-    ])).toBe(25))
+    expect(
+      statusPercentage(services, [
+        { serviceId: 's1', taskId: 'previous_document' },
+        { serviceId: 's1', taskId: 'previous_document' },
+      ]),
+    ).toBe(25))
   it('ignores tasks of other services or unknown modules', () =>
-    expect(statusPercentage(services, [{ serviceId: 's3', taskId: 'previous_document' }, { serviceId: 's2', taskId: 'final_document' }])).toBe(0))
+    expect(
+      statusPercentage(services, [
+        { serviceId: 's3', taskId: 'previous_document' },
+        { serviceId: 's2', taskId: 'final_document' },
+      ]),
+    ).toBe(0))
   it('rounds down until every module is done', () =>
-    expect(statusPercentage([services[0]!], [{ serviceId: 's1', taskId: 'previous_document' }, { serviceId: 's1', taskId: 'final_document' }])).toBe(66))
+    expect(
+      statusPercentage(
+        [services[0]!],
+        [
+          { serviceId: 's1', taskId: 'previous_document' },
+          { serviceId: 's1', taskId: 'final_document' },
+        ],
+      ),
+    ).toBe(66))
   it('is 100 when all are done', () =>
-    expect(statusPercentage(services, [
-      { serviceId: 's1', taskId: 'previous_document' },
-      { serviceId: 's1', taskId: 'revision_process' },
-      { serviceId: 's1', taskId: 'final_document' },
-      { serviceId: 's2', taskId: 'previous_document' },
-    ])).toBe(100))
+    expect(
+      statusPercentage(services, [
+        { serviceId: 's1', taskId: 'previous_document' },
+        { serviceId: 's1', taskId: 'revision_process' },
+        { serviceId: 's1', taskId: 'final_document' },
+        { serviceId: 's2', taskId: 'previous_document' },
+      ]),
+    ).toBe(100))
   it('is 0 for an order without modules', () => expect(statusPercentage([], [{ serviceId: 's1', taskId: 'x' }])).toBe(0))
 })

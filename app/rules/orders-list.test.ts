@@ -5,7 +5,11 @@ describe('orderTagLabels', () => {
   const none = { archived: false, markedAsComplete: false, testOrder: false, hideOrder: false, customTags: [] }
   it.each([
     ['no flags, no tags', none, []],
-    ['every flag in the spec order, then custom tags', { archived: true, markedAsComplete: true, testOrder: true, hideOrder: true, customTags: [{ text: 'vip' }, { text: 'rush' }] }, ['Archived', 'Mark As Completed', 'Test Order', 'Hidden Order', 'vip', 'rush']],
+    [
+      'every flag in the spec order, then custom tags',
+      { archived: true, markedAsComplete: true, testOrder: true, hideOrder: true, customTags: [{ text: 'vip' }, { text: 'rush' }] },
+      ['Archived', 'Mark As Completed', 'Test Order', 'Hidden Order', 'vip', 'rush'],
+    ],
     ['hidden and test only', { ...none, testOrder: true, hideOrder: true }, ['Test Order', 'Hidden Order']],
     ['custom tags only', { ...none, customTags: [{ text: 'vip' }] }, ['vip']],
   ])('%s', (_, order, expected) => {

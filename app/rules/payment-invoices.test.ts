@@ -32,7 +32,10 @@ describe('paymentInvoiceRows', () => {
   it('gives each invoice the receipt of the charge that paid it, not of a failed attempt', () => {
     const rows = paymentInvoiceRows({
       invoices: [invoice('a')],
-      charges: [charge('fail', { paymentIntentId: 'pi_a', status: 'failed', receiptUrl: 'https://pay.example/receipts/fail' }), charge('ok', { paymentIntentId: 'pi_a', receiptNumber: '1234-5678' })],
+      charges: [
+        charge('fail', { paymentIntentId: 'pi_a', status: 'failed', receiptUrl: 'https://pay.example/receipts/fail' }),
+        charge('ok', { paymentIntentId: 'pi_a', receiptNumber: '1234-5678' }),
+      ],
       user,
       invoicesComplete: true,
     })
@@ -55,7 +58,12 @@ describe('paymentInvoiceRows', () => {
   })
 
   it('lists an open invoice without a receipt, and leaves drafts out', () => {
-    const rows = paymentInvoiceRows({ invoices: [invoice('open', { status: 'open', amountPaidCents: 0 }), invoice('draft', { status: 'draft', number: null })], charges: [charge('x', { paymentIntentId: 'pi_open', status: 'failed' })], user, invoicesComplete: true })
+    const rows = paymentInvoiceRows({
+      invoices: [invoice('open', { status: 'open', amountPaidCents: 0 }), invoice('draft', { status: 'draft', number: null })],
+      charges: [charge('x', { paymentIntentId: 'pi_open', status: 'failed' })],
+      user,
+      invoicesComplete: true,
+    })
     expect(rows.map((r) => [r._id, r.status, r.amount_paid, r.receipt_url])).toEqual([['open', 'open', 0, null]])
   })
 

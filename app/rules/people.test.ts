@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  FULL_PERMISSION_SET,
-  GENERATED_PASSWORD_CHARSET,
-  generatePassword,
-  hasFullPermissions,
-  roleBadges,
-  setFullPermissions,
-  togglePermission,
-} from './people'
+import { FULL_PERMISSION_SET, GENERATED_PASSWORD_CHARSET, generatePassword, hasFullPermissions, roleBadges, setFullPermissions, togglePermission } from './people'
 
 describe('generatePassword', () => {
   it('gives 18 characters from the allowed set', () => {

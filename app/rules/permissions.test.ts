@@ -87,14 +87,7 @@ describe('can', () => {
 describe('requiredBy', () => {
   it('reverses requiredPermissions', () => {
     const map = requiredByMap()
-    expect(map.READ_ORDERS).toEqual([
-      'WRITE_ORDERS',
-      'UPDATE_ORDERS',
-      'ASSIGN_WRITER_REVIEWER',
-      'READ_ORDERS_INVOICES',
-      'READ_AND_UPDATE_DRAFTS_APPROVAL',
-      'READ_ORDERS_REPORTS',
-    ])
+    expect(map.READ_ORDERS).toEqual(['WRITE_ORDERS', 'UPDATE_ORDERS', 'ASSIGN_WRITER_REVIEWER', 'READ_ORDERS_INVOICES', 'READ_AND_UPDATE_DRAFTS_APPROVAL', 'READ_ORDERS_REPORTS'])
     expect(map.READ_ORDERS_INVOICES).toEqual(['UPDATE_ORDERS_INVOICES'])
     expect(map.READ_PAYMENT_METHOD).toEqual(['WRITE_PAYMENT_METHOD', 'WRITE_MANAGE_SUBSCRIPTION'])
     expect(map.READ_USERS).toEqual(['WRITE_USERS', 'UPDATE_USERS', 'UPDATE_CUSTOMER_FACING_NAME', 'LOGIN_AS_WRITER'])
@@ -121,8 +114,14 @@ describe('closePermissions', () => {
   it.each([
     [['UPDATE_ORDERS_INVOICES'], ['READ_ORDERS', 'READ_ORDERS_INVOICES', 'UPDATE_ORDERS_INVOICES']],
     [['WRITE_MANAGE_SUBSCRIPTION'], ['READ_PAYMENT_METHOD', 'WRITE_MANAGE_SUBSCRIPTION']],
-    [['LOGIN_AS_CUSTOMER', 'VIEW_DASHBOARD'], ['VIEW_DASHBOARD', 'READ_CUSTOMERS', 'LOGIN_AS_CUSTOMER']],
-    [['WRITE_ORDERS', 'WRITE_ORDERS', 'READ_ORDERS'], ['READ_ORDERS', 'WRITE_ORDERS']],
+    [
+      ['LOGIN_AS_CUSTOMER', 'VIEW_DASHBOARD'],
+      ['VIEW_DASHBOARD', 'READ_CUSTOMERS', 'LOGIN_AS_CUSTOMER'],
+    ],
+    [
+      ['WRITE_ORDERS', 'WRITE_ORDERS', 'READ_ORDERS'],
+      ['READ_ORDERS', 'WRITE_ORDERS'],
+    ],
     [['NOT_A_PERMISSION', PLACEHOLDER_PERMISSION, 'CRM'], ['CRM']],
     [[], []],
   ])('%o -> %o', (selected, expected) => expect(closePermissions(selected)).toEqual(expected))

@@ -16,8 +16,7 @@ export const CONTACT_TEAM_PERMISSION = 'CONTACT_DRAFTDESK_TEAM'
 // Nobody is ever granted 'TODO', so only full-access principals get through it.
 export const PLACEHOLDER_PERMISSION = 'TODO'
 
-export const PERMISSION_DENIED_MESSAGE =
-  "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page"
+export const PERMISSION_DENIED_MESSAGE = "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page"
 
 export const PERMISSION_GROUPS = {
   GLOBAL: [

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type Authority,
-  covers,
-  loginAsRefusal,
-  type Member,
-  mayLogInAsClient,
-  mayManageMember,
-  mayManagePlatformUser,
-  OUT_OF_REACH,
-  OWNER_OUT_OF_REACH,
-} from './reach'
+import { type Authority, covers, loginAsRefusal, type Member, mayLogInAsClient, mayManageMember, mayManagePlatformUser, OUT_OF_REACH, OWNER_OUT_OF_REACH } from './reach'
 
 describe('covers', () => {
   const cases: [string, Authority, Authority, boolean][] = [
@@ -54,8 +44,18 @@ describe('loginAsRefusal', () => {
     ['staff log in as a weaker contributor', { role: 'user', permissions: ['WRITER', 'LOGIN_AS_WRITER', 'READ_USERS'] }, writer, null],
     ['staff log in as a customer', { role: 'user', permissions: ['LOGIN_AS_CUSTOMER', 'READ_CUSTOMERS'] }, customer, null],
     ['staff never log in as a stronger contributor', people, strongWriter, OUT_OF_REACH],
-    ['LOGIN_AS_WRITER covers the contributor and reviewer switches', { role: 'user', permissions: ['LOGIN_AS_WRITER', 'READ_USERS'] }, { role: 'user', permissions: ['WRITER', 'REVIEWER'] }, null],
-    ['LOGIN_AS_WRITER covers no other permission of the target', { role: 'user', permissions: ['LOGIN_AS_WRITER', 'READ_USERS'] }, { role: 'user', permissions: ['WRITER', 'READ_ORDERS'] }, OUT_OF_REACH],
+    [
+      'LOGIN_AS_WRITER covers the contributor and reviewer switches',
+      { role: 'user', permissions: ['LOGIN_AS_WRITER', 'READ_USERS'] },
+      { role: 'user', permissions: ['WRITER', 'REVIEWER'] },
+      null,
+    ],
+    [
+      'LOGIN_AS_WRITER covers no other permission of the target',
+      { role: 'user', permissions: ['LOGIN_AS_WRITER', 'READ_USERS'] },
+      { role: 'user', permissions: ['WRITER', 'READ_ORDERS'] },
+      OUT_OF_REACH,
+    ],
     ['the switches count as held for log-in-as only', { role: 'user', permissions: ['LOGIN_AS_CUSTOMER'] }, { role: 'user', permissions: ['WRITER'] }, OUT_OF_REACH],
     ['nobody logs in as the owner, the owner included', owner, owner, OWNER_OUT_OF_REACH],
     ['nobody logs in as a restricted owner', owner, restrictedOwner, OWNER_OUT_OF_REACH],

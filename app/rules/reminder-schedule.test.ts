@@ -30,7 +30,10 @@ const reminders: Record<string, LiveReminder[]> = {
   revision_process: [{ id: 'r2', numberOfDays: 2 }],
   final_document: [{ id: 'f1', numberOfDays: 1 }],
 }
-const live = (map = reminders) => (_serviceId: string, moduleId: string) => map[moduleId]
+const live =
+  (map = reminders) =>
+  (_serviceId: string, moduleId: string) =>
+    map[moduleId]
 const none = new Set<string>()
 const short = (list: ReturnType<typeof dueReminders>) => list.map((d) => `${d.moduleId}/${d.reminderId}:${d.state}:${d.recipient}`)
 

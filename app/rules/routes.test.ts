@@ -68,16 +68,13 @@ describe('matchRoute', () => {
     ['/products/file/view', '/products/file/view'],
   ])('%s -> %s', (pathname, expected) => expect(matchRoute(pathname)?.path).toBe(expected))
 
-  it.each(['/nope', '/project/view', '/project/view/a/b', '/products/file/edit'])('%s -> undefined', (pathname) =>
-    expect(matchRoute(pathname)).toBeUndefined(),
-  )
+  it.each(['/nope', '/project/view', '/project/view/a/b', '/products/file/edit'])('%s -> undefined', (pathname) => expect(matchRoute(pathname)).toBeUndefined())
 })
 
 describe('sidebarFor', () => {
   // Everything built, so the filters other than build status can be seen.
   const allBuilt: AppRoute[] = APP_ROUTES.map((r) => ({ ...r, built: true }))
-  const paths = (user: SidebarUser, routes?: AppRoute[]) =>
-    sidebarFor(user, routes).flatMap((i) => (i.children ? i.children.map((c) => c.path) : [i.path]))
+  const paths = (user: SidebarUser, routes?: AppRoute[]) => sidebarFor(user, routes).flatMap((i) => (i.children ? i.children.map((c) => c.path) : [i.path]))
 
   it('shows only built routes', () => {
     const unbuilt = APP_ROUTES.map((r) => ({ ...r, built: r.path === '/dashboard' }))
@@ -107,13 +104,7 @@ describe('sidebarFor', () => {
   it('keeps only Dashboard and Billing when restricted', () => {
     const items = sidebarFor({ role: 'client', permissions: [], restricted: true }, allBuilt)
     expect(items.map((i) => i.label)).toEqual(['menu.dashboard', 'menu.billing'])
-    expect(items[1]!.children!.map((c) => c.path)).toEqual([
-      '/payments/methods',
-      '/payments/invoices',
-      '/payments/manage-subscription',
-      '/payments/upgrade',
-      '/payments/payouts',
-    ])
+    expect(items[1]!.children!.map((c) => c.path)).toEqual(['/payments/methods', '/payments/invoices', '/payments/manage-subscription', '/payments/upgrade', '/payments/payouts'])
   })
 
   it('shows platform items to superadmin and to staff by module, View only to superadmin', () => {

@@ -259,9 +259,7 @@ function visibleTo(user: SidebarUser, route: AppRoute): boolean {
 export function sidebarFor(user: SidebarUser, routes: AppRoute[] = APP_ROUTES): SidebarItem[] {
   const items: SidebarItem[] = []
   for (const section of SIDEBAR_SECTIONS) {
-    const children = routes.filter((r) => r.section === section.key && visibleTo(user, r)).map(
-      (r): SidebarItem => ({ label: r.label!, path: r.path }),
-    )
+    const children = routes.filter((r) => r.section === section.key && visibleTo(user, r)).map((r): SidebarItem => ({ label: r.label!, path: r.path }))
     if (children.length === 0) continue
     if (section.flat) items.push(...children)
     else items.push({ label: section.label, children })

@@ -91,7 +91,17 @@ export type SubscriptionActions = {
 export const NO_PAUSES_LEFT = `You can pause at most ${PAUSES_PER_SUBSCRIPTION_YEAR} times per subscription year.`
 export const PAUSE_MONTHLY_ONLY = 'Only monthly subscriptions can be paused.'
 
-const NONE: SubscriptionActions = { upgrade: false, reactivate: false, keep: false, cancel: false, pause: false, pauseBlocked: null, unpause: false, addUsers: false, payNow: false }
+const NONE: SubscriptionActions = {
+  upgrade: false,
+  reactivate: false,
+  keep: false,
+  cancel: false,
+  pause: false,
+  pauseBlocked: null,
+  unpause: false,
+  addUsers: false,
+  payNow: false,
+}
 
 /**
  * What the state offers (back-office section 4): canceled or trial users may reactivate or upgrade;

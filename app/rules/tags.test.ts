@@ -17,7 +17,10 @@ describe('normaliseTags', () => {
   test.each<[string[], string[]]>([
     [[], []],
     [['VIP', 'vip', ' Vip '], ['vip']],
-    [['b', 'A', 'b'], ['b', 'a']],
+    [
+      ['b', 'A', 'b'],
+      ['b', 'a'],
+    ],
     [['', '  ', 'x'], ['x']],
     [['a'.repeat(TAG_MAX_LENGTH)], ['a'.repeat(TAG_MAX_LENGTH)]],
   ])('%j gives %j', (raw, expected) => {

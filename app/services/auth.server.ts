@@ -66,7 +66,18 @@ function denied(request: Request, message = FORBIDDEN_MESSAGE): never {
 }
 
 /** Pages that stay open while an account is locked for non-payment. */
-const OPEN_WHEN_LOCKED = ['/dashboard', '/payments', '/profile', '/logout', '/api/auth', '/api/permissions', '/api/profile', '/api/payments', '/api/client/payments', '/impersonation']
+const OPEN_WHEN_LOCKED = [
+  '/dashboard',
+  '/payments',
+  '/profile',
+  '/logout',
+  '/api/auth',
+  '/api/permissions',
+  '/api/profile',
+  '/api/payments',
+  '/api/client/payments',
+  '/impersonation',
+]
 
 export const ACCOUNT_LOCKED_MESSAGE = 'Your subscription is not active. Please go to Billing to reactivate it.'
 
@@ -128,8 +139,7 @@ export async function requirePlatform(request: Request, module?: string | string
   return user
 }
 
-export const IMPERSONATION_CREDENTIALS_REFUSED =
-  'You are signed in as someone else: their password, e-mail and two-factor settings can only be changed by them.'
+export const IMPERSONATION_CREDENTIALS_REFUSED = 'You are signed in as someone else: their password, e-mail and two-factor settings can only be changed by them.'
 
 /**
  * Credentials (password, e-mail, two-factor) change only in a session the account's owner signed

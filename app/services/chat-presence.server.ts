@@ -14,7 +14,11 @@ const key = (room: string) => `chat:presence:${room}`
 export async function markPresent(room: string, userIds: readonly number[], now = Date.now()): Promise<void> {
   if (!userIds.length) return
   const args = userIds.flatMap((id) => [now + PRESENCE_TTL_MS, `${id}:${PROCESS}`])
-  await redis().multi().zadd(key(room), ...args).pexpire(key(room), PRESENCE_TTL_MS).exec()
+  await redis()
+    .multi()
+    .zadd(key(room), ...args)
+    .pexpire(key(room), PRESENCE_TTL_MS)
+    .exec()
 }
 
 export async function markAbsent(room: string, userId: number): Promise<void> {

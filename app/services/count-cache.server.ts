@@ -28,6 +28,9 @@ export async function rememberedCount(key: string, count: () => Promise<number>,
   const counting = count().finally(() => inFlight.delete(key))
   inFlight.set(key, counting)
   const n = await counting
-  if (n >= large) await redis().set(key, String(n), 'EX', TTL_SECONDS).catch(() => undefined)
+  if (n >= large)
+    await redis()
+      .set(key, String(n), 'EX', TTL_SECONDS)
+      .catch(() => undefined)
   return n
 }

@@ -27,7 +27,12 @@ export type CrmConnection = { apiUrl: string; apiKey: string; messagingUrl: stri
 export function crmConnection(e: Env = env()): CrmConnection | null {
   const apiUrl = e.CRM_API_URL ?? (e.APP_ENV === 'production' ? null : CRM_EMULATOR_DEFAULT_URL)
   if (!apiUrl) return null
-  return { apiUrl: apiUrl.replace(/\/+$/, ''), apiKey: e.CRM_API_KEY ?? 'crm_test_emulator', messagingUrl: (e.MESSAGING_API_URL ?? apiUrl).replace(/\/+$/, ''), appUrl: e.CRM_URL ?? null }
+  return {
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    apiKey: e.CRM_API_KEY ?? 'crm_test_emulator',
+    messagingUrl: (e.MESSAGING_API_URL ?? apiUrl).replace(/\/+$/, ''),
+    appUrl: e.CRM_URL ?? null,
+  }
 }
 
 export type CrmUserPayload = { firstName: string; lastName: string; email: string; type: 'admin' | 'user'; permissions: Record<string, boolean>; password?: string }
@@ -35,7 +40,8 @@ export type CrmContact = { id: string; email: string; firstName: string; lastNam
 
 function errorOf(status: number, body: unknown): CrmApiError {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-  const crmErrors = b.crmErrors && typeof b.crmErrors === 'object' ? Object.fromEntries(Object.entries(b.crmErrors as Record<string, unknown>).map(([k, v]) => [k, String(v)])) : null
+  const crmErrors =
+    b.crmErrors && typeof b.crmErrors === 'object' ? Object.fromEntries(Object.entries(b.crmErrors as Record<string, unknown>).map(([k, v]) => [k, String(v)])) : null
   const message = typeof b.message === 'string' && b.message ? b.message : `The CRM answered ${status}`
   return new CrmApiError(message.slice(0, 500), status, crmErrors)
 }

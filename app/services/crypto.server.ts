@@ -24,7 +24,8 @@ export function sha256(value: string): string {
  * What a derived key is for. SESSION_SECRET itself signs nothing: each use gets its own key, so a
  * value made for one purpose (a 2FA code hash, a cookie signature) is worthless for any other.
  */
-export type KeyPurpose = 'session-cookie' | 'ui-settings-cookie' | 'two-factor-code' | 'totp-encryption' | 'two-factor-recovery' | 'checkout-organisation' | 'dkim-encryption' | 'crm-encryption'
+export type KeyPurpose =
+  'session-cookie' | 'ui-settings-cookie' | 'two-factor-code' | 'totp-encryption' | 'two-factor-recovery' | 'checkout-organisation' | 'dkim-encryption' | 'crm-encryption'
 
 const derived = new Map<string, Buffer>()
 

@@ -18,7 +18,12 @@ export function isAbsentRecord(error: unknown): boolean {
 export function dnsLookups(servers?: string[]): DnsLookups {
   // A check must not hang the job: 3 s per try, 2 tries.
   const resolver = new Resolver({ timeout: 3000, tries: 2 })
-  const configured = servers ?? (env().DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const configured =
+    servers ??
+    (env().DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
   if (configured.length) resolver.setServers(configured)
   return { resolveCname: (name) => resolver.resolveCname(name), resolveTxt: (name) => resolver.resolveTxt(name) }
 }

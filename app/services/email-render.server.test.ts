@@ -20,7 +20,11 @@ describe('renderEmail: dynamic fields', () => {
   })
 
   it('keeps a value out of markup wherever the template puts it, an href included', () => {
-    const out = renderEmail({ content: content('<p><a href="{{link}}">Go</a> {{name}}</p>'), fields: { link: 'javascript:alert(1)', name: '"><img src=x onerror=alert(1)>' }, branding })
+    const out = renderEmail({
+      content: content('<p><a href="{{link}}">Go</a> {{name}}</p>'),
+      fields: { link: 'javascript:alert(1)', name: '"><img src=x onerror=alert(1)>' },
+      branding,
+    })
     expect(out.html).not.toMatch(/javascript:/i)
     expect(out.html).not.toMatch(/<img src="?x/i)
     expect(out.html).toMatch(/(&#34;|")&(#62|gt);&(#60|lt);img src=x onerror=alert\(1\)&(#62|gt);/)
@@ -49,7 +53,11 @@ describe('renderEmail: dynamic fields', () => {
 
 describe('renderEmail: body, button and frame', () => {
   it('sanitizes the body: no script, style, event handler or image', () => {
-    const out = renderEmail({ content: content('<p onclick="x()">Hi</p><script>bad()</script><style>p{}</style><img src="https://t.example/p.gif"><a href="https://ok.example" target="_top">ok</a>'), fields: {}, branding })
+    const out = renderEmail({
+      content: content('<p onclick="x()">Hi</p><script>bad()</script><style>p{}</style><img src="https://t.example/p.gif"><a href="https://ok.example" target="_top">ok</a>'),
+      fields: {},
+      branding,
+    })
     expect(out.html).not.toMatch(/onclick|bad\(\)|p\{\}|t\.example/)
     expect(out.html).toContain('<a href="https://ok.example" target="_blank" rel="noopener noreferrer">ok</a>')
   })
@@ -80,7 +88,9 @@ describe('renderEmail: body, button and frame', () => {
   })
 
   it('writes links of the text part as "label: address" followed by a space or a line end', () => {
-    expect(htmlToText('<p>Open <a href="https://x.example/a?b=1&amp;c=2">the page</a>.</p><ul><li>one</li><li>two</li></ul>')).toBe('Open the page: https://x.example/a?b=1&c=2 .\n\n- one\n- two')
+    expect(htmlToText('<p>Open <a href="https://x.example/a?b=1&amp;c=2">the page</a>.</p><ul><li>one</li><li>two</li></ul>')).toBe(
+      'Open the page: https://x.example/a?b=1&c=2 .\n\n- one\n- two',
+    )
   })
 
   it('keeps an e-mailed code the first six-digit number of the text part', () => {

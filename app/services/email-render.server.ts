@@ -58,7 +58,33 @@ export function safeColours(colours: Partial<Record<keyof EmailColours, string |
 // The contract allow-list (app/services/sanitize.server.ts) minus tables' layout attributes: what an
 // admin may write in a template or a reminder. No images, styles, forms or scripts.
 const BODY_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'h4', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'span', 'div', 'blockquote', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'span',
+    'div',
+    'blockquote',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
@@ -81,7 +107,10 @@ function htmlValue(value: string): string {
 
 /** Subjects are one line: a value cannot add a header or a second line. */
 function oneLine(value: string): string {
-  return value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim()
+  return value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
 }
 
 export function isSafeLink(link: string | null | undefined): link is string {
@@ -185,7 +214,9 @@ function layout(p: { title: string; body: string; buttonText: string; link: stri
   const button = p.link
     ? `<p style="margin:28px 0 8px"><a href="${escapeHtml(p.link)}" target="_blank" rel="noopener noreferrer" style="display:inline-block;padding:12px 22px;border-radius:6px;background:${c.buttonBg};color:${c.buttonText};font-weight:600;text-decoration:none">${escapeHtml(p.buttonText)}</a></p>`
     : ''
-  const footer = footerLines(p.company, p.branding).map((line) => `<p style="margin:4px 0">${escapeHtml(line)}</p>`).join('')
+  const footer = footerLines(p.company, p.branding)
+    .map((line) => `<p style="margin:4px 0">${escapeHtml(line)}</p>`)
+    .join('')
   return [
     '<!doctype html>',
     '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',

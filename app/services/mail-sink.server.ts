@@ -33,7 +33,11 @@ export function startMailSink(port: number, store: Redis): Promise<SMTPServer | 
           // after a sender crashed mid-send is accepted but not shown twice (ADR 0045).
           let deliveries = 1
           if (parsed.messageId) {
-            const [[, count]] = (await store.multi().incr(deliveriesKey(parsed.messageId)).expire(deliveriesKey(parsed.messageId), 24 * 3600).exec()) as [[null, number]]
+            const [[, count]] = (await store
+              .multi()
+              .incr(deliveriesKey(parsed.messageId))
+              .expire(deliveriesKey(parsed.messageId), 24 * 3600)
+              .exec()) as [[null, number]]
             deliveries = Number(count)
           }
           if (deliveries === 1) await store.multi().lpush(MAILBOX_KEY, JSON.stringify(message)).ltrim(MAILBOX_KEY, 0, 199).exec()

@@ -8,9 +8,7 @@ function transport(): Transporter {
   if (transporter) return transporter
   const e = env()
   const sink = smtpSinkPort()
-  transporter = e.SMTP_URL
-    ? nodemailer.createTransport(e.SMTP_URL)
-    : nodemailer.createTransport({ host: '127.0.0.1', port: sink ?? 2525, secure: false, ignoreTLS: true })
+  transporter = e.SMTP_URL ? nodemailer.createTransport(e.SMTP_URL) : nodemailer.createTransport({ host: '127.0.0.1', port: sink ?? 2525, secure: false, ignoreTLS: true })
   return transporter
 }
 

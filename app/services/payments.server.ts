@@ -16,8 +16,7 @@ export type RefundRequest = {
 }
 
 export type RefundResult =
-  | { ok: true; providerRefundId: string; amountCents: number; recordedOnly: boolean }
-  | { ok: false; status: 400 | 409 | 502; error: string; field?: 'amount' }
+  { ok: true; providerRefundId: string; amountCents: number; recordedOnly: boolean } | { ok: false; status: 400 | 409 | 502; error: string; field?: 'amount' }
 
 export const REFUND_AMOUNT_POSITIVE = 'The refund amount must be positive'
 export const REFUND_NOT_AT_PROVIDER = 'This payment was not taken through the payment provider, so it cannot be refunded here'

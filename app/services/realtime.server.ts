@@ -178,7 +178,10 @@ export function attachRealtime(server: Server, tuning = realtimeTuning()) {
     let members = local.get(channel)
     if (!members) {
       local.set(channel, (members = new Set()))
-      subscribing.set(channel, subscriber.subscribe(`${CHANNEL_PREFIX}${channel}`).finally(() => subscribing.delete(channel)))
+      subscribing.set(
+        channel,
+        subscriber.subscribe(`${CHANNEL_PREFIX}${channel}`).finally(() => subscribing.delete(channel)),
+      )
     }
     members.add(c)
     c.channels.add(channel)

@@ -5,9 +5,17 @@ describe('sanitizeContractHtml: links', () => {
   it.each([
     ['a new tab keeps its target', '<a href="https://x.test" target="_blank">x</a>', '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>'],
     ['a named frame loses its target', '<a href="https://x.test" target="evil">x</a>', '<a href="https://x.test" rel="noopener noreferrer">x</a>'],
-    ['_top and _parent lose their target', '<a href="https://x.test" target="_top">x</a><a href="https://x.test" target="_parent">y</a>', '<a href="https://x.test" rel="noopener noreferrer">x</a><a href="https://x.test" rel="noopener noreferrer">y</a>'],
+    [
+      '_top and _parent lose their target',
+      '<a href="https://x.test" target="_top">x</a><a href="https://x.test" target="_parent">y</a>',
+      '<a href="https://x.test" rel="noopener noreferrer">x</a><a href="https://x.test" rel="noopener noreferrer">y</a>',
+    ],
     ['a link without target still gets rel', '<a href="https://x.test">x</a>', '<a href="https://x.test" rel="noopener noreferrer">x</a>'],
-    ['a given rel is replaced, not merged', '<a href="https://x.test" target="_blank" rel="opener">x</a>', '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>'],
+    [
+      'a given rel is replaced, not merged',
+      '<a href="https://x.test" target="_blank" rel="opener">x</a>',
+      '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
     ['target in upper case is not _blank', '<a href="https://x.test" target="_BLANK">x</a>', '<a href="https://x.test" rel="noopener noreferrer">x</a>'],
     ['javascript: href is dropped', '<a href="javascript:alert(1)" target="_blank">x</a>', '<a target="_blank" rel="noopener noreferrer">x</a>'],
     ['protocol-relative href is dropped', '<a href="//evil.test">x</a>', '<a rel="noopener noreferrer">x</a>'],

@@ -3,8 +3,34 @@ import sanitizeHtml from 'sanitize-html'
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'span', 'div', 'blockquote', 'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'div',
+    'blockquote',
+    'hr',
   ],
   allowedAttributes: { a: ['href', 'target', 'rel'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -40,5 +66,9 @@ export function sanitizeSubmittedHtml<T extends Record<string, unknown>>(submitt
 
 /** True when the HTML has no visible text (an editor's empty `<p><br></p>` counts as empty). */
 export function isBlankHtml(html: string): boolean {
-  return sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim() === ''
+  return (
+    sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} })
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  )
 }

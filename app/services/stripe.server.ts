@@ -22,7 +22,15 @@ export function stripeClient(): Stripe {
 
 export type CustomerSummary = { id: string; email: string | null; name: string | null; defaultPaymentMethodId: string | null }
 export type PaymentMethodSummary = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
-export type PriceSummary = { productId: string; priceId: string; unitAmountCents: number; currency: string; interval: 'day' | 'week' | 'month' | 'year'; intervalCount: number; active: boolean }
+export type PriceSummary = {
+  productId: string
+  priceId: string
+  unitAmountCents: number
+  currency: string
+  interval: 'day' | 'week' | 'month' | 'year'
+  intervalCount: number
+  active: boolean
+}
 export type SubscriptionStatus = Stripe.Subscription.Status
 export type SubscriptionSummary = {
   id: string
@@ -75,7 +83,15 @@ export type CouponInput = {
   maxRedemptions?: number
   redeemBy?: number
 } & ({ percentOff: number } | { amountOffCents: number; currency: string })
-export type CouponSummary = { id: string; percentOff: number | null; amountOffCents: number | null; duration: Stripe.Coupon.Duration; durationInMonths: number | null; valid: boolean; timesRedeemed: number }
+export type CouponSummary = {
+  id: string
+  percentOff: number | null
+  amountOffCents: number | null
+  duration: Stripe.Coupon.Duration
+  durationInMonths: number | null
+  valid: boolean
+  timesRedeemed: number
+}
 export type PromotionCodeSummary = { id: string; code: string; couponId: string; active: boolean }
 export type ConnectAccountSummary = {
   id: string
@@ -114,7 +130,14 @@ export type ConnectAccountProfile = {
 }
 
 /** A one-time charge (a PaymentIntent confirmed at once) as the app keeps it. */
-export type OneTimeChargeSummary = { paymentIntentId: string; chargeId: string | null; amountCents: number; currency: string; status: Stripe.PaymentIntent.Status; metadata: Record<string, string> }
+export type OneTimeChargeSummary = {
+  paymentIntentId: string
+  chargeId: string | null
+  amountCents: number
+  currency: string
+  status: Stripe.PaymentIntent.Status
+  metadata: Record<string, string>
+}
 
 /** What the customer sees when a card asks for a step (3D Secure) the server-side confirmation cannot take. */
 export const CARD_NEEDS_AUTHENTICATION = 'This card needs an extra authentication step that this payment cannot take. Please use another card.'
@@ -131,11 +154,26 @@ function toCustomer(c: Stripe.Customer): CustomerSummary {
 }
 
 function toPaymentMethod(pm: Stripe.PaymentMethod, defaultId: string | null): PaymentMethodSummary {
-  return { id: pm.id, brand: pm.card?.brand ?? 'unknown', last4: pm.card?.last4 ?? '', expMonth: pm.card?.exp_month ?? 0, expYear: pm.card?.exp_year ?? 0, isDefault: pm.id === defaultId }
+  return {
+    id: pm.id,
+    brand: pm.card?.brand ?? 'unknown',
+    last4: pm.card?.last4 ?? '',
+    expMonth: pm.card?.exp_month ?? 0,
+    expYear: pm.card?.exp_year ?? 0,
+    isDefault: pm.id === defaultId,
+  }
 }
 
 function toPrice(p: Stripe.Price): PriceSummary {
-  return { productId: idOf(p.product)!, priceId: p.id, unitAmountCents: p.unit_amount ?? 0, currency: p.currency, interval: (p.recurring?.interval ?? 'month') as PriceSummary['interval'], intervalCount: p.recurring?.interval_count ?? 1, active: p.active }
+  return {
+    productId: idOf(p.product)!,
+    priceId: p.id,
+    unitAmountCents: p.unit_amount ?? 0,
+    currency: p.currency,
+    interval: (p.recurring?.interval ?? 'month') as PriceSummary['interval'],
+    intervalCount: p.recurring?.interval_count ?? 1,
+    active: p.active,
+  }
 }
 
 export function toSubscription(s: Stripe.Subscription): SubscriptionSummary {
@@ -186,7 +224,15 @@ function toOneTimeCharge(pi: Stripe.PaymentIntent): OneTimeChargeSummary {
 }
 
 function toCoupon(c: Stripe.Coupon): CouponSummary {
-  return { id: c.id, percentOff: c.percent_off, amountOffCents: c.amount_off, duration: c.duration, durationInMonths: c.duration_in_months, valid: c.valid, timesRedeemed: c.times_redeemed }
+  return {
+    id: c.id,
+    percentOff: c.percent_off,
+    amountOffCents: c.amount_off,
+    duration: c.duration,
+    durationInMonths: c.duration_in_months,
+    valid: c.valid,
+    timesRedeemed: c.times_redeemed,
+  }
 }
 
 function toPromotionCode(p: Stripe.PromotionCode): PromotionCodeSummary {
@@ -263,12 +309,29 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
 
     /** A plan: one product with one recurring price. */
     async createPlanPrice(
-      input: { productName: string; description?: string; unitAmountCents: number; currency: string; interval: 'month' | 'year'; intervalCount?: number; metadata?: Record<string, string> },
+      input: {
+        productName: string
+        description?: string
+        unitAmountCents: number
+        currency: string
+        interval: 'month' | 'year'
+        intervalCount?: number
+        metadata?: Record<string, string>
+      },
       idempotencyKey: string,
     ): Promise<PriceSummary> {
-      const product = await stripe.products.create({ name: input.productName, description: input.description || undefined, metadata: input.metadata }, { idempotencyKey: `${idempotencyKey}-product` })
+      const product = await stripe.products.create(
+        { name: input.productName, description: input.description || undefined, metadata: input.metadata },
+        { idempotencyKey: `${idempotencyKey}-product` },
+      )
       const price = await stripe.prices.create(
-        { product: product.id, unit_amount: input.unitAmountCents, currency: input.currency, recurring: { interval: input.interval, interval_count: input.intervalCount ?? 1 }, metadata: input.metadata },
+        {
+          product: product.id,
+          unit_amount: input.unitAmountCents,
+          currency: input.currency,
+          recurring: { interval: input.interval, interval_count: input.intervalCount ?? 1 },
+          metadata: input.metadata,
+        },
         { idempotencyKey: `${idempotencyKey}-price` },
       )
       return toPrice(price)
@@ -283,8 +346,14 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
       input: { productName: string; description?: string; unitAmountCents: number; currency: string; metadata?: Record<string, string> },
       idempotencyKey: string,
     ): Promise<PriceSummary & { recurring: false }> {
-      const product = await stripe.products.create({ name: input.productName, description: input.description || undefined, metadata: input.metadata }, { idempotencyKey: `${idempotencyKey}-product` })
-      const price = await stripe.prices.create({ product: product.id, unit_amount: input.unitAmountCents, currency: input.currency, metadata: input.metadata }, { idempotencyKey: `${idempotencyKey}-price` })
+      const product = await stripe.products.create(
+        { name: input.productName, description: input.description || undefined, metadata: input.metadata },
+        { idempotencyKey: `${idempotencyKey}-product` },
+      )
+      const price = await stripe.prices.create(
+        { product: product.id, unit_amount: input.unitAmountCents, currency: input.currency, metadata: input.metadata },
+        { idempotencyKey: `${idempotencyKey}-price` },
+      )
       return { ...toPrice(price), recurring: false }
     },
 
@@ -295,7 +364,16 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
     },
 
     async createSubscription(
-      input: { customerId: string; priceId: string; quantity: number; trialDays?: number; paymentMethodId?: string; couponId?: string; promotionCodeId?: string; metadata?: Record<string, string> },
+      input: {
+        customerId: string
+        priceId: string
+        quantity: number
+        trialDays?: number
+        paymentMethodId?: string
+        couponId?: string
+        promotionCodeId?: string
+        metadata?: Record<string, string>
+      },
       idempotencyKey: string,
     ): Promise<SubscriptionSummary> {
       const discounts = input.promotionCodeId ? [{ promotion_code: input.promotionCodeId }] : input.couponId ? [{ coupon: input.couponId }] : undefined
@@ -357,7 +435,11 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
     /** Keeps the paid period, skips (voids) the next month's invoice and resumes billing a month after period end. */
     async pauseForOneMonthAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionSummary> {
       const current = await retrieveSubscription(subscriptionId)
-      const subscription = await stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: 'void', resumes_at: addOneMonth(current.currentPeriodEnd) } }, { idempotencyKey })
+      const subscription = await stripe.subscriptions.update(
+        subscriptionId,
+        { pause_collection: { behavior: 'void', resumes_at: addOneMonth(current.currentPeriodEnd) } },
+        { idempotencyKey },
+      )
       return toSubscription(subscription)
     },
 
@@ -431,7 +513,15 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
     async createCoupon(input: CouponInput, idempotencyKey: string): Promise<CouponSummary> {
       const amount = 'percentOff' in input ? { percent_off: input.percentOff } : { amount_off: input.amountOffCents, currency: input.currency }
       const coupon = await stripe.coupons.create(
-        { id: input.id, name: input.name, duration: input.duration, duration_in_months: input.duration === 'repeating' ? input.durationInMonths : undefined, max_redemptions: input.maxRedemptions, redeem_by: input.redeemBy, ...amount },
+        {
+          id: input.id,
+          name: input.name,
+          duration: input.duration,
+          duration_in_months: input.duration === 'repeating' ? input.durationInMonths : undefined,
+          max_redemptions: input.maxRedemptions,
+          redeem_by: input.redeemBy,
+          ...amount,
+        },
         { idempotencyKey },
       )
       return toCoupon(coupon)
@@ -446,7 +536,10 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
     },
 
     async createPromotionCode(input: { couponId: string; code: string; maxRedemptions?: number }, idempotencyKey: string): Promise<PromotionCodeSummary> {
-      const promo = await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: input.couponId }, code: input.code, max_redemptions: input.maxRedemptions }, { idempotencyKey })
+      const promo = await stripe.promotionCodes.create(
+        { promotion: { type: 'coupon', coupon: input.couponId }, code: input.code, max_redemptions: input.maxRedemptions },
+        { idempotencyKey },
+      )
       return toPromotionCode(promo)
     },
 
@@ -503,8 +596,14 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
     },
 
     /** Refunds part or all of a payment; an amount above what is left is refused by Stripe (invalid_request_error). */
-    async refund(input: { paymentIntentId?: string; chargeId?: string; amountCents?: number; metadata?: Record<string, string> }, idempotencyKey: string): Promise<{ id: string; amountCents: number; status: string | null }> {
-      const refund = await stripe.refunds.create({ payment_intent: input.paymentIntentId, charge: input.chargeId, amount: input.amountCents, metadata: input.metadata }, { idempotencyKey })
+    async refund(
+      input: { paymentIntentId?: string; chargeId?: string; amountCents?: number; metadata?: Record<string, string> },
+      idempotencyKey: string,
+    ): Promise<{ id: string; amountCents: number; status: string | null }> {
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, charge: input.chargeId, amount: input.amountCents, metadata: input.metadata },
+        { idempotencyKey },
+      )
       return { id: refund.id, amountCents: refund.amount, status: refund.status }
     },
 

@@ -13,11 +13,12 @@ export function buttonClass(variant: Variant = 'primary', className?: string) {
   return cn('btn', `btn-${variant}`, className)
 }
 
-export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }>(
-  function Button({ variant = 'primary', className, type = 'button', ...props }, ref) {
-    return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />
-  },
-)
+export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }>(function Button(
+  { variant = 'primary', className, type = 'button', ...props },
+  ref,
+) {
+  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />
+})
 
 export function ButtonLink({ variant = 'primary', className, ...props }: LinkProps & { variant?: Variant }) {
   return <Link className={buttonClass(variant, className)} {...props} />

@@ -46,7 +46,11 @@ export function crmErrorJson(error: { status: number; message: string; crmErrors
  * The shell's sidebar with the CRM section shown only when CRM is available; `read` is the plan and
  * location the shell already read. Only those who would see the section look (and start provisioning).
  */
-export async function crmSidebarFor<T extends { label: string; path?: string; external?: boolean; children?: T[] }>(user: AuthUser, items: T[], read: CrmPlanAndLocation | null): Promise<T[]> {
+export async function crmSidebarFor<T extends { label: string; path?: string; external?: boolean; children?: T[] }>(
+  user: AuthUser,
+  items: T[],
+  read: CrmPlanAndLocation | null,
+): Promise<T[]> {
   if (!items.some((i) => i.label === 'menu.crm')) return items
   const available = user.clientId === null || !read ? false : (await crmAvailabilityFrom(tenantOf(user as AuthUser & { clientId: number }), read)).crmAvailable
   return crmSidebar(items as never[], { available, externalUrl: crmService()?.appUrl ?? null }) as T[]

@@ -1,8 +1,7 @@
 // Response helpers shared by pages and the JSON API: the spec's statuses and message texts.
 import { data } from '@remix-run/node'
 
-export const FORBIDDEN_MESSAGE =
-  "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page"
+export const FORBIDDEN_MESSAGE = "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page"
 export const GENERIC_ERROR = 'Please Try Again Later!'
 
 /** JSON answers carry status and statusCode like the original API, whatever the HTTP status. */

@@ -17,4 +17,3 @@ export async function orderActionAnswer(t: Tenant, result: OrderActionResult, op
     ...(result.warning ? { warning: result.warning } : {}),
   })
 }
-

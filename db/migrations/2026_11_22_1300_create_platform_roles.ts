@@ -15,11 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'datetime(3)', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .addColumn('updated_at', 'datetime(3)', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP(3)`))
     .execute()
-  await db.schema
-    .alterTable('users')
-    .addForeignKeyConstraint('users_platform_role', ['platform_role_id'], 'platform_roles', ['id'])
-    .onDelete('set null')
-    .execute()
+  await db.schema.alterTable('users').addForeignKeyConstraint('users_platform_role', ['platform_role_id'], 'platform_roles', ['id']).onDelete('set null').execute()
   // The platform-wide audit log (superadmin) pages newest first across organisations.
   await db.schema.createIndex('audit_logs_created').on('audit_logs').columns(['created_at', 'id']).execute()
 }

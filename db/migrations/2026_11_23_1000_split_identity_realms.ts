@@ -33,9 +33,20 @@ export async function up(db: Kysely<any>): Promise<void> {
       .values({ ...fields, public_id: publicId(), client_id: membership.client_id, is_superadmin: false, platform_role_id: null })
       .executeTakeFirstOrThrow()
     const copyId = Number(inserted.insertId)
-    const moves: [string, string][] = [['memberships', 'user_id'], ['writer_profiles', 'user_id'], ['files', 'uploaded_by'], ['audit_logs', 'user_id'], ['audit_logs', 'actor_user_id']]
+    const moves: [string, string][] = [
+      ['memberships', 'user_id'],
+      ['writer_profiles', 'user_id'],
+      ['files', 'uploaded_by'],
+      ['audit_logs', 'user_id'],
+      ['audit_logs', 'actor_user_id'],
+    ]
     for (const [table, column] of moves) {
-      await db.updateTable(table).set({ [column]: copyId }).where(column, '=', personId).where('client_id', '=', membership.client_id).execute()
+      await db
+        .updateTable(table)
+        .set({ [column]: copyId })
+        .where(column, '=', personId)
+        .where('client_id', '=', membership.client_id)
+        .execute()
     }
   }
 
@@ -45,7 +56,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Sessions and pending links were issued to the shared accounts: nobody keeps one across the split.
   await db.deleteFrom('sessions').execute()
-  await db.updateTable('auth_tokens').set({ used_at: sql`CURRENT_TIMESTAMP(3)` }).where('used_at', 'is', null).execute()
+  await db
+    .updateTable('auth_tokens')
+    .set({ used_at: sql`CURRENT_TIMESTAMP(3)` })
+    .where('used_at', 'is', null)
+    .execute()
 
   await sql`ALTER TABLE users
     ADD COLUMN realm BIGINT UNSIGNED AS (IFNULL(client_id, 0)) STORED AFTER client_id,
@@ -59,7 +74,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE memberships
     ADD CONSTRAINT memberships_account_realm FOREIGN KEY (user_id, client_id) REFERENCES users (id, client_id) ON DELETE CASCADE,
     ADD CONSTRAINT memberships_one_per_account UNIQUE (user_id)`.execute(db)
-  await sql`ALTER TABLE writer_profiles ADD CONSTRAINT writer_profiles_account_realm FOREIGN KEY (user_id, client_id) REFERENCES users (id, client_id) ON DELETE CASCADE`.execute(db)
+  await sql`ALTER TABLE writer_profiles ADD CONSTRAINT writer_profiles_account_realm FOREIGN KEY (user_id, client_id) REFERENCES users (id, client_id) ON DELETE CASCADE`.execute(
+    db,
+  )
 }
 
 export async function down(): Promise<void> {

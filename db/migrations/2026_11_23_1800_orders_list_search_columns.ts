@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely'
 const LIST = 'client_id, archived, created_at, id'
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table orders drop index orders_list_created_at, add index orders_list_created_at (${sql.raw(LIST)}, completed_at, status_percentage, customer_name, customer_email, package_name, public_id)`.execute(db)
+  await sql`alter table orders drop index orders_list_created_at, add index orders_list_created_at (${sql.raw(LIST)}, completed_at, status_percentage, customer_name, customer_email, package_name, public_id)`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,10 @@ import { type Kysely, sql } from 'kysely'
 const STRIPE_ID = sql`varchar(255) character set ascii collate ascii_bin`
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('organisations').addColumn('stripe_connect_account_id', STRIPE_ID, (c) => c.unique()).execute()
+  await db.schema
+    .alterTable('organisations')
+    .addColumn('stripe_connect_account_id', STRIPE_ID, (c) => c.unique())
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -33,7 +33,12 @@ async function seedTips(db: Kysely<Database>, org: string, clientId: number, now
         paid_at: new Date(Math.min(now.getTime(), done + (1 + (Number(o.id) % 5)) * DAY)),
       }
     })
-  for (let i = 0; i < tips.length; i += 500) await db.insertInto('order_tips').ignore().values(tips.slice(i, i + 500)).execute()
+  for (let i = 0; i < tips.length; i += 500)
+    await db
+      .insertInto('order_tips')
+      .ignore()
+      .values(tips.slice(i, i + 500))
+      .execute()
 }
 
 export async function seedAnalytics(db: Kysely<Database>, orgIds: OrgIds, now = new Date()): Promise<void> {

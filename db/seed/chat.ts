@@ -23,8 +23,30 @@ export async function seedChat(db: Kysely<Database>, orgIds: OrgIds, now = new D
     : [{ key: 'team:1', sent_by: owner.id, role_label: 'ADMIN' as const, content: 'Welcome aboard! The customer wants a one-page resume.', ago: 180 }]
   const rows = [
     ...team.map((m) => ({ ...m, chat_type: 'project' as const, order_id: order.id, writer_id: null, sent_to_admin: false, read_at: null })),
-    { key: 'writer:1', sent_by: owner.id, role_label: 'ADMIN' as const, content: '<p>Hi Wendy, can you take two more resumes this week?</p>', ago: 120, chat_type: 'adminToWriter' as const, order_id: null, writer_id: writer.id, sent_to_admin: false, read_at: at(110) },
-    { key: 'writer:2', sent_by: writer.id, role_label: 'WRITER' as const, content: '<p>Yes, <strong>happy to</strong>. Please assign them.</p>', ago: 100, chat_type: 'adminToWriter' as const, order_id: null, writer_id: writer.id, sent_to_admin: true, read_at: null },
+    {
+      key: 'writer:1',
+      sent_by: owner.id,
+      role_label: 'ADMIN' as const,
+      content: '<p>Hi Wendy, can you take two more resumes this week?</p>',
+      ago: 120,
+      chat_type: 'adminToWriter' as const,
+      order_id: null,
+      writer_id: writer.id,
+      sent_to_admin: false,
+      read_at: at(110),
+    },
+    {
+      key: 'writer:2',
+      sent_by: writer.id,
+      role_label: 'WRITER' as const,
+      content: '<p>Yes, <strong>happy to</strong>. Please assign them.</p>',
+      ago: 100,
+      chat_type: 'adminToWriter' as const,
+      order_id: null,
+      writer_id: writer.id,
+      sent_to_admin: true,
+      read_at: null,
+    },
   ]
   await db
     .insertInto('chat_messages')

@@ -60,7 +60,11 @@ const PDF = Buffer.from(
 
 async function seedPlatformTemplates(db: Kysely<Database>) {
   for (const t of CONTRACT_TEMPLATES) {
-    await db.insertInto('contract_templates').values({ public_id: seedId(t.key), title: t.title, content: t.content }).onDuplicateKeyUpdate({ title: t.title }).execute()
+    await db
+      .insertInto('contract_templates')
+      .values({ public_id: seedId(t.key), title: t.title, content: t.content })
+      .onDuplicateKeyUpdate({ title: t.title })
+      .execute()
   }
   for (const t of FORM_TEMPLATES) {
     const data = JSON.stringify({ items: t.items })
@@ -90,20 +94,31 @@ async function seedFiles(db: Kysely<Database>, org: string, clientId: number) {
     await storage().put(key, f.data)
     await db
       .insertInto('files')
-      .values({ public_id: seedId(`file:${org}:${f.name}`), client_id: clientId, storage_key: key, original_name: f.name, mime_type: f.mime, size: f.data.length, purpose: 'downloadable' })
+      .values({
+        public_id: seedId(`file:${org}:${f.name}`),
+        client_id: clientId,
+        storage_key: key,
+        original_name: f.name,
+        mime_type: f.mime,
+        size: f.data.length,
+        purpose: 'downloadable',
+      })
       .onDuplicateKeyUpdate({ size: f.data.length })
       .execute()
-    await db
-      .insertInto('downloadables')
-      .values({ public_id: publicId, client_id: clientId, title: f.title, file_key: key, file_name: f.name, file_size: f.data.length })
-      .execute()
+    await db.insertInto('downloadables').values({ public_id: publicId, client_id: clientId, title: f.title, file_key: key, file_name: f.name, file_size: f.data.length }).execute()
   }
 }
 
 async function seedContracts(db: Kysely<Database>, org: string, clientId: number) {
   const sample = await db.selectFrom('contract_templates').select(['id', 'title', 'content']).where('public_id', '=', seedId(CONTRACT_TEMPLATES[0]!.key)).executeTakeFirstOrThrow()
   const contracts = [
-    { key: 'standard', title: 'Standard Terms', content: '<h2>Terms</h2><p>Delivery within 5 business days. <strong>Two revisions</strong> included.</p>', templateId: null, archived: false },
+    {
+      key: 'standard',
+      title: 'Standard Terms',
+      content: '<h2>Terms</h2><p>Delivery within 5 business days. <strong>Two revisions</strong> included.</p>',
+      templateId: null,
+      archived: false,
+    },
     { key: 'clone', title: `Copy of ${sample.title}`, content: sample.content, templateId: sample.id, archived: false },
     { key: 'old', title: 'Old Terms 2025', content: '<p>Replaced by the standard terms.</p>', templateId: null, archived: true },
   ]

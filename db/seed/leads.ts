@@ -10,7 +10,17 @@ const DAY = 24 * 3600_000
 
 export const DEMO_LEADS: { key: string; email: string; first: string; last: string; phone: string | null; source: LeadSource; status: LeadStatus; ago: number; note?: string }[] = [
   { key: 'l1', email: 'nora.lead@demo-leads.test', first: 'Nora', last: 'Quinn', phone: '+1 555 0101', source: 'cart', status: 'new', ago: 1 },
-  { key: 'l2', email: 'omar.lead@demo-leads.test', first: 'Omar', last: 'Reyes', phone: null, source: 'checkout', status: 'contacted', ago: 2, note: 'Asked about a LinkedIn add-on; sent the price list.' },
+  {
+    key: 'l2',
+    email: 'omar.lead@demo-leads.test',
+    first: 'Omar',
+    last: 'Reyes',
+    phone: null,
+    source: 'checkout',
+    status: 'contacted',
+    ago: 2,
+    note: 'Asked about a LinkedIn add-on; sent the price list.',
+  },
   { key: 'l3', email: 'paula.lead@demo-leads.test', first: 'Paula', last: 'Stone', phone: '+44 20 7946 0000', source: 'crm', status: 'new', ago: 4 },
   { key: 'l4', email: 'quentin.lead@demo-leads.test', first: 'Quentin', last: 'Tate', phone: null, source: 'manual', status: 'lost', ago: 9, note: 'Went with another writer.' },
   { key: 'l5', email: 'rosa.lead@demo-leads.test', first: 'Rosa', last: 'Underwood', phone: null, source: 'cart', status: 'contacted', ago: 12 },
@@ -47,13 +57,25 @@ export async function seedLeads(db: Kysely<Database>, orgIds: OrgIds, now = new 
     .execute()
   if (!owner) return
   for (const l of DEMO_LEADS.filter((x) => x.note)) {
-    const lead = await db.selectFrom('leads').select(['id', 'updated_at']).where('public_id', '=', seedId(`lead:demo:${l.key}`)).executeTakeFirst()
+    const lead = await db
+      .selectFrom('leads')
+      .select(['id', 'updated_at'])
+      .where('public_id', '=', seedId(`lead:demo:${l.key}`))
+      .executeTakeFirst()
     if (!lead) continue
     const has = await db.selectFrom('lead_notes').select('id').where('client_id', '=', clientId).where('lead_id', '=', lead.id).limit(1).executeTakeFirst()
     if (has) continue
     await db
       .insertInto('lead_notes')
-      .values({ client_id: clientId, lead_id: lead.id, kind: 'note', body: l.note!, author_user_id: owner.id, author_name: `${owner.first_name} ${owner.last_name}`, created_at: lead.updated_at })
+      .values({
+        client_id: clientId,
+        lead_id: lead.id,
+        kind: 'note',
+        body: l.note!,
+        author_user_id: owner.id,
+        author_name: `${owner.first_name} ${owner.last_name}`,
+        created_at: lead.updated_at,
+      })
       .execute()
   }
 }

@@ -136,11 +136,7 @@ const REJECT_REASONS = ['Please fix the typos in the summary section', 'The layo
 const NOTES = ['First draft attached.', 'Revised as requested.', 'Updated the summary and skills.', 'Final polish done.', 'Tightened the wording throughout.']
 
 /** One step of a service's pipeline, derived from its modules. */
-type Step =
-  | { kind: 'task'; taskId: string; by: 'customer' | 'writer' }
-  | { kind: 'draft' }
-  | { kind: 'revision' }
-  | { kind: 'accept' }
+type Step = { kind: 'task'; taskId: string; by: 'customer' | 'writer' } | { kind: 'draft' } | { kind: 'revision' } | { kind: 'accept' }
 
 /** `minRounds`: revisions the customer asks for at least (an open revision needs one). */
 function serviceSteps(service: OrderServiceSnapshot, rng: Rng, minRounds: number): Step[] {
@@ -247,7 +243,10 @@ type Cart = { index: number; customer: StoryPerson; createdAt: Date; cartId: str
  * `count` orders over the last year before `now`, in carts (some buy two products at once: one
  * multi-order invoice), with every state, flag and invoice status represented.
  */
-export function writeStories(ctx: StoryContext, opts: { count: number; seed: number; now: Date; idOf: (name: string) => string }): { orders: OrderStory[]; invoices: InvoiceStory[] } {
+export function writeStories(
+  ctx: StoryContext,
+  opts: { count: number; seed: number; now: Date; idOf: (name: string) => string },
+): { orders: OrderStory[]; invoices: InvoiceStory[] } {
   const rng = seededRng(opts.seed)
   const end = new Date(Math.floor(opts.now.getTime() / HOUR) * HOUR)
   const orders: OrderStory[] = []
@@ -269,7 +268,10 @@ export function writeStories(ctx: StoryContext, opts: { count: number; seed: num
       const state = forced ?? stateFor(rng, ageDays)
       // Retired products sold earlier in the year; the catalog of today sells now.
       const catalog = ageDays > 150 ? ctx.products : ageDays > 45 ? ctx.products.filter((p) => !p.archived) : current
-      const product = pickWeighted(rng, catalog.map((p) => ({ ...p, weight: p.archived || !p.active ? 0.4 : 1 })))
+      const product = pickWeighted(
+        rng,
+        catalog.map((p) => ({ ...p, weight: p.archived || !p.active ? 0.4 : 1 })),
+      )
       cart.orderIndexes.push(orders.length)
       orders.push(tellOrder(ctx, rng, { index: orders.length, state, product, customer, createdAt, cartId: cart.cartId, end }))
     }
@@ -342,7 +344,7 @@ function tellOrder(
   const files = ctx.files
   const draftData = (note: string): DraftData => {
     const pdf = pick(rng, files).draftFile
-    const word = chance(rng, 0.7) ? files.find((f) => f.draftFile.file.mimetype.includes('word'))?.draftFile ?? null : null
+    const word = chance(rng, 0.7) ? (files.find((f) => f.draftFile.file.mimetype.includes('word'))?.draftFile ?? null) : null
     return { dataPdf: pdf, dataWord: word, dataOther: null, additionalFiles: chance(rng, 0.15) ? [pick(rng, files).draftFile] : [], notes: note }
   }
 
@@ -358,7 +360,13 @@ function tellOrder(
   if (chance(rng, 0.1)) {
     const tag = pick(rng, ctx.tags)
     story.tags.push(tag)
-    if (chance(rng, 0.3)) story.tags.push(pick(rng, ctx.tags.filter((t) => t !== tag)))
+    if (chance(rng, 0.3))
+      story.tags.push(
+        pick(
+          rng,
+          ctx.tags.filter((t) => t !== tag),
+        ),
+      )
   }
   if (story.tags.length) tl.add(between(rng, 0.2, 2), activity(ctx.ownerId, `Tags set: ${story.tags.join(', ')}`))
   if (chance(rng, 0.1)) tl.add(between(rng, 0.5, 8), (at) => story.attachments.push({ fileId: pick(rng, files).id, at }))
@@ -388,7 +396,7 @@ function tellOrder(
     for (const [n, step] of steps.slice(0, cut).entries()) {
       const isLast = n === cut - 1
       if (step.kind === 'task') {
-        tl.add(step.by === 'customer' ? between(rng, 4, 60) : between(rng, 2, 24), task(service, step.taskId, step.by === 'customer' ? customerId : writer?.id ?? null))
+        tl.add(step.by === 'customer' ? between(rng, 4, 60) : between(rng, 2, 24), task(service, step.taskId, step.by === 'customer' ? customerId : (writer?.id ?? null)))
       } else if (step.kind === 'accept') {
         tl.add(between(rng, 6, 72), task(service, 'revision_process', customerId))
       } else if (step.kind === 'revision') {
@@ -403,14 +411,19 @@ function tellOrder(
           tl.add(between(rng, 12, 72), (at) => {
             const draft = newDraft(service._id, writer?.id ?? null, draftData(pick(rng, NOTES)), at)
             if (mishap === 'withdrawn') {
-              const by = chance(rng, 0.6) ? writer?.id ?? ctx.ownerId : ctx.ownerId
+              const by = chance(rng, 0.6) ? (writer?.id ?? ctx.ownerId) : ctx.ownerId
               const reason = pick(rng, WITHDRAW_REASONS)
               Object.assign(draft, { deletedBy: by, deletedReason: reason, deletedAt: new Date(at.getTime() + 3600_000), updatedAt: new Date(at.getTime() + 3600_000) })
               story.drafts.push(draft)
               activity(by, `Draft withdrawn: ${service.serviceName} (${reason})`)(new Date(at.getTime() + 3600_000))
             } else {
               const reason = pick(rng, REJECT_REASONS)
-              Object.assign(draft, { approval: 'rejected', rejectionReason: reason, rejectionFiles: chance(rng, 0.5) ? [pick(rng, files).draftFile] : null, updatedAt: new Date(at.getTime() + 2 * 3600_000) })
+              Object.assign(draft, {
+                approval: 'rejected',
+                rejectionReason: reason,
+                rejectionFiles: chance(rng, 0.5) ? [pick(rng, files).draftFile] : null,
+                updatedAt: new Date(at.getTime() + 2 * 3600_000),
+              })
               story.drafts.push(draft)
               activity(ctx.ownerId, `Draft rejected: ${service.serviceName} (${reason})`)(new Date(at.getTime() + 2 * 3600_000))
             }
@@ -459,7 +472,6 @@ function tellOrder(
     tl.add(between(rng, 24, 240), (at) => ((story.archived = true), activity(ctx.ownerId, 'Order archived')(at)))
   }
 
-
   // Open orders leave the last hours free (new events keep arriving); finished ones had their time.
   tl.play(o.createdAt, new Date(o.end.getTime() - (finished ? 0 : 10 * 60_000)))
 
@@ -468,7 +480,10 @@ function tellOrder(
   const latest = story.tasks[story.tasks.length - 1]
   story.lastTaskId = latest?.taskId ?? null
   story.lastTaskAt = latest?.at ?? null
-  const byTasks = statusPercentage(services, story.tasks.map((x) => ({ serviceId: x.serviceId, taskId: x.taskId })))
+  const byTasks = statusPercentage(
+    services,
+    story.tasks.map((x) => ({ serviceId: x.serviceId, taskId: x.taskId })),
+  )
   story.statusPercentage = story.markedAsComplete ? 100 : byTasks
   if (!story.markedAsComplete && byTasks >= 100) story.completedAt = latest!.at
   return story

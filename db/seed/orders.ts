@@ -45,7 +45,16 @@ async function seedDraftFiles(db: Kysely<Database>, org: string, clientId: numbe
     // Read on the order they belong to (READ_ORDERS).
     await db
       .insertInto('files')
-      .values({ public_id: publicId, client_id: clientId, storage_key: key, original_name: f.name, mime_type: f.mime, size: f.data.length, purpose: 'order_file', uploaded_by: ownerId })
+      .values({
+        public_id: publicId,
+        client_id: clientId,
+        storage_key: key,
+        original_name: f.name,
+        mime_type: f.mime,
+        size: f.data.length,
+        purpose: 'order_file',
+        uploaded_by: ownerId,
+      })
       .onDuplicateKeyUpdate({ size: f.data.length })
       .execute()
     const row = await db.selectFrom('files').select('id').where('public_id', '=', publicId).executeTakeFirstOrThrow()
@@ -156,7 +165,9 @@ async function insertOrders(trx: Transaction<Database>, org: string, clientId: n
 async function insertChildren(trx: Transaction<Database>, org: string, clientId: number, stories: OrderStory[], orderIds: Map<number, number>) {
   const idOf = (s: OrderStory) => orderIds.get(s.index)!
   await chunks(
-    stories.flatMap((s) => s.tasks.map((x) => ({ client_id: clientId, order_id: idOf(s), service_id: x.serviceId, task_id: x.taskId, service_type: x.serviceType, created_at: x.at }))),
+    stories.flatMap((s) =>
+      s.tasks.map((x) => ({ client_id: clientId, order_id: idOf(s), service_id: x.serviceId, task_id: x.taskId, service_type: x.serviceType, created_at: x.at })),
+    ),
     1000,
     (rows) => trx.insertInto('order_tasks').values(rows).execute(),
   )
@@ -191,7 +202,15 @@ async function insertChildren(trx: Transaction<Database>, org: string, clientId:
     (rows) => trx.insertInto('drafts').values(rows).execute(),
   )
   const attachments = stories.flatMap((s) =>
-    s.attachments.map((a, n) => ({ public_id: seedId(`order-file:${org}:${s.index}:${n}`), client_id: clientId, order_id: idOf(s), file_id: a.fileId, kind: 'attachment' as const, uploaded_by: s.customer.id, created_at: a.at })),
+    s.attachments.map((a, n) => ({
+      public_id: seedId(`order-file:${org}:${s.index}:${n}`),
+      client_id: clientId,
+      order_id: idOf(s),
+      file_id: a.fileId,
+      kind: 'attachment' as const,
+      uploaded_by: s.customer.id,
+      created_at: a.at,
+    })),
   )
   if (attachments.length) await trx.insertInto('order_files').values(attachments).execute()
 
@@ -236,7 +255,14 @@ async function insertInvoices(trx: Transaction<Database>, org: string, clientId:
   )
   const ids = new Map((await trx.selectFrom('order_invoices').select(['id', 'public_id']).where('client_id', '=', clientId).execute()).map((r) => [r.public_id, r.id]))
   const items = invoices.flatMap((i) =>
-    i.items.map((item) => ({ client_id: clientId, invoice_id: ids.get(publicId(i))!, order_id: orderIds.get(item.orderIndex)!, package_name: item.packageName, quantity: 1, price_cents: item.priceCents })),
+    i.items.map((item) => ({
+      client_id: clientId,
+      invoice_id: ids.get(publicId(i))!,
+      order_id: orderIds.get(item.orderIndex)!,
+      package_name: item.packageName,
+      quantity: 1,
+      price_cents: item.priceCents,
+    })),
   )
   await chunks(items, 1000, (rows) => trx.insertInto('order_invoice_items').values(rows).execute())
 }

@@ -7,8 +7,58 @@ import type { Database, MembershipRole } from '../types'
 import { DEMO_PASSWORD, type OrgIds } from './core'
 import { seedId } from './ids'
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Emma', 'Oliver', 'Sofia', 'Lucas', 'Isla', 'Ethan', 'Chloe', 'Mason', 'Grace', 'Leo', 'Zoe', 'Henry', 'Ruby', 'Jack', 'Nora', 'Owen', 'Lily', 'Caleb', 'Hazel', 'Eli']
-const LAST = ['Anderson', 'Brooks', 'Carter', 'Diaz', 'Evans', 'Foster', 'Garcia', 'Hughes', 'Iverson', 'Jensen', 'Kim', 'Lopez', 'Morgan', 'Nguyen', 'Ortiz', 'Patel', 'Quinn', 'Reed', 'Singh', 'Turner', 'Usman', 'Vasquez', 'Walsh', 'Young']
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Emma',
+  'Oliver',
+  'Sofia',
+  'Lucas',
+  'Isla',
+  'Ethan',
+  'Chloe',
+  'Mason',
+  'Grace',
+  'Leo',
+  'Zoe',
+  'Henry',
+  'Ruby',
+  'Jack',
+  'Nora',
+  'Owen',
+  'Lily',
+  'Caleb',
+  'Hazel',
+  'Eli',
+]
+const LAST = [
+  'Anderson',
+  'Brooks',
+  'Carter',
+  'Diaz',
+  'Evans',
+  'Foster',
+  'Garcia',
+  'Hughes',
+  'Iverson',
+  'Jensen',
+  'Kim',
+  'Lopez',
+  'Morgan',
+  'Nguyen',
+  'Ortiz',
+  'Patel',
+  'Quinn',
+  'Reed',
+  'Singh',
+  'Turner',
+  'Usman',
+  'Vasquez',
+  'Walsh',
+  'Young',
+]
 
 type SeedPerson = {
   email: string
@@ -44,8 +94,17 @@ function customers(org: 'demo' | 'rival', count: number): SeedPerson[] {
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']
 const profile = (n: number, extra: Partial<NonNullable<SeedPerson['profile']>> = {}): NonNullable<SeedPerson['profile']> => ({
-  levels: [['Entry', 'Mid'], ['Mid', 'Senior'], ['Senior', 'Executive']][n % 3]!,
-  services: [['Resume', 'Cover Letter'], ['Resume', 'LinkedIn'], ['Cover Letter', 'Custom'], ['Resume', 'Cover Letter', 'LinkedIn']][n % 4]!,
+  levels: [
+    ['Entry', 'Mid'],
+    ['Mid', 'Senior'],
+    ['Senior', 'Executive'],
+  ][n % 3]!,
+  services: [
+    ['Resume', 'Cover Letter'],
+    ['Resume', 'LinkedIn'],
+    ['Cover Letter', 'Custom'],
+    ['Resume', 'Cover Letter', 'LinkedIn'],
+  ][n % 4]!,
   languages: [['English'], ['English', 'Spanish'], ['English', 'German'], ['English', 'French']][n % 4]!,
   certificates: [['CPRW'], ['CPRW', 'NCRW'], ['CMRW'], []][n % 4]!,
   expertise: [['Technology', 'Finance'], ['Healthcare'], ['Education', 'Government'], ['Marketing', 'Sales']][n % 4]!,
@@ -99,9 +158,27 @@ function demoTeam(): SeedPerson[] {
       canSignIn: true,
     },
     { email: 'reviewer2@demo-staff.test', firstName: 'Rhea', lastName: 'Review', role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'], createdAt: at(-47), canSignIn: true },
-    { email: 'reviewer3@demo-staff.test', firstName: 'Quinn', lastName: 'Checker', role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'], createdAt: at(-44), canSignIn: true, profile: profile(9) },
+    {
+      email: 'reviewer3@demo-staff.test',
+      firstName: 'Quinn',
+      lastName: 'Checker',
+      role: 'user',
+      permissions: ['REVIEWER', 'READ_ORDERS'],
+      createdAt: at(-44),
+      canSignIn: true,
+      profile: profile(9),
+    },
     { email: 'former@demo-staff.test', firstName: 'Fred', lastName: 'Former', role: 'user', permissions: ['READ_ORDERS'], archived: true, createdAt: at(-46), canSignIn: true },
-    { email: 'paused@demo-staff.test', firstName: 'Paula', lastName: 'Paused', role: 'user', permissions: ['READ_ORDERS', 'UPDATE_ORDERS'], active: false, createdAt: at(-45), canSignIn: true },
+    {
+      email: 'paused@demo-staff.test',
+      firstName: 'Paula',
+      lastName: 'Paused',
+      role: 'user',
+      permissions: ['READ_ORDERS', 'UPDATE_ORDERS'],
+      active: false,
+      createdAt: at(-45),
+      canSignIn: true,
+    },
   ]
   return [...writers, ...staff]
 }
@@ -109,8 +186,25 @@ function demoTeam(): SeedPerson[] {
 function rivalTeam(): SeedPerson[] {
   return [
     { email: 'writer1@rival-staff.test', firstName: 'Rita', lastName: 'Quill', role: 'user', permissions: ['WRITER'], createdAt: at(-30), canSignIn: true, profile: profile(7) },
-    { email: 'writer2@rival-staff.test', firstName: 'Raul', lastName: 'Pen', role: 'user', permissions: ['WRITER', 'REVIEWER'], createdAt: at(-29), canSignIn: true, profile: profile(8) },
-    { email: 'staff@rival-staff.test', firstName: 'Rosa', lastName: 'Desk', role: 'user', permissions: ['READ_ORDERS', 'READ_CUSTOMERS', 'READ_USERS'], createdAt: at(-28), canSignIn: true },
+    {
+      email: 'writer2@rival-staff.test',
+      firstName: 'Raul',
+      lastName: 'Pen',
+      role: 'user',
+      permissions: ['WRITER', 'REVIEWER'],
+      createdAt: at(-29),
+      canSignIn: true,
+      profile: profile(8),
+    },
+    {
+      email: 'staff@rival-staff.test',
+      firstName: 'Rosa',
+      lastName: 'Desk',
+      role: 'user',
+      permissions: ['READ_ORDERS', 'READ_CUSTOMERS', 'READ_USERS'],
+      createdAt: at(-28),
+      canSignIn: true,
+    },
   ]
 }
 
@@ -138,7 +232,16 @@ async function seedOrgPeople(db: Kysely<Database>, clientId: number, people: See
   )
   const ids = new Map<string, number>()
   await chunks(people, 500, async (chunk) => {
-    const rows = await db.selectFrom('users').select(['id', 'email']).where('client_id', '=', clientId).where('email', 'in', chunk.map((p) => p.email)).execute()
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('client_id', '=', clientId)
+      .where(
+        'email',
+        'in',
+        chunk.map((p) => p.email),
+      )
+      .execute()
     for (const r of rows) ids.set(r.email, r.id)
   })
   await chunks(people, 500, (chunk) =>
@@ -159,7 +262,11 @@ async function seedOrgPeople(db: Kysely<Database>, clientId: number, people: See
       )
       .execute(),
   )
-  await seedProfiles(db, clientId, people.filter((p) => p.profile).map((p) => ({ userId: ids.get(p.email)!, profile: p.profile! })))
+  await seedProfiles(
+    db,
+    clientId,
+    people.filter((p) => p.profile).map((p) => ({ userId: ids.get(p.email)!, profile: p.profile! })),
+  )
 }
 
 async function seedProfiles(db: Kysely<Database>, clientId: number, rows: { userId: number; profile: NonNullable<SeedPerson['profile']> }[]) {

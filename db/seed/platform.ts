@@ -19,8 +19,31 @@ export const DEMO_STAFF = [
 
 const ALL_CRM = JSON.stringify(
   Object.fromEntries(
-    ['campaigns', 'contacts', 'workflows', 'triggers', 'funnels', 'websites', 'opportunities', 'dashboardStats', 'bulkRequests', 'appointments', 'reviews', 'onlineListings',
-      'phoneCall', 'conversations', 'assignedDataOnly', 'adwordsReporting', 'membership', 'facebookAdsReporting', 'attributionsReporting', 'settings', 'tags', 'leadValue', 'marketing'].map((k) => [`${k}Enabled`, true]),
+    [
+      'campaigns',
+      'contacts',
+      'workflows',
+      'triggers',
+      'funnels',
+      'websites',
+      'opportunities',
+      'dashboardStats',
+      'bulkRequests',
+      'appointments',
+      'reviews',
+      'onlineListings',
+      'phoneCall',
+      'conversations',
+      'assignedDataOnly',
+      'adwordsReporting',
+      'membership',
+      'facebookAdsReporting',
+      'attributionsReporting',
+      'settings',
+      'tags',
+      'leadValue',
+      'marketing',
+    ].map((k) => [`${k}Enabled`, true]),
   ),
 )
 
@@ -73,7 +96,15 @@ const ORG_LOGS: Record<keyof OrgIds, AuditSeed[]> = {
 
 const PLATFORM_LOGS: AuditSeed[] = [
   { module: 'auth', action: 'login', status: 'success', message: 'Signed in', actor: 'superadmin@demo.test', role: 'superadmin', ip: '192.0.2.1' },
-  { module: 'roles', action: 'create', status: 'success', message: 'Created role Support (users,clients,audit-logs)', actor: 'superadmin@demo.test', role: 'superadmin', ip: '192.0.2.1' },
+  {
+    module: 'roles',
+    action: 'create',
+    status: 'success',
+    message: 'Created role Support (users,clients,audit-logs)',
+    actor: 'superadmin@demo.test',
+    role: 'superadmin',
+    ip: '192.0.2.1',
+  },
   { module: 'users', action: 'create', status: 'success', message: 'Created platform user support@demo.test', actor: 'superadmin@demo.test', role: 'superadmin', ip: '192.0.2.1' },
 ]
 

@@ -39,13 +39,28 @@ function boards(org: string, formModules: { id: string; title: string }[]): { ke
       key: 'custom',
       name: 'Custom Document',
       type: 'custom',
-      modules: [upload('custom'), ...forms, { id: 'schedule_appointment', title: 'Book a call', reminders: [reminder(`${org}:custom:call`, 1, 1, 'please book your call')] }, final],
+      modules: [
+        upload('custom'),
+        ...forms,
+        { id: 'schedule_appointment', title: 'Book a call', reminders: [reminder(`${org}:custom:call`, 1, 1, 'please book your call')] },
+        final,
+      ],
     },
     { key: 'old-resume', name: 'Resume Writing (2025)', type: 'resume', archived: true, modules: [upload('old'), revision, final] },
   ]
 }
 
-const PRODUCTS: { key: string; name: string; price: number; workflows: string[]; files?: number; contract?: boolean; archived?: boolean; active?: boolean; purchasable?: boolean }[] = [
+const PRODUCTS: {
+  key: string
+  name: string
+  price: number
+  workflows: string[]
+  files?: number
+  contract?: boolean
+  archived?: boolean
+  active?: boolean
+  purchasable?: boolean
+}[] = [
   { key: 'resume-basic', name: 'Resume Basic', price: 9900, workflows: ['resume'], files: 1 },
   { key: 'resume-pro', name: 'Resume Professional', price: 19900, workflows: ['resume', 'cover'], files: 2, contract: true },
   { key: 'executive', name: 'Executive Package', price: 49900, workflows: ['resume', 'cover', 'linkedin'], files: 2, contract: true },
@@ -64,7 +79,14 @@ export async function seedWorkflows(db: Kysely<Database>, orgIds: OrgIds): Promi
   for (const [org, clientId] of Object.entries(orgIds)) {
     // Files, contracts and forms come from the content seed when it created any.
     const formModules = [
-      ...(await db.selectFrom('forms').select(['public_id', 'name']).where('client_id', '=', clientId).where('archived', '=', false).where('published_at', 'is not', null).orderBy('id').execute()),
+      ...(await db
+        .selectFrom('forms')
+        .select(['public_id', 'name'])
+        .where('client_id', '=', clientId)
+        .where('archived', '=', false)
+        .where('published_at', 'is not', null)
+        .orderBy('id')
+        .execute()),
       ...(await db.selectFrom('form_templates').select(['public_id', 'name']).where('published_at', 'is not', null).orderBy('id').execute()),
     ].map((f) => ({ id: f.public_id, title: f.name }))
     const files = await db.selectFrom('downloadables').select('id').where('client_id', '=', clientId).where('archived', '=', false).orderBy('id').execute()

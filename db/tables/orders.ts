@@ -183,14 +183,4 @@ export type Order = Selectable<OrdersTable>
 export type Draft = Selectable<DraftsTable>
 export type OrderInvoice = Selectable<OrderInvoicesTable>
 
-export const ORDER_TENANT_TABLES = [
-  'orders',
-  'order_tasks',
-  'order_activity',
-  'order_files',
-  'drafts',
-  'tags',
-  'order_tags',
-  'order_invoices',
-  'order_invoice_items',
-] as const
+export const ORDER_TENANT_TABLES = ['orders', 'order_tasks', 'order_activity', 'order_files', 'drafts', 'tags', 'order_tags', 'order_invoices', 'order_invoice_items'] as const

@@ -43,7 +43,16 @@ test.describe('the team chat protocol', () => {
     expect(atWriter).toMatchObject({
       chatType: 'project',
       orderId: w.order.public_id,
-      message: { _id: expect.any(String), type: 'text', content: 'Hello team', data: null, sent_by: w.owner.publicId, role_label: 'ADMIN', createdAt: expect.any(String), order_id: w.order.public_id },
+      message: {
+        _id: expect.any(String),
+        type: 'text',
+        content: 'Hello team',
+        data: null,
+        sent_by: w.owner.publicId,
+        role_label: 'ADMIN',
+        createdAt: expect.any(String),
+        order_id: w.order.public_id,
+      },
     })
     // In MySQL before anyone saw it.
     const row = await platformDb.selectFrom('chat_messages').select(['content', 'client_id']).where('public_id', '=', atWriter.message._id).executeTakeFirst()
@@ -53,7 +62,12 @@ test.describe('the team chat protocol', () => {
     expect(uploaded.status).toBe(200)
     writer.send({ type: 'new_message', chatType: 'project', orderId: w.order.public_id, message_type: 'file', data: { key: uploaded.body.file!.key } })
     const file = await owner.next((e) => e.type === 'new_message')
-    expect(file.message).toMatchObject({ type: 'file', content: null, role_label: 'WRITER', data: { key: uploaded.body.file!.key, originalname: 'draft-notes.png', mimetype: 'image/png', size: PNG.length } })
+    expect(file.message).toMatchObject({
+      type: 'file',
+      content: null,
+      role_label: 'WRITER',
+      data: { key: uploaded.body.file!.key, originalname: 'draft-notes.png', mimetype: 'image/png', size: PNG.length },
+    })
     // The chat file is readable by the others of the conversation.
     const download = await fetch(`${BASE_URL}/api/file/download/${uploaded.body.file!.key}`, { headers: { Cookie: await w.cookie(w.owner) } })
     expect(download.status).toBe(200)
@@ -69,12 +83,35 @@ test.describe('the team chat protocol', () => {
     const w = await chatWorld()
     const admin = await connect(await w.cookie(w.owner))
     const writer = await connect(await w.cookie(w.writer))
-    expect(await admin.join({ chatType: 'adminToWriter', userId: w.owner.publicId, writerId: w.writer.publicId })).toMatchObject({ type: 'all_messages', chatType: 'adminToWriter', writerId: w.writer.publicId })
-    expect(await writer.join({ chatType: 'adminToWriter', userId: w.writer.publicId, writerId: w.writer.publicId })).toMatchObject({ type: 'all_messages', writerId: w.writer.publicId })
-    writer.send({ type: 'new_message', chatType: 'adminToWriter', userId: w.writer.publicId, writerId: w.writer.publicId, message_type: 'text', sentToAdmin: true, content: '<p>Can I get the brief?</p><img src=x onerror=alert(1)>' })
+    expect(await admin.join({ chatType: 'adminToWriter', userId: w.owner.publicId, writerId: w.writer.publicId })).toMatchObject({
+      type: 'all_messages',
+      chatType: 'adminToWriter',
+      writerId: w.writer.publicId,
+    })
+    expect(await writer.join({ chatType: 'adminToWriter', userId: w.writer.publicId, writerId: w.writer.publicId })).toMatchObject({
+      type: 'all_messages',
+      writerId: w.writer.publicId,
+    })
+    writer.send({
+      type: 'new_message',
+      chatType: 'adminToWriter',
+      userId: w.writer.publicId,
+      writerId: w.writer.publicId,
+      message_type: 'text',
+      sentToAdmin: true,
+      content: '<p>Can I get the brief?</p><img src=x onerror=alert(1)>',
+    })
     const atAdmin = await admin.next((e) => e.type === 'new_message')
     const atWriter = await writer.next((e) => e.type === 'new_message')
-    expect(atAdmin.message).toMatchObject({ type: 'text', message: '<p>Can I get the brief?</p>', isRight: false, sentToAdmin: true, sent_by: w.writer.publicId, name: 'Wren Writer', role_label: 'WRITER' })
+    expect(atAdmin.message).toMatchObject({
+      type: 'text',
+      message: '<p>Can I get the brief?</p>',
+      isRight: false,
+      sentToAdmin: true,
+      sent_by: w.writer.publicId,
+      name: 'Wren Writer',
+      role_label: 'WRITER',
+    })
     expect(atWriter.message).toMatchObject({ message: '<p>Can I get the brief?</p>', isRight: true })
     // A browser's sentToAdmin is not believed: the admin's message is the admins' whatever it says.
     admin.send({ type: 'new_message', chatType: 'adminToWriter', writerId: w.writer.publicId, message_type: 'text', sentToAdmin: true, content: 'Sure' })
@@ -129,12 +166,17 @@ test.describe('refusals', () => {
     await expect(Peer.connect(await w.cookie(w.owner), { origin: null })).rejects.toThrow('refused 403')
   })
 
-  test('another organisation\'s order and contributor are not found, and its messages never arrive', async () => {
+  test("another organisation's order and contributor are not found, and its messages never arrive", async () => {
     const a = await chatWorld('Alpha')
     const b = await chatWorld('Beta')
     const alpha = await connect(await a.cookie(a.owner))
     const beta = await connect(await b.cookie(b.owner))
-    expect(await alpha.join({ chatType: 'project', orderId: b.order.public_id })).toMatchObject({ type: 'error', code: 'not_found', message: 'Order not found', orderId: b.order.public_id })
+    expect(await alpha.join({ chatType: 'project', orderId: b.order.public_id })).toMatchObject({
+      type: 'error',
+      code: 'not_found',
+      message: 'Order not found',
+      orderId: b.order.public_id,
+    })
     expect(await alpha.join({ chatType: 'adminToWriter', writerId: b.writer.publicId })).toMatchObject({ type: 'error', code: 'not_found' })
     // Sending to a room one was refused is refused too.
     alpha.send({ type: 'new_message', chatType: 'project', orderId: b.order.public_id, content: 'sneaky', ref: 'x1' })
@@ -162,12 +204,16 @@ test.describe('refusals', () => {
     expect(await staff.join({ chatType: 'adminToWriter', writerId: w.writer.publicId })).toMatchObject({ type: 'error', code: 'forbidden' })
   })
 
-  test('a locked organisation\'s chat is closed', async () => {
+  test("a locked organisation's chat is closed", async () => {
     const { org, owner } = await createTenant()
     await platformDb.updateTable('organisations').set({ package_status: 'canceled' }).where('id', '=', org.id).execute()
     const { cookieFor } = await import('./chat-helpers')
     const peer = await connect(await cookieFor(owner.email, org.name))
-    expect(await peer.join({ chatType: 'project', orderId: 'whatever' })).toMatchObject({ type: 'error', code: 'forbidden', message: 'Your subscription is not active. Please go to Billing to reactivate it.' })
+    expect(await peer.join({ chatType: 'project', orderId: 'whatever' })).toMatchObject({
+      type: 'error',
+      code: 'forbidden',
+      message: 'Your subscription is not active. Please go to Billing to reactivate it.',
+    })
   })
 })
 
@@ -184,7 +230,9 @@ test.describe('limits', () => {
     peer.send({ type: 'new_message', ...room, content: 'x'.repeat(10_001), ref: 'long' })
     expect(await peer.next((e) => e.type === 'error' && e.ref === 'long')).toMatchObject({ code: 'bad_request', message: expect.stringContaining('10,000') })
     for (let i = 0; i < 20; i++) peer.send({ type: 'new_message', ...room, content: `burst ${i}`, ref: `b${i}` })
-    expect(await peer.next((e) => e.type === 'error' && e.code === 'rate_limited')).toMatchObject({ message: 'You are sending messages too fast. Please wait a moment and try again.' })
+    expect(await peer.next((e) => e.type === 'error' && e.code === 'rate_limited')).toMatchObject({
+      message: 'You are sending messages too fast. Please wait a moment and try again.',
+    })
     await new Promise((r) => setTimeout(r, 1000))
     const stored = await platformDb.selectFrom('chat_messages').select('id').where('client_id', '=', w.org.id).execute()
     expect(stored.length).toBeGreaterThanOrEqual(10)
@@ -220,7 +268,7 @@ test.describe('across app processes', () => {
     await second?.stop()
   })
 
-  test('two processes deliver to each other\'s sockets through Redis', async () => {
+  test("two processes deliver to each other's sockets through Redis", async () => {
     const w = await chatWorld()
     const room = { chatType: 'project', orderId: w.order.public_id }
     const here = await connect(await w.cookie(w.owner))
@@ -248,7 +296,7 @@ test.describe('across app processes', () => {
     }
   })
 
-  test('a revoked session\'s socket is closed by the periodic check, without sending anything', async () => {
+  test("a revoked session's socket is closed by the periodic check, without sending anything", async () => {
     const w = await chatWorld()
     const peer = await connect(await w.cookie(w.staff), { base: second.base })
     const timer = setInterval(() => peer.send({ type: 'ping' }), 400)

@@ -69,14 +69,18 @@ test.describe('the team chat form on /project/view/{orderId} (no JavaScript)', (
     expect(await blank.text()).toContain('Type a message or attach a file.')
     const comma = await request.post(`${page}?chat=post`, {
       headers: headers(cookie),
-      multipart: { content: 'Keep me', file: { name: "brief, v2.pdf", mimeType: 'application/pdf', buffer: PDF } },
+      multipart: { content: 'Keep me', file: { name: 'brief, v2.pdf', mimeType: 'application/pdf', buffer: PDF } },
       maxRedirects: 0,
     })
     expect(comma.status()).toBe(400)
     const refused = await comma.text()
     expect(refused).toContain('Please do not use any commas or apostrophes in the file name!')
     expect(refused).toContain('Keep me</textarea>')
-    const junk = await request.post(`${page}?chat=post`, { headers: headers(cookie), multipart: { file: { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from([0x4d, 0x5a, 0, 1]) } }, maxRedirects: 0 })
+    const junk = await request.post(`${page}?chat=post`, {
+      headers: headers(cookie),
+      multipart: { file: { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from([0x4d, 0x5a, 0, 1]) } },
+      maxRedirects: 0,
+    })
     expect(junk.status()).toBe(400)
     expect(await junk.text()).toContain('Something went wrong!')
 
@@ -97,7 +101,7 @@ test.describe('the team chat form on /project/view/{orderId} (no JavaScript)', (
     ])
   })
 
-  test('the order\'s contributor may post without READ_ORDERS; others of the organisation may not; another organisation\'s order is 404', async ({ request }) => {
+  test("the order's contributor may post without READ_ORDERS; others of the organisation may not; another organisation's order is 404", async ({ request }) => {
     const w = await chatWorld()
     const other = await chatWorld('Other')
     const page = `/project/view/${w.order.public_id}?chat=post`
@@ -107,7 +111,11 @@ test.describe('the team chat form on /project/view/{orderId} (no JavaScript)', (
     expect((await request.post(page, { headers: headers(await other.cookie(other.owner)), multipart: { content: 'Nope' }, maxRedirects: 0 })).status()).toBe(404)
     expect((await request.post(page, { multipart: { content: 'Nope' }, headers: ORIGIN_HEADERS, maxRedirects: 0 })).status()).toBe(302)
     // The page's own forms still need UPDATE_ORDERS.
-    expect((await request.post(`/project/view/${w.order.public_id}`, { headers: headers(await w.cookie(w.writer)), multipart: { intent: 'tags', tags: 'x' }, maxRedirects: 0 })).status()).toBe(403)
+    expect(
+      (
+        await request.post(`/project/view/${w.order.public_id}`, { headers: headers(await w.cookie(w.writer)), multipart: { intent: 'tags', tags: 'x' }, maxRedirects: 0 })
+      ).status(),
+    ).toBe(403)
     const rows = await platformDb.selectFrom('chat_messages').select(['content', 'role_label']).where('client_id', 'in', [w.org.id, other.org.id]).execute()
     expect(rows).toEqual([{ content: 'From the writer', role_label: 'WRITER' }])
   })
@@ -156,7 +164,7 @@ test.describe('/chat', () => {
     ])
   })
 
-  test('refuses staff without the permissions, a signed-out visitor, another organisation\'s contributor and an empty post', async ({ request }) => {
+  test("refuses staff without the permissions, a signed-out visitor, another organisation's contributor and an empty post", async ({ request }) => {
     const w = await chatWorld()
     const other = await chatWorld('Other')
     expect((await request.get('/chat', { headers: { Cookie: await w.cookie(w.staff) } })).status()).toBe(403)

@@ -53,7 +53,10 @@ const plan = (key: string, over: { active?: boolean; is_visible?: boolean } = {}
 const PLANS = { visible: plan('vis'), inactive: plan('off', { active: false }), hidden: plan('hid', { is_visible: false }) }
 
 const DAY = 24 * 3600 * 1000
-const promo = (key: string, over: { type?: 'percent' | 'flat'; used?: number; max?: number; redeemBy?: Date; duration?: 'once' | 'forever' | 'repeating'; months?: number | null } = {}) => ({
+const promo = (
+  key: string,
+  over: { type?: 'percent' | 'flat'; used?: number; max?: number; redeemBy?: Date; duration?: 'once' | 'forever' | 'repeating'; months?: number | null } = {},
+) => ({
   public_id: `ckt${uid}p${key}`.slice(0, 24),
   coupon_code: `CKT${uid}${key}`.toUpperCase(),
   discount_type: over.type ?? 'percent',
@@ -79,8 +82,22 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await platformDb.deleteFrom('client_packages').where('public_id', 'in', Object.values(PLANS).map((p) => p.public_id)).execute()
-  await platformDb.deleteFrom('promotions').where('public_id', 'in', Object.values(PROMOS).map((p) => p.public_id)).execute()
+  await platformDb
+    .deleteFrom('client_packages')
+    .where(
+      'public_id',
+      'in',
+      Object.values(PLANS).map((p) => p.public_id),
+    )
+    .execute()
+  await platformDb
+    .deleteFrom('promotions')
+    .where(
+      'public_id',
+      'in',
+      Object.values(PROMOS).map((p) => p.public_id),
+    )
+    .execute()
 })
 
 test.describe('GET /api/subdomains/validate', () => {

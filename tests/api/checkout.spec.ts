@@ -40,7 +40,12 @@ test('a checkout signs the new owner in on the new organisation; the same key ag
   const res = await request.post('/api/checkout', { headers: { ...ORIGIN_HEADERS, 'Idempotency-Key': key }, data: body })
   expect(res.status(), await res.text()).toBe(200)
   const answer = await res.json()
-  expect(answer).toMatchObject({ status: true, statusCode: 200, redirectTo: '/dashboard', user: { email: body.email, role: 'client', companyDetails: { companyName: body.businessName } } })
+  expect(answer).toMatchObject({
+    status: true,
+    statusCode: 200,
+    redirectTo: '/dashboard',
+    user: { email: body.email, role: 'client', companyDetails: { companyName: body.businessName } },
+  })
   const me = await (await request.get('/api/auth/user')).json()
   expect(me.user).toMatchObject({ _id: answer.user._id, client_package_status: 'active' })
 
@@ -50,7 +55,9 @@ test('a checkout signs the new owner in on the new organisation; the same key ag
   const orgs = await platformDb.selectFrom('organisations').select('id').where('subdomain', '=', body.subDomain).execute()
   expect(orgs).toHaveLength(1)
   // The key does not sign in anyone else.
-  const stranger = await (await open(playwright)).post('/api/checkout', { headers: { ...ORIGIN_HEADERS, 'Idempotency-Key': key }, data: { ...body, password: 'Guessed-pass-2026' } })
+  const stranger = await (
+    await open(playwright)
+  ).post('/api/checkout', { headers: { ...ORIGIN_HEADERS, 'Idempotency-Key': key }, data: { ...body, password: 'Guessed-pass-2026' } })
   expect(stranger.status()).toBe(409)
   expect(await stranger.json()).toMatchObject({ status: false, error: CHECKOUT_ALREADY_DONE })
 })
@@ -68,10 +75,25 @@ test('field errors with the spec messages; taken subdomains and plans not on sal
   const empty = await request.post('/api/checkout', { headers: ORIGIN_HEADERS, data: {} })
   expect(empty.status()).toBe(400)
   const { errors } = await empty.json()
-  expect(errors).toMatchObject({ firstName: CHECKOUT_MESSAGES.firstName, email: CHECKOUT_MESSAGES.email, subDomain: SUBDOMAIN_FORMAT, website: CHECKOUT_MESSAGES.website, postalCode: CHECKOUT_MESSAGES.postalCode })
+  expect(errors).toMatchObject({
+    firstName: CHECKOUT_MESSAGES.firstName,
+    email: CHECKOUT_MESSAGES.email,
+    subDomain: SUBDOMAIN_FORMAT,
+    website: CHECKOUT_MESSAGES.website,
+    postalCode: CHECKOUT_MESSAGES.postalCode,
+  })
 
-  const bad = await request.post('/api/checkout', { headers: ORIGIN_HEADERS, data: payload({ postalCode: '12AB', website: 'javascript:alert(1)', subDomain: 'ab', country: 'XX', timeZone: 'Mars/Olympus' }) })
-  expect((await bad.json()).errors).toEqual({ postalCode: CHECKOUT_MESSAGES.postalCode, website: CHECKOUT_MESSAGES.website, subDomain: SUBDOMAIN_FORMAT, country: CHECKOUT_MESSAGES.country, timeZone: CHECKOUT_MESSAGES.timeZone })
+  const bad = await request.post('/api/checkout', {
+    headers: ORIGIN_HEADERS,
+    data: payload({ postalCode: '12AB', website: 'javascript:alert(1)', subDomain: 'ab', country: 'XX', timeZone: 'Mars/Olympus' }),
+  })
+  expect((await bad.json()).errors).toEqual({
+    postalCode: CHECKOUT_MESSAGES.postalCode,
+    website: CHECKOUT_MESSAGES.website,
+    subDomain: SUBDOMAIN_FORMAT,
+    country: CHECKOUT_MESSAGES.country,
+    timeZone: CHECKOUT_MESSAGES.timeZone,
+  })
 
   const taken = await request.post('/api/checkout', { headers: ORIGIN_HEADERS, data: payload({ subDomain: 'DEMOWRITING' }) })
   expect(taken.status()).toBe(400)
@@ -95,12 +117,23 @@ test('malformed and hostile requests: 4xx, never a 500, nothing created', async 
   for (const res of await Promise.all(attempts)) {
     expect(res.status(), await res.text()).toBe(400)
   }
-  const huge = await request.post('/api/checkout', { headers: { ...ORIGIN_HEADERS, 'Content-Type': 'application/json' }, data: JSON.stringify(payload({ address: 'x'.repeat(3_000_000) })) })
+  const huge = await request.post('/api/checkout', {
+    headers: { ...ORIGIN_HEADERS, 'Content-Type': 'application/json' },
+    data: JSON.stringify(payload({ address: 'x'.repeat(3_000_000) })),
+  })
   expect(huge.status()).toBe(413)
   // A cross-site post (another site's Origin) cannot sign a visitor into an account it made.
   const forged = await request.post('/api/checkout', { headers: { Origin: 'https://evil.example' }, data: hostile[2] })
   expect(forged.status()).toBe(403)
   expect((await request.get('/api/checkout')).status()).toBe(405)
-  const made = await platformDb.selectFrom('organisations').select('id').where('subdomain', 'in', hostile.map((h) => h.subDomain)).execute()
+  const made = await platformDb
+    .selectFrom('organisations')
+    .select('id')
+    .where(
+      'subdomain',
+      'in',
+      hostile.map((h) => h.subDomain),
+    )
+    .execute()
   expect(made).toEqual([])
 })

@@ -41,7 +41,10 @@ test('staff get 403 without the permission, and only what it allows with it; pay
   for (const call of [METHODS_READ, METHODS_ADD, METHODS_DEFAULT, INVOICES, PAYOUTS_STATUS, PAYOUTS_SETUP]) {
     const res = await send(none.request, call)
     expect(res.status(), `${call.method} ${call.path}`).toBe(403)
-    expect(await res.json()).toMatchObject({ status: false, error: "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page" })
+    expect(await res.json()).toMatchObject({
+      status: false,
+      error: "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page",
+    })
   }
   const reader = await staffSession(open, playwright, owner.org.id, owner.org.name, ['READ_PAYMENT_METHOD', 'READ_SUBSCRIPTION_INVOICES'])
   expect((await send(reader.request, METHODS_READ)).status()).toBe(200)

@@ -32,7 +32,8 @@ async function contributorWorld(clientId: number, firstName: string) {
   return writer
 }
 
-const post = (request: import('@playwright/test').APIRequestContext, path: string, data: unknown) => request.post(path, { headers: ORIGIN_HEADERS, data: data as Record<string, unknown> })
+const post = (request: import('@playwright/test').APIRequestContext, path: string, data: unknown) =>
+  request.post(path, { headers: ORIGIN_HEADERS, data: data as Record<string, unknown> })
 
 test('the contributors, and every call with the spec fields per contributor', async ({ playwright }) => {
   const a = await ownerSession(open, playwright)
@@ -102,7 +103,10 @@ test("another organisation's contributor id in selectedWriters gives nothing of 
     const only = await (await post(a.request, `${BASE}/${metric}?filter=6Months`, { selectedWriters: [theirs.publicId] })).json()
     expect(only.data, metric).toEqual([])
     const mixed = await (await post(a.request, `${BASE}/${metric}?filter=6Months`, { selectedWriters: [theirs.publicId, mine.publicId] })).json()
-    expect(mixed.data.map((r: { _id: string }) => r._id), metric).toEqual([mine.publicId])
+    expect(
+      mixed.data.map((r: { _id: string }) => r._id),
+      metric,
+    ).toEqual([mine.publicId])
     // No selection means this organisation's contributors, never B's.
     const all = await (await post(a.request, `${BASE}/${metric}`, { selectedWriters: [] })).json()
     expect(JSON.stringify(all), metric).not.toContain('Bea')

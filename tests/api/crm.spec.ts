@@ -9,7 +9,14 @@ import { browsers, ORIGIN_HEADERS, staffSession } from './helpers'
 import { logInAs, signIn } from '#tests/security/helpers'
 
 const open = browsers()
-const user = (email: string, extra: Record<string, unknown> = {}) => ({ firstName: 'Cara', lastName: 'Mills', email, password: 'Str0ng@Pass', crmPermissions: { campaignsEnabled: true }, ...extra })
+const user = (email: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Cara',
+  lastName: 'Mills',
+  email,
+  password: 'Str0ng@Pass',
+  crmPermissions: { campaignsEnabled: true },
+  ...extra,
+})
 
 async function crmOwner(playwright: Parameters<typeof staffSession>[1], opts: Parameters<typeof crmTenant>[0] = {}) {
   const tenant = await crmTenant(opts)
@@ -33,24 +40,37 @@ test('the whole CRM list of calls for an organisation whose CRM is available', a
   expect((await admin.json()).user).toMatchObject({ type: 'admin', crmData: { email: a.owner.email } })
   expect((await (await a.request.get('/api/client/check/admin')).json()).user.type).toBe('admin')
 
-  const added = await a.request.post('/api/client/user/add', { headers: ORIGIN_HEADERS, data: user('api-user@example.test', { crmPermissions: { campaignsEnabled: true, contactsEnabled: true } }) })
+  const added = await a.request.post('/api/client/user/add', {
+    headers: ORIGIN_HEADERS,
+    data: user('api-user@example.test', { crmPermissions: { campaignsEnabled: true, contactsEnabled: true } }),
+  })
   expect(added.status(), await added.text()).toBe(200)
   const created = (await added.json()).user
-  expect(created).toMatchObject({ type: 'user', status: 'PENDING', addedToCrm: false, crmData: { email: 'api-user@example.test', permissions: { campaignsEnabled: true, contactsEnabled: false } } })
+  expect(created).toMatchObject({
+    type: 'user',
+    status: 'PENDING',
+    addedToCrm: false,
+    crmData: { email: 'api-user@example.test', permissions: { campaignsEnabled: true, contactsEnabled: false } },
+  })
 
   const all = await (await a.request.get('/api/client/user/all')).json()
   expect(all).toMatchObject({ status: true, count: 2, size: 100 })
   expect((await (await a.request.get('/api/client/user/all?size=150')).json()).size).toBe(150)
   expect((await (await a.request.get(`/api/client/user/${created._id}`)).json()).user._id).toBe(created._id)
 
-  const updated = await a.request.post('/api/client/user/update', { headers: ORIGIN_HEADERS, data: { userId: created._id, firstName: 'Carla', lastName: 'Mills', email: 'api-user@example.test', crmPermissions: { funnelsEnabled: true } } })
+  const updated = await a.request.post('/api/client/user/update', {
+    headers: ORIGIN_HEADERS,
+    data: { userId: created._id, firstName: 'Carla', lastName: 'Mills', email: 'api-user@example.test', crmPermissions: { funnelsEnabled: true } },
+  })
   expect(updated.status(), await updated.text()).toBe(200)
   expect((await updated.json()).user.crmData).toMatchObject({ firstName: 'Carla', permissions: { funnelsEnabled: true, campaignsEnabled: false } })
 
   // The admin cannot be changed or deleted from here.
   const adminId = (await admin.json()).user._id
   expect((await a.request.get(`/api/client/user/del/${adminId}`, { headers: ORIGIN_HEADERS })).status()).toBe(403)
-  expect((await a.request.post('/api/client/user/update', { headers: ORIGIN_HEADERS, data: { userId: adminId, firstName: 'X', lastName: 'Y', email: 'x@example.test' } })).status()).toBe(403)
+  expect(
+    (await a.request.post('/api/client/user/update', { headers: ORIGIN_HEADERS, data: { userId: adminId, firstName: 'X', lastName: 'Y', email: 'x@example.test' } })).status(),
+  ).toBe(403)
 
   // The delete GET: refused without proof of our origin, done with it.
   expect((await a.request.get(`/api/client/user/del/${created._id}`, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status()).toBe(403)
@@ -59,7 +79,10 @@ test('the whole CRM list of calls for an organisation whose CRM is available', a
   expect((await deleted.json()).message).toBe('Deleted!')
   expect((await a.request.get(`/api/client/user/${created._id}`)).status()).toBe(404)
 
-  const saved = await a.request.post('/api/client/crm/integration', { headers: ORIGIN_HEADERS, data: { accountSid: 'AC1234567890', authToken: 'abcdefghijklmnop1234', integration: 'twilio' } })
+  const saved = await a.request.post('/api/client/crm/integration', {
+    headers: ORIGIN_HEADERS,
+    data: { accountSid: 'AC1234567890', authToken: 'abcdefghijklmnop1234', integration: 'twilio' },
+  })
   expect(saved.status(), await saved.text()).toBe(200)
   const savedText = await saved.text()
   expect(savedText).not.toContain('abcdefghijklmnop1234')
@@ -71,7 +94,15 @@ test('the whole CRM list of calls for an organisation whose CRM is available', a
   // Each change left its audit row, refusals included; no token or password is in any of them.
   const logs = (await (await a.request.get('/api/logs/view?module=crm')).json()).logs as { action: string; status: string; message: string }[]
   expect(logs.map((l) => `${l.action} ${l.status}`)).toEqual(
-    expect.arrayContaining(['create_user success', 'update_user success', 'update_user failure', 'delete_user success', 'delete_user failure', 'save_integration success', 'save_integration failure']),
+    expect.arrayContaining([
+      'create_user success',
+      'update_user success',
+      'update_user failure',
+      'delete_user success',
+      'delete_user failure',
+      'save_integration success',
+      'save_integration failure',
+    ]),
   )
   expect(logs.find((l) => l.action === 'create_user')?.message).toBe('Added CRM user api-user@example.test')
   expect(JSON.stringify(logs)).not.toMatch(/abcdefghijklmnop1234|Str0ng@Pass/)
@@ -79,7 +110,10 @@ test('the whole CRM list of calls for an organisation whose CRM is available', a
 
 test('a log-in-as session may look at the CRM but change neither its users nor the messaging credentials', async ({ playwright }) => {
   const a = await crmOwner(playwright)
-  const saved = await a.request.post('/api/client/crm/integration', { headers: ORIGIN_HEADERS, data: { accountSid: 'ACowner00001', authToken: 'owner-token-00001234', integration: 'twilio' } })
+  const saved = await a.request.post('/api/client/crm/integration', {
+    headers: ORIGIN_HEADERS,
+    data: { accountSid: 'ACowner00001', authToken: 'owner-token-00001234', integration: 'twilio' },
+  })
   expect(saved.status(), await saved.text()).toBe(200)
   const added = await a.request.post('/api/client/user/add', { headers: ORIGIN_HEADERS, data: user('kept@example.test') })
   expect(added.status(), await added.text()).toBe(200)
@@ -100,7 +134,10 @@ test('a log-in-as session may look at the CRM but change neither its users nor t
   const refusals = [
     await a.request.post('/api/client/crm/integration', { headers: ORIGIN_HEADERS, data: { accountSid: 'ACattacker01', authToken: 'attacker-token-9999', integration: 'twilio' } }),
     await a.request.post('/api/client/user/add', { headers: ORIGIN_HEADERS, data: user('intruder@example.test') }),
-    await a.request.post('/api/client/user/update', { headers: ORIGIN_HEADERS, data: { userId: kept, firstName: 'X', lastName: 'Y', email: 'kept@example.test', password: 'N3w@Passw0rd' } }),
+    await a.request.post('/api/client/user/update', {
+      headers: ORIGIN_HEADERS,
+      data: { userId: kept, firstName: 'X', lastName: 'Y', email: 'kept@example.test', password: 'N3w@Passw0rd' },
+    }),
     await a.request.get(`/api/client/user/del/${kept}`, { headers: ORIGIN_HEADERS }),
   ]
   for (const res of refusals) {
@@ -137,7 +174,14 @@ test('the plan limit refuses one CRM user too many', async ({ playwright }) => {
 test('without the CRM permission every CRM call is 403', async ({ playwright }) => {
   const a = await crmTenant()
   const staff = await staffSession(open, playwright, a.org.id, a.org.name, ['READ_ORDERS'])
-  for (const path of ['/api/client/crm/status', '/api/client/crm/permissions', '/api/client/check/admin', '/api/client/user/all', '/api/client/user/abc', '/api/client/user/del/abc']) {
+  for (const path of [
+    '/api/client/crm/status',
+    '/api/client/crm/permissions',
+    '/api/client/check/admin',
+    '/api/client/user/all',
+    '/api/client/user/abc',
+    '/api/client/user/del/abc',
+  ]) {
     expect((await staff.request.get(path, { headers: ORIGIN_HEADERS })).status(), path).toBe(403)
   }
   for (const path of ['/api/client/user/add', '/api/client/user/update', '/api/client/crm/integration']) {
@@ -169,7 +213,9 @@ test("another organisation's CRM user ids are 404 on get, update and delete", as
   const added = await b.request.post('/api/client/user/add', { headers: ORIGIN_HEADERS, data: user('b-user@example.test') })
   const bId = (await added.json()).user._id
   expect((await a.request.get(`/api/client/user/${bId}`)).status()).toBe(404)
-  expect((await a.request.post('/api/client/user/update', { headers: ORIGIN_HEADERS, data: { userId: bId, firstName: 'X', lastName: 'Y', email: 'x@example.test' } })).status()).toBe(404)
+  expect(
+    (await a.request.post('/api/client/user/update', { headers: ORIGIN_HEADERS, data: { userId: bId, firstName: 'X', lastName: 'Y', email: 'x@example.test' } })).status(),
+  ).toBe(404)
   expect((await a.request.get(`/api/client/user/del/${bId}`, { headers: ORIGIN_HEADERS })).status()).toBe(404)
   expect((await b.request.get(`/api/client/user/${bId}`)).status()).toBe(200)
   expect((await (await a.request.get('/api/client/user/all')).json()).users.map((u: { _id: string }) => u._id)).not.toContain(bId)

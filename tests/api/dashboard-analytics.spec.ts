@@ -28,7 +28,10 @@ async function salesWorld(clientId: number) {
     .insertInto('order_invoices')
     .values({ public_id: `dash${clientId}`.padEnd(24, 'x'), client_id: clientId, customer_id: customer.userId, status: 'paid', price_cents: 25000, paid_at: new Date() })
     .execute()
-  await platformDb.insertInto('order_tips').values({ public_id: `tip${clientId}`.padEnd(24, 'x'), client_id: clientId, order_id: done.id, amount_cents: 1500, paid_at: new Date() }).execute()
+  await platformDb
+    .insertInto('order_tips')
+    .values({ public_id: `tip${clientId}`.padEnd(24, 'x'), client_id: clientId, order_id: done.id, amount_cents: 1500, paid_at: new Date() })
+    .execute()
   await rebuildAnalytics(tenant(clientId))
 }
 

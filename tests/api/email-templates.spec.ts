@@ -31,17 +31,35 @@ test('lists each channel’s default templates with their fields, and the two we
 
 test('customise with POST, save again with PATCH, reset with DELETE', async ({ playwright }) => {
   const a = await ownerSession(open, playwright)
-  const created = await a.request.post(LIST, { headers: ORIGIN_HEADERS, data: { ...content, code: 'order_received', between: 'adminToCustomer', description: 'ignored', body: '<p onclick="x()">Thanks, {{customerName}}.</p><script>alert(1)</script>' } })
+  const created = await a.request.post(LIST, {
+    headers: ORIGIN_HEADERS,
+    data: {
+      ...content,
+      code: 'order_received',
+      between: 'adminToCustomer',
+      description: 'ignored',
+      body: '<p onclick="x()">Thanks, {{customerName}}.</p><script>alert(1)</script>',
+    },
+  })
   expect(created.status(), await created.text()).toBe(200)
   const template = (await created.json()).emailTemplate
-  expect(template).toMatchObject({ code: 'order_received', between: 'adminToCustomer', customised: true, subject: 'Hi {{customerFirstName}}', body: '<p>Thanks, {{customerName}}.</p>' })
+  expect(template).toMatchObject({
+    code: 'order_received',
+    between: 'adminToCustomer',
+    customised: true,
+    subject: 'Hi {{customerFirstName}}',
+    body: '<p>Thanks, {{customerName}}.</p>',
+  })
   expect(template.description).toBe('Sent to the customer after their order is placed.')
   expect(template._id).toMatch(/^\w{10,}$/)
 
   const again = await a.request.post(LIST, { headers: ORIGIN_HEADERS, data: { ...content, code: 'order_received', between: 'adminToCustomer' } })
   expect(again.status()).toBe(409)
 
-  const patched = await a.request.patch(`${LIST}/${template._id}`, { headers: ORIGIN_HEADERS, data: { ...content, subject: 'Order {{orderId}} received', between: 'adminToCustomer' } })
+  const patched = await a.request.patch(`${LIST}/${template._id}`, {
+    headers: ORIGIN_HEADERS,
+    data: { ...content, subject: 'Order {{orderId}} received', between: 'adminToCustomer' },
+  })
   expect(patched.status()).toBe(200)
   expect((await patched.json()).emailTemplate).toMatchObject({ _id: template._id, subject: 'Order {{orderId}} received' })
   const listed = (await (await a.request.get(`${LIST}?between=adminToCustomer`)).json()).emailsTemplates.find((t: { code: string }) => t.code === 'order_received')
@@ -55,7 +73,8 @@ test('customise with POST, save again with PATCH, reset with DELETE', async ({ p
 
 test('refuses blank fields with the spec’s messages, and templates of another channel or none', async ({ playwright }) => {
   const a = await ownerSession(open, playwright)
-  const post = (data: Record<string, unknown>) => a.request.post(LIST, { headers: ORIGIN_HEADERS, data: { ...content, code: 'order_received', between: 'adminToCustomer', ...data } })
+  const post = (data: Record<string, unknown>) =>
+    a.request.post(LIST, { headers: ORIGIN_HEADERS, data: { ...content, code: 'order_received', between: 'adminToCustomer', ...data } })
   const cases: [Record<string, unknown>, string, string][] = [
     [{ subject: '  ' }, 'subject', 'Please enter the email subject'],
     [{ body: '<p><br></p>' }, 'body', 'Please enter email body'],
@@ -94,7 +113,9 @@ test('reading needs READ_SYSTEM_EMAILS_TEMPLATES; changing needs WRITE_SYSTEM_EM
 test("another organisation's template ids are not found, and its customisations are its own", async ({ playwright }) => {
   const a = await ownerSession(open, playwright)
   const b = await ownerSession(open, playwright)
-  const theirs = (await (await b.request.post(LIST, { headers: ORIGIN_HEADERS, data: { ...content, subject: 'B only', code: 'order_received', between: 'adminToCustomer' } })).json()).emailTemplate
+  const theirs = (
+    await (await b.request.post(LIST, { headers: ORIGIN_HEADERS, data: { ...content, subject: 'B only', code: 'order_received', between: 'adminToCustomer' } })).json()
+  ).emailTemplate
   expect((await a.request.patch(`${LIST}/${theirs._id}`, { headers: ORIGIN_HEADERS, data: content })).status()).toBe(404)
   expect((await a.request.delete(`${LIST}/${theirs._id}`, { headers: ORIGIN_HEADERS })).status()).toBe(404)
   const aList = (await (await a.request.get(`${LIST}?between=adminToCustomer`)).json()).emailsTemplates
@@ -110,11 +131,21 @@ test('the e-mail the product sends uses the organisation’s customised template
   const world = await createOrderWorld(a.org.id, 1)
   const res = await a.request.post(LIST, {
     headers: ORIGIN_HEADERS,
-    data: { code: 'order_assigned', between: 'adminToWriter', subject: 'Custom: {{ordersAssigned}} for {{contributorFirstName}}', title: 'Work for you', body: '<p>{{orderList}}</p><p>Our own words.</p>', button_text: 'Go' },
+    data: {
+      code: 'order_assigned',
+      between: 'adminToWriter',
+      subject: 'Custom: {{ordersAssigned}} for {{contributorFirstName}}',
+      title: 'Work for you',
+      body: '<p>{{orderList}}</p><p>Our own words.</p>',
+      button_text: 'Go',
+    },
   })
   expect(res.status()).toBe(200)
   const since = new Date()
-  const assign = await a.request.post('/api/client/orders/assign_writer', { headers: ORIGIN_HEADERS, data: { selectedOrdersIds: [world.orders[0]!.public_id], writerId: world.writer.accounts.get(a.org.id)!.publicId } })
+  const assign = await a.request.post('/api/client/orders/assign_writer', {
+    headers: ORIGIN_HEADERS,
+    data: { selectedOrdersIds: [world.orders[0]!.public_id], writerId: world.writer.accounts.get(a.org.id)!.publicId },
+  })
   expect(assign.status()).toBe(200)
   const mail = await waitForMail(world.writer.email, /^Custom: New order for Wren$/, since)
   expect(mail.text).toContain('Our own words.')

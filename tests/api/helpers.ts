@@ -14,7 +14,13 @@ export async function ownerSession(open: (pw: { request: APIRequest }) => Promis
 }
 
 /** A staff member of `clientId` with exactly these permissions, signed in on a new request context. */
-export async function staffSession(open: (pw: { request: APIRequest }) => Promise<APIRequestContext>, playwright: { request: APIRequest }, clientId: number, orgName: string, permissions: string[]) {
+export async function staffSession(
+  open: (pw: { request: APIRequest }) => Promise<APIRequestContext>,
+  playwright: { request: APIRequest },
+  clientId: number,
+  orgName: string,
+  permissions: string[],
+) {
   const user = await createUser({ memberships: [{ clientId, role: 'user', permissions }] })
   const request = await open(playwright)
   await signIn(request, user.email, orgName, TEST_PASSWORD)

@@ -20,7 +20,19 @@ async function insertLead(clientId: number, email: string, over: Record<string, 
   const publicId = `lead${suffix()}${suffix()}`
   await platformDb
     .insertInto('leads')
-    .values({ public_id: publicId, client_id: clientId, email, first_name: 'Lee', last_name: 'Dee', phone: null, source: 'cart', external_id: null, customer_user_id: null, converted_at: null, ...over })
+    .values({
+      public_id: publicId,
+      client_id: clientId,
+      email,
+      first_name: 'Lee',
+      last_name: 'Dee',
+      phone: null,
+      source: 'cart',
+      external_id: null,
+      customer_user_id: null,
+      converted_at: null,
+      ...over,
+    })
     .execute()
   return publicId
 }
@@ -65,7 +77,10 @@ test('an owner lists, filters, reads, works and exports the organisation’s lea
   expect(csv.status()).toBe(200)
   expect(csv.headers()['content-type']).toMatch(/^text\/csv/)
   expect(csv.headers()['content-disposition']).toMatch(/attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"/)
-  const lines = (await csv.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+  const lines = (await csv.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
   expect(lines[0]).toBe('Name,Email,Phone,Source,Status,Created,Updated,Converted,Customer Email,Last Note')
   expect(lines).toHaveLength(3)
   // A formula typed into a cart form is defused in the export.
@@ -156,7 +171,10 @@ test('adding a lead by hand: source Manual with its first note, an e-mail alread
   const email = uniqueEmail('manual')
   const theirs = await insertLead(b.org.id, email, { first_name: 'Theirs' })
 
-  const added = await a.request.post('/api/client/leads', { headers: ORIGIN_HEADERS, data: { email: email.toUpperCase(), firstName: 'Mia', lastName: 'Manual', phone: '+1 555 0100', note: 'Met at the fair' } })
+  const added = await a.request.post('/api/client/leads', {
+    headers: ORIGIN_HEADERS,
+    data: { email: email.toUpperCase(), firstName: 'Mia', lastName: 'Manual', phone: '+1 555 0100', note: 'Met at the fair' },
+  })
   expect(added.status(), await added.text()).toBe(200)
   const body = await added.json()
   expect(body).toMatchObject({ status: true, message: 'Lead Added Successfully!', lead: { email, firstName: 'Mia', source: 'manual', status: 'new' } })
@@ -248,7 +266,15 @@ test('capture on an organisation’s host records a lead for that organisation o
 test('capture refuses malformed bodies and sources a visitor may not claim', async () => {
   const a = await createTenant()
   const host = await withSubdomain(a.org.id)
-  for (const body of [{}, { email: 'nope', source: 'cart' }, { email: uniqueEmail(), source: 'crm' }, { email: uniqueEmail(), source: 'manual' }, { email: uniqueEmail() }, { email: uniqueEmail(), source: 'cart', phone: 'call me maybe' }, '{broken']) {
+  for (const body of [
+    {},
+    { email: 'nope', source: 'cart' },
+    { email: uniqueEmail(), source: 'crm' },
+    { email: uniqueEmail(), source: 'manual' },
+    { email: uniqueEmail() },
+    { email: uniqueEmail(), source: 'cart', phone: 'call me maybe' },
+    '{broken',
+  ]) {
     const res = await capture(host, body)
     expect(res.status, JSON.stringify(body)).toBe(400)
     expect(JSON.parse(res.body).status).toBe(false)

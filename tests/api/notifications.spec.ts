@@ -42,7 +42,15 @@ test('GET /api/notifications pages newest first with hasMore and the unread coun
   // No page is page 1; the last page says there is no more.
   expect((await (await request.get('/api/notifications')).json()).notifications[0].contant).toBe('Notification 17')
   const second = await (await request.get('/api/notifications?page=2')).json()
-  expect(second.notifications.map((n: { contant: string }) => n.contant)).toEqual(['Notification 7', 'Notification 6', 'Notification 5', 'Notification 4', 'Notification 3', 'Notification 2', 'Notification 1'])
+  expect(second.notifications.map((n: { contant: string }) => n.contant)).toEqual([
+    'Notification 7',
+    'Notification 6',
+    'Notification 5',
+    'Notification 4',
+    'Notification 3',
+    'Notification 2',
+    'Notification 1',
+  ])
   expect(second.hasMore).toBe(false)
   const unread = await (await request.get('/api/notifications?page=2&unread=true')).json()
   expect(unread).toMatchObject({ hasMore: false, count: 12 })

@@ -168,11 +168,19 @@ test.describe('assigning contributors and reviewers', () => {
   test('assigns a writer with a message and a file: order file, activity and an e-mail', async ({ playwright }) => {
     const { a, worldA } = await twoOrganisations(playwright)
     const ids = worldA.orders.slice(0, 2).map((o) => o.public_id)
-    const upload = await a.request.post('/api/file/upload', { headers: ORIGIN_HEADERS, multipart: { file: { name: 'brief.txt', mimeType: 'text/plain', buffer: Buffer.from('Please focus on leadership.') } } })
+    const upload = await a.request.post('/api/file/upload', {
+      headers: ORIGIN_HEADERS,
+      multipart: { file: { name: 'brief.txt', mimeType: 'text/plain', buffer: Buffer.from('Please focus on leadership.') } },
+    })
     expect(upload.status()).toBe(200)
     const file = (await upload.json()).file
     const since = new Date(Date.now() - 1000)
-    const res = await send(a.request, 'POST', '/api/client/orders/assign_writer', { selectedOrdersIds: ids, writerId: worldA.writer.accounts.get(a.org.id)!.publicId, msgToWriter: 'Start with the summary', fileUploadToWriter: file })
+    const res = await send(a.request, 'POST', '/api/client/orders/assign_writer', {
+      selectedOrdersIds: ids,
+      writerId: worldA.writer.accounts.get(a.org.id)!.publicId,
+      msgToWriter: 'Start with the summary',
+      fileUploadToWriter: file,
+    })
     expect(res.status).toBe(200)
     expect(res.body.warning).toBeUndefined()
     for (const order of res.body.orders) expect(order).toMatchObject({ writer: 'Wren Writer', writer_id: worldA.writer.accounts.get(a.org.id)!.publicId })
@@ -180,10 +188,21 @@ test.describe('assigning contributors and reviewers', () => {
 
     const row = await orderRow(ids[0]!)
     expect(row.writer_id).toBe(worldA.writer.userId)
-    const files = await platformDb.selectFrom('order_files').innerJoin('files', 'files.id', 'order_files.file_id').select(['order_files.kind', 'files.purpose', 'files.original_name']).where('order_files.order_id', '=', row.id).execute()
+    const files = await platformDb
+      .selectFrom('order_files')
+      .innerJoin('files', 'files.id', 'order_files.file_id')
+      .select(['order_files.kind', 'files.purpose', 'files.original_name'])
+      .where('order_files.order_id', '=', row.id)
+      .execute()
     expect(files).toEqual([{ kind: 'to_writer', purpose: 'order_file', original_name: 'brief.txt' }])
     const activity = await activityOf(ids[0]!)
-    expect(activity).toEqual(expect.arrayContaining([expect.stringMatching(/^Contributor Wren Writer assigned by/), 'Message to the contributor: Start with the summary', 'File brief.txt sent to the contributor']))
+    expect(activity).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Contributor Wren Writer assigned by/),
+        'Message to the contributor: Start with the summary',
+        'File brief.txt sent to the contributor',
+      ]),
+    )
     const mail = await waitForMail(worldA.writer.email, /2 new orders assigned to you/, since)
     expect(mail.text).toContain('Start with the summary')
     expect(mail.text).toContain('brief.txt')
@@ -210,7 +229,11 @@ test.describe('assigning contributors and reviewers', () => {
     const { a, worldA } = await twoOrganisations(playwright)
     const writerId = worldA.writer.accounts.get(a.org.id)!.publicId
     const reviewerId = worldA.reviewer.accounts.get(a.org.id)!.publicId
-    const done = await createOrder(a.org.id, { customerUserId: worldA.customer.userId, productId: worldA.product.productId }, { marked_as_complete: true, writerUserId: worldA.writer.userId })
+    const done = await createOrder(
+      a.org.id,
+      { customerUserId: worldA.customer.userId, productId: worldA.product.productId },
+      { marked_as_complete: true, writerUserId: worldA.writer.userId },
+    )
     const open_ = worldA.orders[0]!.public_id
     const error = 'Completed orders cannot be assigned or unassigned.'
     const other = await createContributor(a.org.id, { firstName: 'Otto' })
@@ -220,12 +243,22 @@ test.describe('assigning contributors and reviewers', () => {
     ]) {
       expect(await send(a.request, 'POST', '/api/client/orders/assign_writer', body)).toMatchObject({ status: 400, body: { status: false, error } })
     }
-    expect(await send(a.request, 'PATCH', '/api/client/orders/assign-reviewer', { selectedOrdersIds: [done.public_id], reviewerId })).toMatchObject({ status: 400, body: { error } })
-    expect(await send(a.request, 'PATCH', '/api/client/orders/assign-reviewer', { selectedOrdersIds: [done.public_id], reviewerId: '' })).toMatchObject({ status: 400, body: { error } })
+    expect(await send(a.request, 'PATCH', '/api/client/orders/assign-reviewer', { selectedOrdersIds: [done.public_id], reviewerId })).toMatchObject({
+      status: 400,
+      body: { error },
+    })
+    expect(await send(a.request, 'PATCH', '/api/client/orders/assign-reviewer', { selectedOrdersIds: [done.public_id], reviewerId: '' })).toMatchObject({
+      status: 400,
+      body: { error },
+    })
     expect(await orderRow(done.public_id)).toMatchObject({ writer_id: worldA.writer.userId, reviewer_id: null })
     expect((await orderRow(open_)).writer_id).toBeNull()
     // A 100-percent order (every module done) counts as completed too.
-    const finished = await createOrder(a.org.id, { customerUserId: worldA.customer.userId, productId: worldA.product.productId }, { completedTasks: DEFAULT_MODULES.map((m) => m.id) })
+    const finished = await createOrder(
+      a.org.id,
+      { customerUserId: worldA.customer.userId, productId: worldA.product.productId },
+      { completedTasks: DEFAULT_MODULES.map((m) => m.id) },
+    )
     expect((await send(a.request, 'POST', '/api/client/orders/assign_writer', { selectedOrdersIds: [finished.public_id], writerId })).status).toBe(400)
   })
 
@@ -237,7 +270,10 @@ test.describe('assigning contributors and reviewers', () => {
     expect(res.status).toBe(200)
     expect(res.body.orders.every((o: { reviewer_id: string }) => o.reviewer_id === reviewerId)).toBe(true)
     expect((await activityOf(ids[0]!)).some((c) => c.startsWith('Reviewer Riley Reviewer assigned by'))).toBe(true)
-    const writerAsReviewer = await send(a.request, 'PATCH', '/api/client/orders/assign-reviewer', { reviewerId: worldA.writer.accounts.get(a.org.id)!.publicId, selectedOrdersIds: ids })
+    const writerAsReviewer = await send(a.request, 'PATCH', '/api/client/orders/assign-reviewer', {
+      reviewerId: worldA.writer.accounts.get(a.org.id)!.publicId,
+      selectedOrdersIds: ids,
+    })
     expect(writerAsReviewer).toMatchObject({ status: 400, body: { error: 'Please select an active reviewer' } })
     const reviewerAsWriter = await send(a.request, 'POST', '/api/client/orders/assign_writer', { writerId: reviewerId, selectedOrdersIds: ids })
     expect(reviewerAsWriter).toMatchObject({ status: 400, body: { error: 'Please select an active contributor' } })
@@ -252,11 +288,33 @@ test.describe('assigning contributors and reviewers', () => {
     const ids = worldA.orders.map((o) => o.public_id)
     const foreignWriter = worldB.writer.accounts.get(b.org.id)!.publicId
     const foreignReviewer = worldB.reviewer.accounts.get(b.org.id)!.publicId
-    expect(await send(a.request, 'POST', '/api/client/orders/assign_writer', { selectedOrdersIds: ids, writerId: foreignWriter })).toMatchObject({ status: 404, body: { error: 'Contributor not found' } })
-    expect(await send(a.request, 'PATCH', '/api/client/orders/assign-reviewer', { selectedOrdersIds: ids, reviewerId: foreignReviewer })).toMatchObject({ status: 404, body: { error: 'Reviewer not found' } })
-    const foreignFile = await platformDb.insertInto('files').values({ public_id: newPublicId(), client_id: b.org.id, storage_key: `${b.org.id}_foreignkey${Date.now()}.txt`, original_name: 'secret.txt', mime_type: 'text/plain', size: 5, purpose: 'upload', uploaded_by: null }).executeTakeFirstOrThrow()
+    expect(await send(a.request, 'POST', '/api/client/orders/assign_writer', { selectedOrdersIds: ids, writerId: foreignWriter })).toMatchObject({
+      status: 404,
+      body: { error: 'Contributor not found' },
+    })
+    expect(await send(a.request, 'PATCH', '/api/client/orders/assign-reviewer', { selectedOrdersIds: ids, reviewerId: foreignReviewer })).toMatchObject({
+      status: 404,
+      body: { error: 'Reviewer not found' },
+    })
+    const foreignFile = await platformDb
+      .insertInto('files')
+      .values({
+        public_id: newPublicId(),
+        client_id: b.org.id,
+        storage_key: `${b.org.id}_foreignkey${Date.now()}.txt`,
+        original_name: 'secret.txt',
+        mime_type: 'text/plain',
+        size: 5,
+        purpose: 'upload',
+        uploaded_by: null,
+      })
+      .executeTakeFirstOrThrow()
     const key = (await platformDb.selectFrom('files').select('storage_key').where('id', '=', Number(foreignFile.insertId)).executeTakeFirstOrThrow()).storage_key
-    const withFile = await send(a.request, 'POST', '/api/client/orders/assign_writer', { selectedOrdersIds: ids, writerId: worldA.writer.accounts.get(a.org.id)!.publicId, fileUploadToWriter: key })
+    const withFile = await send(a.request, 'POST', '/api/client/orders/assign_writer', {
+      selectedOrdersIds: ids,
+      writerId: worldA.writer.accounts.get(a.org.id)!.publicId,
+      fileUploadToWriter: key,
+    })
     expect(withFile).toMatchObject({ status: 400, body: { error: 'File not found' } })
     for (const id of ids) expect(await orderRow(id)).toMatchObject({ writer_id: null, reviewer_id: null })
   })
@@ -315,7 +373,17 @@ function routesFor(id: string, people: { writerId: string; reviewerId: string })
   ]
 }
 
-const UNTOUCHED = { priority: 'medium', archived: false, test_order: false, hide_order: false, marked_as_complete: false, due_date: null, writer_id: null, reviewer_id: null, amount_paid_to_writer_cents: null }
+const UNTOUCHED = {
+  priority: 'medium',
+  archived: false,
+  test_order: false,
+  hide_order: false,
+  marked_as_complete: false,
+  due_date: null,
+  writer_id: null,
+  reviewer_id: null,
+  amount_paid_to_writer_cents: null,
+}
 
 test.describe('cross-tenant, permissions, CSRF and methods', () => {
   test("another organisation's order id answers 404 on every route and changes nothing", async ({ playwright }) => {

@@ -25,10 +25,17 @@ test.describe('POST /api/client/orders/create', () => {
   test('Mark As Paid off: the order with an unpaid invoice, whatever createInvoice says', async ({ playwright }) => {
     const w = await world(playwright)
     for (const createInvoice of [false, true, undefined]) {
-      const res = await w.request.post(CREATE, { headers: ORIGIN_HEADERS, data: { customer_id: w.customerId, package_id: w.product.productPublicId, markAsPaid: false, createInvoice } })
+      const res = await w.request.post(CREATE, {
+        headers: ORIGIN_HEADERS,
+        data: { customer_id: w.customerId, package_id: w.product.productPublicId, markAsPaid: false, createInvoice },
+      })
       expect(res.status(), await res.text()).toBe(200)
       const body = await res.json()
-      expect(body).toMatchObject({ status: true, order: { customer: 'Olive Order', package: { packageName: 'Executive Resume' }, price: 199 }, invoice: { status: 'unpaid', price: 199, providerPaidPrice: 0, refund_amount: null, type: 'single', invoiceCurrency: 'usd' } })
+      expect(body).toMatchObject({
+        status: true,
+        order: { customer: 'Olive Order', package: { packageName: 'Executive Resume' }, price: 199 },
+        invoice: { status: 'unpaid', price: 199, providerPaidPrice: 0, refund_amount: null, type: 'single', invoiceCurrency: 'usd' },
+      })
       expect(body.invoice.ordersIds).toEqual([body.order._id])
       expect(body.invoice.customer).toMatchObject({ _id: w.customerId, firstName: 'Olive', lastName: 'Order' })
       expect(body.order.package.packageServices[0].serviceModules.length).toBeGreaterThan(0)
@@ -42,7 +49,10 @@ test.describe('POST /api/client/orders/create', () => {
 
   test('Mark As Paid on with Create Invoice: a paid invoice paid outside the provider', async ({ playwright }) => {
     const w = await world(playwright)
-    const res = await w.request.post(CREATE, { headers: ORIGIN_HEADERS, data: { customer_id: w.customerId, package_id: w.product.productPublicId, markAsPaid: true, createInvoice: true } })
+    const res = await w.request.post(CREATE, {
+      headers: ORIGIN_HEADERS,
+      data: { customer_id: w.customerId, package_id: w.product.productPublicId, markAsPaid: true, createInvoice: true },
+    })
     expect(res.status()).toBe(200)
     expect((await res.json()).invoice).toMatchObject({ status: 'paid', providerPaidPrice: 0 })
     const [invoice] = await invoicesOf(w.org.id)
@@ -55,7 +65,10 @@ test.describe('POST /api/client/orders/create', () => {
 
   test('Mark As Paid on without Create Invoice: no invoice at all', async ({ playwright }) => {
     const w = await world(playwright)
-    const res = await w.request.post(CREATE, { headers: ORIGIN_HEADERS, data: { customer_id: w.customerId, package_id: w.product.productPublicId, markAsPaid: true, createInvoice: false } })
+    const res = await w.request.post(CREATE, {
+      headers: ORIGIN_HEADERS,
+      data: { customer_id: w.customerId, package_id: w.product.productPublicId, markAsPaid: true, createInvoice: false },
+    })
     expect(res.status()).toBe(200)
     expect((await res.json()).invoice).toBeNull()
     expect(await ordersOf(w.org.id)).toHaveLength(1)
@@ -132,7 +145,12 @@ test.describe('POST /api/client/orders/create', () => {
     const writer = await staffSession(open, playwright, w.org.id, w.org.name, ['READ_ORDERS', 'WRITE_ORDERS'])
     const ok = await writer.request.post(CREATE, { headers: ORIGIN_HEADERS, data: { customer_id: w.customerId, package_id: w.product.productPublicId } })
     expect(ok.status()).toBe(200)
-    const audit = await platformDb.selectFrom('audit_logs').select(['module', 'action', 'status', 'user_id']).where('client_id', '=', w.org.id).where('module', '=', 'orders').execute()
+    const audit = await platformDb
+      .selectFrom('audit_logs')
+      .select(['module', 'action', 'status', 'user_id'])
+      .where('client_id', '=', w.org.id)
+      .where('module', '=', 'orders')
+      .execute()
     expect(audit).toEqual([{ module: 'orders', action: 'create', status: 'success', user_id: writer.userId }])
   })
 

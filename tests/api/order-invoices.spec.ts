@@ -144,7 +144,10 @@ test.describe('POST /api/client/orders/invoices/refund', () => {
     await paymentsService().refund({ paymentIntentId, amountCents: 5000 }, `dashboard-${w.providerPaid.publicId}`)
     const res = await post(a.request, REFUND, { invoice_id: w.providerPaid.publicId, amount: 199 })
     expect(res.status()).toBe(409)
-    expect(await res.json()).toMatchObject({ status: false, error: 'The payment provider refused the refund: Refund amount ($199.00) is greater than unrefunded amount on charge ($149.00)' })
+    expect(await res.json()).toMatchObject({
+      status: false,
+      error: 'The payment provider refused the refund: Refund amount ($199.00) is greater than unrefunded amount on charge ($149.00)',
+    })
     expect(await invoiceRow(w.providerPaid.publicId)).toMatchObject({ status: 'paid', refund_amount_cents: null, provider_refund_id: null })
   })
 

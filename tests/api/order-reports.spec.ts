@@ -25,7 +25,8 @@ async function ordersOf(clientId: number, name: string) {
   const product = await createProductWithWorkflow(clientId, { name: `${name} Resume`, priceCents: 12345 })
   const customer = await createCustomer(clientId, { firstName: name, lastName: 'Customer' })
   const orders = []
-  for (const day of ['2026-03-02', '2026-03-20']) orders.push(await createOrder(clientId, { customerUserId: customer.userId, productId: product.productId, createdAt: new Date(`${day}T10:00:00.000Z`) }))
+  for (const day of ['2026-03-02', '2026-03-20'])
+    orders.push(await createOrder(clientId, { customerUserId: customer.userId, productId: product.productId, createdAt: new Date(`${day}T10:00:00.000Z`) }))
   return orders
 }
 
@@ -41,16 +42,27 @@ test.describe('order reports', () => {
     const b = await ownerSession(open, playwright)
     const aOrders = await ordersOf(a.org.id, 'Alma')
     const bOrders = await ordersOf(b.org.id, 'Bert')
-    const form = await publishForm({ db: tenantDb(a.org.id), clientId: a.org.id }, await createForm({ db: tenantDb(a.org.id), clientId: a.org.id }, { name: 'Intake', items: [{ id: 'q1', type: 'short_text', text: 'Role?', required: true }] }))
+    const form = await publishForm(
+      { db: tenantDb(a.org.id), clientId: a.org.id },
+      await createForm({ db: tenantDb(a.org.id), clientId: a.org.id }, { name: 'Intake', items: [{ id: 'q1', type: 'short_text', text: 'Role?', required: true }] }),
+    )
 
     const questionnaires = await (await a.request.get(QUESTIONNAIRES)).json()
-    expect(questionnaires).toMatchObject({ status: true, questionnaires: [{ _id: form.public_id, name: 'Intake', published_data: { items: [{ id: 'q1', type: 'short_text', text: 'Role?' }] } }] })
+    expect(questionnaires).toMatchObject({
+      status: true,
+      questionnaires: [{ _id: form.public_id, name: 'Intake', published_data: { items: [{ id: 'q1', type: 'short_text', text: 'Role?' }] } }],
+    })
     expect((await (await b.request.get(QUESTIONNAIRES)).json()).questionnaires).toEqual([])
 
     const res = await post(a.request, { ...body, finalQuestionnaires: [form.public_id] })
     expect(res.status()).toBe(201)
     const { report } = await res.json()
-    expect(report).toMatchObject({ startDate: '2026-03-01', endDate: '2026-03-31', downloadedReportsFields: ['orderId', 'customerName', 'price'], finalQuestionnaires: [form.public_id] })
+    expect(report).toMatchObject({
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+      downloadedReportsFields: ['orderId', 'customerName', 'price'],
+      finalQuestionnaires: [form.public_id],
+    })
     expect(['queued', 'running', 'ready']).toContain(report.status)
     await readyReport(a.request, report._id)
     const listed = (await (await a.request.get(LIST)).json()).reports.find((r: { _id: string }) => r._id === report._id)
@@ -129,7 +141,14 @@ test.describe('order reports', () => {
     expect((await (await a.request.get(LIST)).json()).reports).toEqual([])
     // A report not ready yet (a row the worker never heard of) cannot be downloaded.
     const id = newPublicId()
-    await scopedInsert({ db: tenantDb(a.org.id), clientId: a.org.id }, 'order_reports', { public_id: id, created_by: null, start_date: '2026-03-01', end_date: '2026-03-02', fields: '["orderId"]', questionnaires: '[]' }).execute()
+    await scopedInsert({ db: tenantDb(a.org.id), clientId: a.org.id }, 'order_reports', {
+      public_id: id,
+      created_by: null,
+      start_date: '2026-03-01',
+      end_date: '2026-03-02',
+      fields: '["orderId"]',
+      questionnaires: '[]',
+    }).execute()
     expect((await a.request.get(download(id))).status()).toBe(409)
   })
 })

@@ -15,8 +15,26 @@ const DAY = 86_400_000
 const now = Date.now()
 const daysFromNow = (days: number) => new Date(now + days * DAY)
 
-type OrderJson = { _id: string; customer: string; customerEmail: string; dueDate: string | null; projectStatus: string; writer: string | null; priority: string; package: { packageName: string } }
-type ListAnswer = { statusCode: number; status: boolean; orders: OrderJson[]; count: number; start: number; nextCursor: string | null; prevCursor: string | null; lastCursor: string | null }
+type OrderJson = {
+  _id: string
+  customer: string
+  customerEmail: string
+  dueDate: string | null
+  projectStatus: string
+  writer: string | null
+  priority: string
+  package: { packageName: string }
+}
+type ListAnswer = {
+  statusCode: number
+  status: boolean
+  orders: OrderJson[]
+  count: number
+  start: number
+  nextCursor: string | null
+  prevCursor: string | null
+  lastCursor: string | null
+}
 
 async function list(request: APIRequestContext, params: Record<string, string | string[]> = {}): Promise<ListAnswer> {
   const qs = new URLSearchParams()
@@ -300,7 +318,15 @@ test('bad parameters answer 400 with a message, never 500', async ({ playwright 
 test('homepage order counts: every order but test orders; completed at 100 percent (ADR 0018)', async ({ playwright }) => {
   const s = await shop(playwright)
   // The template order is archived and open.
-  await s.add([{}, { statusPercentage: 100 }, { markedAsComplete: true }, { archived: true, statusPercentage: 100 }, { hideOrder: true }, { testOrder: true }, { testOrder: true, statusPercentage: 100 }])
+  await s.add([
+    {},
+    { statusPercentage: 100 },
+    { markedAsComplete: true },
+    { archived: true, statusPercentage: 100 },
+    { hideOrder: true },
+    { testOrder: true },
+    { testOrder: true, statusPercentage: 100 },
+  ])
   // The counts come from the rollups (ADR 0043); bulk-inserted rows reach them by a rebuild.
   await rebuildAnalytics({ db: tenantDb(s.org.id), clientId: s.org.id })
   const res = await s.request.get('/api/client/homepage')

@@ -37,7 +37,15 @@ async function as(playwright: Parameters<typeof open>[0], email: string, org?: s
   return request
 }
 
-const plan = (name: string, over: Record<string, unknown> = {}) => ({ packageName: name, maxUsers: 5, price: 49.5, maxCrmUsers: 2, usersUpgradePackage: true, recurringInterval: 'month', ...over })
+const plan = (name: string, over: Record<string, unknown> = {}) => ({
+  packageName: name,
+  maxUsers: 5,
+  price: 49.5,
+  maxCrmUsers: 2,
+  usersUpgradePackage: true,
+  recurringInterval: 'month',
+  ...over,
+})
 const nextYear = () => `${new Date().getUTCFullYear() + 1}-06-30`
 
 test('signed out: every call answers 401 JSON', async ({ playwright }) => {
@@ -106,7 +114,8 @@ test('billing staff create a plan mirrored to a Stripe product and price; a retr
 
 test('activate and deactivate follow the Stripe price; visible and description change the plan', async ({ playwright }) => {
   const admin = await as(playwright, 'superadmin@demo.test')
-  const created = (await (await admin.post('/api/packages/client/create', { headers: ORIGIN_HEADERS, data: plan(`Toggle ${uid()}`, { recurringInterval: 'year' }) })).json()).package
+  const created = (await (await admin.post('/api/packages/client/create', { headers: ORIGIN_HEADERS, data: plan(`Toggle ${uid()}`, { recurringInterval: 'year' }) })).json())
+    .package
   const off = await admin.get(`/api/packages/client/deactive/${created._id}`, { headers: ORIGIN_HEADERS })
   expect(await off.json()).toMatchObject({ status: true, message: 'Package is Deactivated!', package: { active: false } })
   expect((await stripe().prices.retrieve(created.priceId)).active).toBe(false)
@@ -176,13 +185,24 @@ test('promotions: create mirrors a Stripe coupon and promotion code, the code is
   const res = await billing.post('/api/promotions/create', { headers: ORIGIN_HEADERS, data })
   expect(res.status(), await res.text()).toBe(200)
   const body = await res.json()
-  expect(body).toMatchObject({ status: true, message: 'Promotion Created Sucessfully', promotion: { couponCode: code, discount_type: 'flat', value: 5.5, max_redemptions: 10, availed_times: 0, duration: 'repeating', duration_in_months: 3 } })
+  expect(body).toMatchObject({
+    status: true,
+    message: 'Promotion Created Sucessfully',
+    promotion: { couponCode: code, discount_type: 'flat', value: 5.5, max_redemptions: 10, availed_times: 0, duration: 'repeating', duration_in_months: 3 },
+  })
   expect(body.promotion.redeem_by).toBe(`${data.redeem_by}T23:59:59.000Z`)
 
   const promo = (await stripe().promotionCodes.list({ code, active: true })).data[0]!
   const couponId = typeof promo.promotion.coupon === 'string' ? promo.promotion.coupon : promo.promotion.coupon!.id
   const coupon = await stripe().coupons.retrieve(couponId)
-  expect(coupon).toMatchObject({ amount_off: 550, currency: 'usd', duration: 'repeating', duration_in_months: 3, max_redemptions: 10, redeem_by: Date.parse(`${data.redeem_by}T23:59:59Z`) / 1000 })
+  expect(coupon).toMatchObject({
+    amount_off: 550,
+    currency: 'usd',
+    duration: 'repeating',
+    duration_in_months: 3,
+    max_redemptions: 10,
+    redeem_by: Date.parse(`${data.redeem_by}T23:59:59Z`) / 1000,
+  })
 
   const twice = await billing.post('/api/promotions/create', { headers: ORIGIN_HEADERS, data: { ...data, couponCode: code.toLowerCase() } })
   expect(twice.status()).toBe(400)
@@ -207,7 +227,10 @@ test('promotion validation: repeating needs months, percent at most 100', async 
   const data = { couponCode: `BAD${uid()}`, max_redemptions: 1, discount_type: 'percent', value: 150, duration: 'repeating', redeem_by: nextYear() }
   const res = await admin.post('/api/promotions/create', { headers: ORIGIN_HEADERS, data })
   expect(res.status()).toBe(400)
-  expect((await res.json()).errors).toMatchObject({ value: 'For percent (%) discount, value must be 100 or less', duration_in_months: expect.stringContaining('Duration In Months') })
+  expect((await res.json()).errors).toMatchObject({
+    value: 'For percent (%) discount, value must be 100 or less',
+    duration_in_months: expect.stringContaining('Duration In Months'),
+  })
 })
 
 test('state-changing GETs without proof of our origin are refused and change nothing', async ({ playwright }) => {

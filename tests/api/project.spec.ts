@@ -96,17 +96,36 @@ test.describe('GET /api/client/project/{orderId}', () => {
     const w = await world(playwright)
     const page = `/project/view/${w.order.public_id}`
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
-    const refused = await w.request.post(page, { headers: ORIGIN_HEADERS, multipart: { intent: 'upload', file: { name: "brief, v2.pdf", mimeType: 'application/pdf', buffer: pdf } }, maxRedirects: 0 })
+    const refused = await w.request.post(page, {
+      headers: ORIGIN_HEADERS,
+      multipart: { intent: 'upload', file: { name: 'brief, v2.pdf', mimeType: 'application/pdf', buffer: pdf } },
+      maxRedirects: 0,
+    })
     expect(refused.status()).toBe(400)
     expect(await refused.text()).toContain('Please do not use any commas or apostrophes in the file name!')
-    const junk = await w.request.post(page, { headers: ORIGIN_HEADERS, multipart: { intent: 'upload', file: { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from([0x4d, 0x5a, 0, 0, 1, 2]) } }, maxRedirects: 0 })
+    const junk = await w.request.post(page, {
+      headers: ORIGIN_HEADERS,
+      multipart: { intent: 'upload', file: { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from([0x4d, 0x5a, 0, 0, 1, 2]) } },
+      maxRedirects: 0,
+    })
     expect(junk.status()).toBe(400)
     expect(await junk.text()).toContain('Something went wrong, Please re-upload again!')
 
-    const res = await w.request.post(page, { headers: ORIGIN_HEADERS, multipart: { intent: 'upload', file: { name: 'brief.pdf', mimeType: 'application/pdf', buffer: pdf } }, maxRedirects: 0 })
+    const res = await w.request.post(page, {
+      headers: ORIGIN_HEADERS,
+      multipart: { intent: 'upload', file: { name: 'brief.pdf', mimeType: 'application/pdf', buffer: pdf } },
+      maxRedirects: 0,
+    })
     expect(res.status()).toBe(302)
     const body = await (await w.request.get(`/api/client/project/${w.order.public_id}`)).json()
-    expect(body.files).toEqual([{ _id: expect.any(String), file: { originalname: 'brief.pdf', size: pdf.length, key: expect.any(String), mimetype: 'application/pdf' }, kind: 'attachment', createdAt: expect.any(String) }])
+    expect(body.files).toEqual([
+      {
+        _id: expect.any(String),
+        file: { originalname: 'brief.pdf', size: pdf.length, key: expect.any(String), mimetype: 'application/pdf' },
+        kind: 'attachment',
+        createdAt: expect.any(String),
+      },
+    ])
     expect(body.notifications[0].contant).toContain('attached the file brief.pdf')
     const download = await w.request.get(`/api/file/download/${body.files[0].file.key}`)
     expect(download.status()).toBe(200)
@@ -192,7 +211,12 @@ test.describe('DELETE /api/orders/{orderId}/drafts/{draftId}', () => {
     expect(await ok.json()).toMatchObject({ status: true, message: 'Deleted!' })
 
     const project = await (await w.request.get(`/api/client/project/${w.order.public_id}`)).json()
-    expect(project.draftResumes[0]).toMatchObject({ _id: w.draft.public_id, deletedBy: w.owner.accounts.get(w.clientId)!.publicId, deletedReason: 'Wrong file attached', deletedAt: expect.any(String) })
+    expect(project.draftResumes[0]).toMatchObject({
+      _id: w.draft.public_id,
+      deletedBy: w.owner.accounts.get(w.clientId)!.publicId,
+      deletedReason: 'Wrong file attached',
+      deletedAt: expect.any(String),
+    })
     expect(project.notifications[0].contant).toContain('withdrew a draft of Resume workflow. Reason: Wrong file attached')
 
     const twice = await w.request.delete(url, { headers: ORIGIN_HEADERS, data: { reason: 'Again' } })
@@ -231,7 +255,11 @@ test.describe('PATCH /api/client/orders/{orderId}/services/{serviceId}/reopen-re
 
   test('is refused on an order marked as complete (irreversible)', async ({ playwright }) => {
     const w = await world(playwright)
-    const completed = await createOrder(w.clientId, { customerUserId: w.customer.userId, productId: w.product.productId }, { completedTasks: ['revision_process'], marked_as_complete: true })
+    const completed = await createOrder(
+      w.clientId,
+      { customerUserId: w.customer.userId, productId: w.product.productId },
+      { completedTasks: ['revision_process'], marked_as_complete: true },
+    )
     const serviceId = completed.services[0]!._id
     const res = await w.request.patch(`/api/client/orders/${completed.public_id}/services/${serviceId}/reopen-revision`, { headers: ORIGIN_HEADERS })
     expect(res.status()).toBe(409)
@@ -275,7 +303,15 @@ test.describe('another organisation', () => {
     for (const form of forms) {
       expect((await w.request.post(page, { headers: ORIGIN_HEADERS, form, maxRedirects: 0 })).status(), form.intent).toBe(404)
     }
-    expect((await w.request.post(`/project/view/${w.order.public_id}`, { headers: ORIGIN_HEADERS, form: { intent: 'withdraw', draftId: them.draft.public_id, reason: 'x' }, maxRedirects: 0 })).status()).toBe(404)
+    expect(
+      (
+        await w.request.post(`/project/view/${w.order.public_id}`, {
+          headers: ORIGIN_HEADERS,
+          form: { intent: 'withdraw', draftId: them.draft.public_id, reason: 'x' },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(404)
 
     const suggestions = await (await w.request.get('/api/client/orders/customTags')).json()
     expect(suggestions.data.map((t: { text: string }) => t.text)).not.toContain('theirs')

@@ -22,7 +22,11 @@ async function world(playwright: Parameters<typeof ownerSession>[1]) {
   const reviewer = await createContributor(a.org.id, { role: 'REVIEWER' })
   const other = await createContributor(a.org.id, { role: 'REVIEWER', firstName: 'Otto' })
   const refs = { customerUserId: customer.userId, productId: product.productId }
-  const docs = await createOrder(a.org.id, { ...refs, createdAt: new Date(Date.now() - 3_600_000) }, { reviewerUserId: reviewer.userId, writerUserId: writer.userId, completedTasks: ['previous_document'] })
+  const docs = await createOrder(
+    a.org.id,
+    { ...refs, createdAt: new Date(Date.now() - 3_600_000) },
+    { reviewerUserId: reviewer.userId, writerUserId: writer.userId, completedTasks: ['previous_document'] },
+  )
   const form = await createOrder(a.org.id, refs, { reviewerUserId: reviewer.userId, completedTasks: ['intake_form_1'] })
   const archived = await createOrder(a.org.id, refs, { reviewerUserId: reviewer.userId, archived: true })
   const othersOrder = await createOrder(a.org.id, refs, { reviewerUserId: other.userId })

@@ -16,7 +16,11 @@ const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' } as const
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')
 
 async function setRevisionsApproval(clientId: number, on: boolean) {
-  await platformDb.updateTable('organisation_settings').set({ settings: JSON.stringify({ enable_revisions_approval_feature: on }) }).where('client_id', '=', clientId).execute()
+  await platformDb
+    .updateTable('organisation_settings')
+    .set({ settings: JSON.stringify({ enable_revisions_approval_feature: on }) })
+    .where('client_id', '=', clientId)
+    .execute()
 }
 
 const draftRow = (publicId: string) => platformDb.selectFrom('drafts').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow()
@@ -105,7 +109,11 @@ test('approve: pending becomes approved once, with activity; a second decision i
 
   const res = await approve(a.request, draft.public_id)
   expect(res.status(), await res.text()).toBe(200)
-  expect(await res.json()).toMatchObject({ status: true, message: 'Revision Approved Successfully!', data: { _id: draft.public_id, order_id: order.public_id, adminApproval: 'approved' } })
+  expect(await res.json()).toMatchObject({
+    status: true,
+    message: 'Revision Approved Successfully!',
+    data: { _id: draft.public_id, order_id: order.public_id, adminApproval: 'approved' },
+  })
   expect((await draftRow(draft.public_id)).approval_status).toBe('approved')
   expect((await activityOf(order.id)).some((c) => /revision approved by/.test(c))).toBe(true)
   const audit = await platformDb.selectFrom('audit_logs').select(['action', 'status']).where('client_id', '=', a.org.id).where('action', '=', 'revision_approve').execute()
@@ -136,7 +144,11 @@ test('reject: the reason is required; files go back to the writer in the draft f
 
   const file = await upload(a.request, 'fix-these.pdf')
   // The upload answer's object, as a client holds it: only its key counts.
-  const res = await reject(a.request, { revisionId: draft.public_id, rejectionReason: 'Please tighten the summary.', uploadedFiles: [{ ...file, originalname: 'forged.exe', size: 1 }] })
+  const res = await reject(a.request, {
+    revisionId: draft.public_id,
+    rejectionReason: 'Please tighten the summary.',
+    uploadedFiles: [{ ...file, originalname: 'forged.exe', size: 1 }],
+  })
   expect(res.status(), await res.text()).toBe(200)
   expect(await res.json()).toMatchObject({ status: true, message: 'Revision Rejected Successfully!', data: { adminApproval: 'rejected' } })
   const row = await draftRow(draft.public_id)
@@ -203,7 +215,13 @@ test('staff without READ_AND_UPDATE_DRAFTS_APPROVAL get 403; with it they decide
 test('a cross-site approve GET is refused and changes nothing', async ({ playwright }) => {
   const { a, worldA } = await twoOrganisations(playwright)
   const draft = await createDraft(a.org.id, worldA.orders[0]!, { approval: 'pending' })
-  const refused: Record<string, string>[] = [{}, { 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { Origin: 'https://evil.example' }, { Referer: 'https://evil.example/page' }]
+  const refused: Record<string, string>[] = [
+    {},
+    { 'Sec-Fetch-Site': 'cross-site' },
+    { 'Sec-Fetch-Site': 'same-site' },
+    { Origin: 'https://evil.example' },
+    { Referer: 'https://evil.example/page' },
+  ]
   for (const headers of refused) {
     const res = await approve(a.request, draft.public_id, headers)
     expect(res.status(), JSON.stringify(headers)).toBe(403)

@@ -52,7 +52,10 @@ test('staff need WRITE_MANAGE_SUBSCRIPTION to change the plan and WRITE_PAYMENT_
   for (const call of [...CHOOSING, ...MANAGING, ...REACTIVATING]) {
     const res = await send(plain.request, call)
     expect(res.status(), `${call.method} ${call.path}`).toBe(403)
-    expect(await res.json()).toMatchObject({ status: false, error: "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page" })
+    expect(await res.json()).toMatchObject({
+      status: false,
+      error: "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page",
+    })
   }
   for (const call of READS) expect((await send(plain.request, call)).status(), call.path).toBe(200)
 
@@ -88,7 +91,10 @@ test('paying the open invoice is one rule (ADR 0052): the invoices page, the man
     expect((await payOnManagePage(staff.request)).status(), `manage page, ${permissions}`).toBe(403)
     const api = await payByApi(staff.request)
     expect(api.status(), `API, ${permissions}`).toBe(403)
-    expect(await api.json()).toMatchObject({ status: false, error: "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page" })
+    expect(await api.json()).toMatchObject({
+      status: false,
+      error: "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page",
+    })
   }
 
   // Holding both passes every guard and reaches the payment step: this organisation has nothing open to pay.
@@ -157,7 +163,9 @@ test("another organisation's session can neither see nor change a subscription",
     const res = await b.request.post(`${P}/${path}`, { headers: ORIGIN_HEADERS, data: smuggled })
     expect([200, 400], path).toContain(res.status())
   }
-  expect((await b.request.post(`${P}/upgrade-subscription-users`, { headers: ORIGIN_HEADERS, data: { ...smuggled, userQuantity: 3, recurringInterval: 'month' } })).status()).toBe(400)
+  expect((await b.request.post(`${P}/upgrade-subscription-users`, { headers: ORIGIN_HEADERS, data: { ...smuggled, userQuantity: 3, recurringInterval: 'month' } })).status()).toBe(
+    400,
+  )
   expect((await b.request.post(`${P}/reactivate-subscription`, { headers: ORIGIN_HEADERS, data: { ...smuggled, reactivateCurrentSubscription: true } })).status()).toBe(400)
 
   const after = await payments().getSubscription(sub!.id)

@@ -20,7 +20,11 @@ test.describe('domain', () => {
     await platformDb.updateTable('organisations').set({ subdomain: taken }).where('id', '=', other.org.id).execute()
 
     const empty = await (await a.request.get('/api/client/domain')).json()
-    expect(empty).toMatchObject({ status: true, statusCode: 200, data: { subDomain: null, customDomain: null, sslStatus: 'pending', emailDeliveryStatus: 'pending', emailDeliveryData: [] } })
+    expect(empty).toMatchObject({
+      status: true,
+      statusCode: 200,
+      data: { subDomain: null, customDomain: null, sslStatus: 'pending', emailDeliveryStatus: 'pending', emailDeliveryData: [] },
+    })
 
     for (const [subDomain, error] of [
       ['', 'Enter Subdomain'],
@@ -108,9 +112,16 @@ test.describe('website customization', () => {
       data: { ...COMPANY, companyEmail: 'nope', topBarBgColor: 'red', twitterLink: 'javascript:alert(1)' },
     })
     expect(bad.status()).toBe(400)
-    expect((await bad.json()).errors).toMatchObject({ companyEmail: 'Please enter a valid email address', topBarBgColor: 'Enter a colour as #RRGGBB, e.g. #1d4ed8', twitterLink: 'Please, enter a valid link' })
+    expect((await bad.json()).errors).toMatchObject({
+      companyEmail: 'Please enter a valid email address',
+      topBarBgColor: 'Enter a colour as #RRGGBB, e.g. #1d4ed8',
+      twitterLink: 'Please, enter a valid link',
+    })
 
-    const upload = await a.request.post('/api/file/upload', { headers: ORIGIN_HEADERS, multipart: { purpose: 'logo', image: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } } })
+    const upload = await a.request.post('/api/file/upload', {
+      headers: ORIGIN_HEADERS,
+      multipart: { purpose: 'logo', image: { name: 'logo.png', mimeType: 'image/png', buffer: PNG } },
+    })
     expect(upload.status()).toBe(200)
     const logo = (await upload.json()).file.key as string
     const saved = await a.request.post('/api/website-customization', {
@@ -127,7 +138,10 @@ test.describe('website customization', () => {
     expect((await a.request.get(`/branding/${logo}`)).status()).toBe(200)
 
     // A text file is no image; another organisation's key is not found.
-    const text = await a.request.post('/api/file/upload', { headers: ORIGIN_HEADERS, multipart: { file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') } } })
+    const text = await a.request.post('/api/file/upload', {
+      headers: ORIGIN_HEADERS,
+      multipart: { file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') } },
+    })
     const textKey = (await text.json()).file.key
     const notImage = await a.request.post('/api/website-customization', { headers: ORIGIN_HEADERS, data: { ...COMPANY, welcomeImg: textKey } })
     expect(notImage.status()).toBe(400)
@@ -161,7 +175,10 @@ test.describe('website customization', () => {
     const a = await ownerSession(open, playwright)
     const leads = await staffSession(open, playwright, a.org.id, a.org.name, ['READ_WEBSITE_SETTINGS', 'UPDATE_UI_CUSTOMIZATION'])
     await platformDb.updateTable('memberships').set({ leads_only: true }).where('client_id', '=', a.org.id).where('user_id', '=', leads.userId).execute()
-    const res = await leads.request.post('/api/website-customization', { headers: ORIGIN_HEADERS, data: { ...COMPANY, companyName: 'Leads Co', topBarBgColor: '#000000', twitterLink: 'https://twitter.com/x' } })
+    const res = await leads.request.post('/api/website-customization', {
+      headers: ORIGIN_HEADERS,
+      data: { ...COMPANY, companyName: 'Leads Co', topBarBgColor: '#000000', twitterLink: 'https://twitter.com/x' },
+    })
     expect(res.status()).toBe(200)
     expect((await res.json()).data).toMatchObject({ companyName: 'Leads Co', topBarBgColor: null, twitterLink: null })
   })

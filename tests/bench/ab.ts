@@ -16,14 +16,26 @@ const serverDirs = (process.env.BENCH_SERVER_DIRS ?? '').split(',').filter(Boole
 async function start(buildDir: string, at: number, cwd = process.cwd()): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd,
-    env: { ...process.env, BUILD_DIR: buildDir, PORT: String(at), NODE_ENV: 'production', RUN_WORKERS: 'false', SMTP_SINK_PORT: String(Number(process.env.BENCH_SINK_PORT ?? 2555) + (at - port)) },
+    env: {
+      ...process.env,
+      BUILD_DIR: buildDir,
+      PORT: String(at),
+      NODE_ENV: 'production',
+      RUN_WORKERS: 'false',
+      SMTP_SINK_PORT: String(Number(process.env.BENCH_SINK_PORT ?? 2555) + (at - port)),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const base = `http://localhost:${at}`
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`The server for ${buildDir} exited with ${child.exitCode}`)
     if (i > 400) throw new Error(`The server for ${buildDir} did not start`)
-    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break
+    if (
+      await fetch(`${base}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break
     await new Promise((r) => setTimeout(r, 150))
   }
   return {

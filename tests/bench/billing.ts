@@ -34,7 +34,11 @@ async function checkoutLatency(plan: string) {
   for (let i = 0; i < CHECKOUTS; i++) {
     const started = performance.now()
     // A new address per buyer: the card-testing limit is per address.
-    const res = await fetch(`${base}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base, 'Idempotency-Key': randomBytes(16).toString('hex') }, body: JSON.stringify(buyer(plan)) })
+    const res = await fetch(`${base}/api/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base, 'Idempotency-Key': randomBytes(16).toString('hex') },
+      body: JSON.stringify(buyer(plan)),
+    })
     await res.arrayBuffer()
     if (res.status === 200) times.push(performance.now() - started)
     else failures++
@@ -46,7 +50,13 @@ async function checkoutLatency(plan: string) {
 async function webhookThroughput(secret: string) {
   const stripe = new Stripe('sk_test_bench')
   const payloads = Array.from({ length: WEBHOOKS }, (_, i) =>
-    JSON.stringify({ id: `evt_bench_${randomBytes(6).toString('hex')}_${i}`, object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: `cus_bench_${i}`, object: 'customer' } } }),
+    JSON.stringify({
+      id: `evt_bench_${randomBytes(6).toString('hex')}_${i}`,
+      object: 'event',
+      type: 'customer.created',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: `cus_bench_${i}`, object: 'customer' } },
+    }),
   )
   let next = 0
   let failures = 0

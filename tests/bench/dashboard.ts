@@ -28,7 +28,16 @@ const PATHS: [string, string][] = [
 ]
 
 const orgId = async (name: string) => (await platformDb.selectFrom('organisations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id
-const countOrders = async (clientId: number) => Number((await platformDb.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow()).n)
+const countOrders = async (clientId: number) =>
+  Number(
+    (
+      await platformDb
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /**
  * Tops the organisation up to `target` orders over the last two years across its own customers,
@@ -38,8 +47,12 @@ async function topUpOrders(clientId: number, target: number): Promise<number> {
   const missing = target - (await countOrders(clientId))
   if (missing <= 0) return 0
   await platformDb.connection().execute(async (db) => {
-    await sql`CREATE TEMPORARY TABLE IF NOT EXISTS dash_customers (n INT PRIMARY KEY, id BIGINT UNSIGNED, first_name VARCHAR(191), last_name VARCHAR(191), email VARCHAR(191))`.execute(db)
-    await sql`CREATE TEMPORARY TABLE IF NOT EXISTS dash_products (n INT PRIMARY KEY, id BIGINT UNSIGNED, name VARCHAR(191), price_cents BIGINT, services JSON, module_count INT)`.execute(db)
+    await sql`CREATE TEMPORARY TABLE IF NOT EXISTS dash_customers (n INT PRIMARY KEY, id BIGINT UNSIGNED, first_name VARCHAR(191), last_name VARCHAR(191), email VARCHAR(191))`.execute(
+      db,
+    )
+    await sql`CREATE TEMPORARY TABLE IF NOT EXISTS dash_products (n INT PRIMARY KEY, id BIGINT UNSIGNED, name VARCHAR(191), price_cents BIGINT, services JSON, module_count INT)`.execute(
+      db,
+    )
     await sql`CREATE TEMPORARY TABLE IF NOT EXISTS dash_writers (n INT PRIMARY KEY, id BIGINT UNSIGNED)`.execute(db)
     await sql`INSERT INTO dash_customers SELECT ROW_NUMBER() OVER (ORDER BY u.id) - 1, u.id, u.first_name, u.last_name, u.email
       FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.client_id = ${clientId} AND m.role = 'customer'`.execute(db)
@@ -49,7 +62,13 @@ async function topUpOrders(clientId: number, target: number): Promise<number> {
       FROM products p WHERE p.client_id = ${clientId} AND EXISTS (SELECT 1 FROM orders o WHERE o.client_id = p.client_id AND o.product_id = p.id)`.execute(db)
     await sql`INSERT INTO dash_writers SELECT ROW_NUMBER() OVER (ORDER BY m.user_id) - 1, m.user_id FROM memberships m
       WHERE m.client_id = ${clientId} AND m.role = 'user' AND JSON_CONTAINS(m.permissions, '"WRITER"')`.execute(db)
-    const counts = (await sql<{ c: number; p: number; w: number }>`SELECT (SELECT COUNT(*) FROM dash_customers) c, (SELECT COUNT(*) FROM dash_products) p, (SELECT COUNT(*) FROM dash_writers) w`.execute(db)).rows[0]!
+    const counts = (
+      await sql<{
+        c: number
+        p: number
+        w: number
+      }>`SELECT (SELECT COUNT(*) FROM dash_customers) c, (SELECT COUNT(*) FROM dash_products) p, (SELECT COUNT(*) FROM dash_writers) w`.execute(db)
+    ).rows[0]!
     if (!counts.c || !counts.p || !counts.w) throw new Error('The dashboard bench needs the demo seed (customers, products with orders, contributors)')
     for (let from = 1; from <= missing; from += BATCH) {
       const to = Math.min(missing, from + BATCH - 1)
@@ -80,8 +99,18 @@ async function topUpOrders(clientId: number, target: number): Promise<number> {
  */
 async function ensureRollups(clientId: number): Promise<{ rebuiltMs: number | null; orders: number }> {
   const [facts, orders] = await Promise.all([
-    platformDb.selectFrom('analytics_facts').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).where('source', '=', 'order').executeTakeFirst(),
-    platformDb.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).where('test_order', '=', false).executeTakeFirstOrThrow(),
+    platformDb
+      .selectFrom('analytics_facts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', clientId)
+      .where('source', '=', 'order')
+      .executeTakeFirst(),
+    platformDb
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', clientId)
+      .where('test_order', '=', false)
+      .executeTakeFirstOrThrow(),
   ])
   const all = await countOrders(clientId)
   if (Number(facts?.n ?? 0) === Number(orders.n)) return { rebuiltMs: null, orders: all }
@@ -119,17 +148,29 @@ export async function dashboardSection() {
   if (added) console.log(`\nDashboard: seeded ${added} orders into ${SMALL.org}`)
   const small = await ensureRollups(smallId)
   const large = await ensureRollups(largeId)
-  for (const [name, r] of [[SMALL.org, small], [LARGE.org, large]] as const) {
+  for (const [name, r] of [
+    [SMALL.org, small],
+    [LARGE.org, large],
+  ] as const) {
     console.log(`Rollups of ${name} (${r.orders} orders): ${r.rebuiltMs === null ? 'up to date' : `rebuilt from the raw rows in ${(r.rebuiltMs / 1000).toFixed(1)} s`}`)
   }
   const cookies: [string, string] = [await ownerCookie(SMALL.owner), await ownerCookie(LARGE.owner)]
   const rows: Record<string, string | number>[] = []
   for (const [what, path] of PATHS) {
     const [s, l] = await paired(path, cookies)
-    rows.push({ what, [`p50 ms (${small.orders})`]: ms(s.p50), [`p95 ms (${small.orders})`]: ms(s.p95), [`p50 ms (${large.orders})`]: ms(l.p50), [`p95 ms (${large.orders})`]: ms(l.p95), 'p95 large/small': (l.p95 / s.p95).toFixed(2) })
+    rows.push({
+      what,
+      [`p50 ms (${small.orders})`]: ms(s.p50),
+      [`p95 ms (${small.orders})`]: ms(s.p95),
+      [`p50 ms (${large.orders})`]: ms(l.p50),
+      [`p95 ms (${large.orders})`]: ms(l.p95),
+      'p95 large/small': (l.p95 / s.p95).toFixed(2),
+    })
   }
   console.log(`\nDashboard (Sales tab, rollups), one request at a time, ${SAMPLES} samples each, alternating between the organisations:`)
   console.table(rows)
   const loader = rows[0]!
-  console.log(`Dashboard loader p95: ${loader[`p95 ms (${small.orders})`]} ms at ${small.orders} orders, ${loader[`p95 ms (${large.orders})`]} ms at ${large.orders} orders: ${loader['p95 large/small']}x (must be within 1.2x)`)
+  console.log(
+    `Dashboard loader p95: ${loader[`p95 ms (${small.orders})`]} ms at ${small.orders} orders, ${loader[`p95 ms (${large.orders})`]} ms at ${large.orders} orders: ${loader['p95 large/small']}x (must be within 1.2x)`,
+  )
 }

@@ -114,9 +114,8 @@ export async function load(path: string, cookie?: string, seconds = DURATION, se
   const latencies: number[] = []
   let failed = 0
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: `${base}${path}`, connections: CONNECTIONS, duration: seconds, headers: cookie ? { cookie } : {} },
-      (error, res) => (error ? reject(error) : resolve(res)),
+    const instance = autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: seconds, headers: cookie ? { cookie } : {} }, (error, res) =>
+      error ? reject(error) : resolve(res),
     )
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime)

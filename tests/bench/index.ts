@@ -60,7 +60,11 @@ async function ordersSection(cookie: string, serverPid: number) {
   ].filter((r): r is Row => r !== null)
   // The project page of a seeded demo order: drafts, activity, tasks and tags to show.
   const project = seededOrderId('demo', 4)
-  rows.push(...[await latencyRow('project page', `/project/view/${project}`, cookie), await latencyRow('project JSON', `/api/client/project/${project}`, cookie)].filter((r): r is Row => r !== null))
+  rows.push(
+    ...[await latencyRow('project page', `/project/view/${project}`, cookie), await latencyRow('project JSON', `/api/client/project/${project}`, cookie)].filter(
+      (r): r is Row => r !== null,
+    ),
+  )
   console.log(`\nOrders (${firstAnswer.count} in the default list), one request at a time:`)
   console.table(rows)
   const p50 = (what: string) => Number(rows.find((r) => r.what === what)?.['p50 ms'])
@@ -70,7 +74,9 @@ async function ordersSection(cookie: string, serverPid: number) {
     console.log(`Deep ${kind} / first ${kind} (p50): page ${DEEP_HOPS + 1} ${ratio.toFixed(2)}x, last page ${lastRatio.toFixed(2)}x (must be at most 2x)`)
   }
   const underLoad = await load('/api/client/orders?size=50', cookie, DURATION, serverPid)
-  console.log(`GET /api/client/orders?size=50 at c=${CONNECTIONS}: ${underLoad.rps.toFixed(1)} req/s, p50 ${ms(underLoad.p50)} ms, p95 ${ms(underLoad.p95)} ms, ${underLoad.completed} answered in ${DURATION} s`)
+  console.log(
+    `GET /api/client/orders?size=50 at c=${CONNECTIONS}: ${underLoad.rps.toFixed(1)} req/s, p50 ${ms(underLoad.p50)} ms, p95 ${ms(underLoad.p95)} ms, ${underLoad.completed} answered in ${DURATION} s`,
+  )
 }
 
 /** Each list page and its JSON under the same load, one after the other in this run. */

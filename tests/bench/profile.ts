@@ -12,7 +12,11 @@ type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[
 
 const NOT_BUSY = new Set(['(idle)', '(program)', '(garbage collector)'])
 
-const shortUrl = (url: string) => url.replace(/^file:\/\//, '').replace(`${process.cwd()}/`, '').replace(/^.*node_modules\//, '~/')
+const shortUrl = (url: string) =>
+  url
+    .replace(/^file:\/\//, '')
+    .replace(`${process.cwd()}/`, '')
+    .replace(/^.*node_modules\//, '~/')
 
 /**
  * Self and inclusive time per function, as shares of busy time (idle and GC left out of the total).

@@ -22,8 +22,21 @@ const T0 = new Date(Date.UTC(2030, 0, 7, 9, 0, 0))
 const NOW = new Date(T0.getTime() + DAY_MS / 2)
 
 const MODULES = [
-  { id: 'previous_document', title: 'Upload Documents', reminders: [1, 3].map((days) => ({ id: `u${days}`, num: days === 1 ? 1 : 2, numberOfDays: days, email: { subject: `Reminder ${days} for {{orderId}}`, body: '<p>Hello {{customerName}}, please upload your documents.</p>' } })) },
-  { id: 'revision_process', title: 'Revision Process', reminders: [{ id: 'r2', num: 1, numberOfDays: 2, email: { subject: 'Revision of {{orderId}}', body: '<p>Please finish the revision.</p>' } }] },
+  {
+    id: 'previous_document',
+    title: 'Upload Documents',
+    reminders: [1, 3].map((days) => ({
+      id: `u${days}`,
+      num: days === 1 ? 1 : 2,
+      numberOfDays: days,
+      email: { subject: `Reminder ${days} for {{orderId}}`, body: '<p>Hello {{customerName}}, please upload your documents.</p>' },
+    })),
+  },
+  {
+    id: 'revision_process',
+    title: 'Revision Process',
+    reminders: [{ id: 'r2', num: 1, numberOfDays: 2, email: { subject: 'Revision of {{orderId}}', body: '<p>Please finish the revision.</p>' } }],
+  },
   { id: 'final_document', title: 'Final Document', reminders: [] },
 ]
 
@@ -35,10 +48,17 @@ async function benchOrganisation(): Promise<number> {
     const org = await platformDb.insertInto('organisations').values({ public_id: 'benchremindersorg0000000', name: ORG_NAME, package_status: 'active' }).executeTakeFirstOrThrow()
     orgId = Number(org.insertId)
     await platformDb.insertInto('organisation_settings').values({ client_id: orgId, settings: '{}' }).execute()
-    await platformDb.insertInto('workflows').values({ public_id: WORKFLOW_ID, client_id: orgId, name: 'Bench resume', service_type: 'resume', modules: JSON.stringify(MODULES) }).execute()
+    await platformDb
+      .insertInto('workflows')
+      .values({ public_id: WORKFLOW_ID, client_id: orgId, name: 'Bench resume', service_type: 'resume', modules: JSON.stringify(MODULES) })
+      .execute()
     await platformDb.insertInto('products').values({ public_id: 'benchreminderproduct0000', client_id: orgId, name: 'Bench resume', price_cents: 19900 }).execute()
   }
-  const have = await platformDb.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', orgId).executeTakeFirstOrThrow()
+  const have = await platformDb
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', orgId)
+    .executeTakeFirstOrThrow()
   if (Number(have.n) >= ORDERS) return orgId
   const product = await platformDb.selectFrom('products').select('id').where('client_id', '=', orgId).executeTakeFirstOrThrow()
   const hash = (await platformDb.selectFrom('users').select('password_hash').where('email', '=', 'owner@demo.test').executeTakeFirstOrThrow()).password_hash
@@ -69,14 +89,21 @@ async function benchOrganisation(): Promise<number> {
 }
 
 async function sentCount(orgId: number): Promise<number> {
-  const row = await platformDb.selectFrom('reminder_sends').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', orgId).where('state', '=', 'sent').executeTakeFirstOrThrow()
+  const row = await platformDb
+    .selectFrom('reminder_sends')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', orgId)
+    .where('state', '=', 'sent')
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
 export async function remindersSection() {
   let started = performance.now()
   const orgId = await benchOrganisation()
-  console.log(`\nReminders: ${ORDERS} active orders in "${ORG_NAME}" (ready in ${((performance.now() - started) / 1000).toFixed(1)} s); one in ${DUE_EVERY} has its first reminder due`)
+  console.log(
+    `\nReminders: ${ORDERS} active orders in "${ORG_NAME}" (ready in ${((performance.now() - started) / 1000).toFixed(1)} s); one in ${DUE_EVERY} has its first reminder due`,
+  )
   // Every run starts from an empty ledger, so the same reminders fall due again.
   await platformDb.deleteFrom('reminder_sends').where('client_id', '=', orgId).execute()
   const only = { clientIds: [orgId] }
@@ -86,7 +113,13 @@ export async function remindersSection() {
   const due = await runReminderPass(NOW, only)
   const rerun = await runReminderPass(NOW, only)
   const waiting = await queue('email').getJobCounts('waiting', 'prioritized', 'delayed')
-  const row = (pass: string, r: typeof quiet) => ({ pass, 'orders scanned': r.scanned, 'handed to the queue': r.queued, 'time ms': ms(r.ms), 'orders/s': Math.round(r.scanned / (r.ms / 1000)) })
+  const row = (pass: string, r: typeof quiet) => ({
+    pass,
+    'orders scanned': r.scanned,
+    'handed to the queue': r.queued,
+    'time ms': ms(r.ms),
+    'orders/s': Math.round(r.scanned / (r.ms / 1000)),
+  })
   console.table([row('nothing due yet', quiet), row('reminders due (queued)', due), row('the same pass again', rerun)])
   // The re-run hands the same reminders over again; their job ids make BullMQ keep one job each.
   console.log(`E-mail jobs waiting after both passes: ${waiting.waiting + waiting.prioritized + waiting.delayed} (expected ${due.queued})`)
@@ -105,6 +138,8 @@ export async function remindersSection() {
   const seconds = (performance.now() - started) / 1000
   await workers.close()
   const left = await queue('email').getJobCounts('waiting', 'active', 'delayed')
-  console.log(`E-mail job: ${sent} of ${due.queued} reminder e-mails delivered in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)} e-mails/s (SMTP sink on loopback; ${left.waiting + left.active + left.delayed} jobs still queued)`)
+  console.log(
+    `E-mail job: ${sent} of ${due.queued} reminder e-mails delivered in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)} e-mails/s (SMTP sink on loopback; ${left.waiting + left.active + left.delayed} jobs still queued)`,
+  )
   await new Promise((r) => (sink ? sink.close(() => r(null)) : r(null)))
 }

@@ -58,7 +58,14 @@ export async function reportsSection() {
       ['every order', '2000-01-01'],
     ] as const) {
       const reportId = newPublicId()
-      await scopedInsert(t, 'order_reports', { public_id: reportId, created_by: null, start_date: startDate, end_date: today, fields: JSON.stringify(REPORT_FIELD_KEYS), questionnaires: '[]' }).execute()
+      await scopedInsert(t, 'order_reports', {
+        public_id: reportId,
+        created_by: null,
+        start_date: startDate,
+        end_date: today,
+        fields: JSON.stringify(REPORT_FIELD_KEYS),
+        questionnaires: '[]',
+      }).execute()
       const r = await runChild({ REPORT_CLIENT_ID: String(clientId), REPORT_ID: reportId, STORAGE_DIR: dir })
       const count = r.outcome.rows ?? 0
       rows.push({

@@ -12,9 +12,14 @@ const demoOrg = async () => (await platformDb.selectFrom('organisations').select
 
 export async function seedLargeCustomers() {
   const orgId = await demoOrg()
-  const existing = await platformDb.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', 'like', 'bench%@bench.test').executeTakeFirstOrThrow()
+  const existing = await platformDb
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', 'like', 'bench%@bench.test')
+    .executeTakeFirstOrThrow()
   if (Number(existing.n) >= BENCH_CUSTOMERS) return false
-  const hash = (await platformDb.selectFrom('users').select('password_hash').where('email', '=', 'owner@demo.test').where('client_id', '=', orgId).executeTakeFirstOrThrow()).password_hash
+  const hash = (await platformDb.selectFrom('users').select('password_hash').where('email', '=', 'owner@demo.test').where('client_id', '=', orgId).executeTakeFirstOrThrow())
+    .password_hash
   const chunk = 1000
   for (let start = 0; start < BENCH_CUSTOMERS; start += chunk) {
     const users = Array.from({ length: Math.min(chunk, BENCH_CUSTOMERS - start) }, (_, i) => {
@@ -29,7 +34,11 @@ export async function seedLargeCustomers() {
         created_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000),
       }
     })
-    await platformDb.insertInto('users').values(users).onDuplicateKeyUpdate({ first_name: sql`first_name` }).execute()
+    await platformDb
+      .insertInto('users')
+      .values(users)
+      .onDuplicateKeyUpdate({ first_name: sql`first_name` })
+      .execute()
   }
   await sql`INSERT IGNORE INTO memberships (client_id, user_id, role, permissions, archived, active, created_at)
     SELECT ${orgId}, id, 'customer', '[]', (id % 20 = 0), (id % 15 <> 0), created_at FROM users
@@ -63,7 +72,13 @@ export async function seedLargeOrders(): Promise<boolean> {
     await sql`CREATE TEMPORARY TABLE bench_writers (n INT PRIMARY KEY, id BIGINT UNSIGNED)`.execute(db)
     await sql`INSERT INTO bench_writers SELECT ROW_NUMBER() OVER (ORDER BY m.user_id) - 1, m.user_id FROM memberships m
       WHERE m.client_id = ${orgId} AND m.role = 'user' AND JSON_CONTAINS(m.permissions, '"WRITER"')`.execute(db)
-    const counts = (await sql<{ c: number; p: number; w: number }>`SELECT (SELECT COUNT(*) FROM bench_customers) c, (SELECT COUNT(*) FROM bench_products) p, (SELECT COUNT(*) FROM bench_writers) w`.execute(db)).rows[0]!
+    const counts = (
+      await sql<{
+        c: number
+        p: number
+        w: number
+      }>`SELECT (SELECT COUNT(*) FROM bench_customers) c, (SELECT COUNT(*) FROM bench_products) p, (SELECT COUNT(*) FROM bench_writers) w`.execute(db)
+    ).rows[0]!
     if (!counts.c || !counts.p || !counts.w) throw new Error('Bench orders need the demo seed (customers, products with orders, writers)')
     for (let from = 1; from <= BENCH_ORDERS; from += ORDER_BATCH) {
       const to = Math.min(BENCH_ORDERS, from + ORDER_BATCH - 1)

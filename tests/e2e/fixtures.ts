@@ -10,7 +10,10 @@ export async function sessionCookieFor(email: string, orgName?: string): Promise
   const org = orgName ? await platformDb.selectFrom('organisations').select('id').where('name', '=', orgName).executeTakeFirstOrThrow() : null
   let query = platformDb.selectFrom('users').select(['id', 'client_id']).where('email', '=', email)
   if (org) query = query.where('client_id', '=', org.id)
-  const user = await query.orderBy(sql`client_id IS NULL`).orderBy('client_id').executeTakeFirstOrThrow()
+  const user = await query
+    .orderBy(sql`client_id IS NULL`)
+    .orderBy('client_id')
+    .executeTakeFirstOrThrow()
   const clientId = user.client_id
   const session = await sessionStorage().getSession()
   session.set('userId', user.id)

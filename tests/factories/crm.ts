@@ -14,7 +14,10 @@ export async function crmTenant(opts: { flags?: Record<string, boolean>; maxCrmU
     .set({ crm_user_permissions: JSON.stringify(opts.flags ?? {}), max_crm_users: opts.maxCrmUsers ?? 3 })
     .where('id', '=', plan.id)
     .execute()
-  await platformDb.insertInto('organisation_plans').values({ client_id: tenant.org.id, client_package_id: plan.id, stripe_subscription_id: null, quantity: 1, max_users: 5, last_op_key: null }).execute()
+  await platformDb
+    .insertInto('organisation_plans')
+    .values({ client_id: tenant.org.id, client_package_id: plan.id, stripe_subscription_id: null, quantity: 1, max_users: 5, last_op_key: null })
+    .execute()
   const t = tenantForJob(tenant.org.id)
   if (opts.provision !== false) await provisionCrmLocation(t, { publicId: tenant.org.publicId, name: tenant.org.name })
   return { ...tenant, t, plan }

@@ -12,7 +12,9 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.test`
 }
 
-export async function createOrganisation(opts: { name?: string; settings?: Record<string, boolean>; packageStatus?: string; trialEndsAt?: Date | null; paymentDueSince?: Date | null } = {}) {
+export async function createOrganisation(
+  opts: { name?: string; settings?: Record<string, boolean>; packageStatus?: string; trialEndsAt?: Date | null; paymentDueSince?: Date | null } = {},
+) {
   const publicId = newPublicId()
   const result = await platformDb
     .insertInto('organisations')
@@ -25,7 +27,10 @@ export async function createOrganisation(opts: { name?: string; settings?: Recor
     })
     .executeTakeFirstOrThrow()
   const id = Number(result.insertId)
-  await platformDb.insertInto('organisation_settings').values({ client_id: id, settings: JSON.stringify(opts.settings ?? {}) }).execute()
+  await platformDb
+    .insertInto('organisation_settings')
+    .values({ client_id: id, settings: JSON.stringify(opts.settings ?? {}) })
+    .execute()
   return { id, publicId, name: opts.name ?? `Org ${publicId.slice(0, 6)}` }
 }
 
@@ -36,15 +41,17 @@ type MembershipSeed = { clientId: number; role: MembershipRole; permissions?: st
  * per organisation in `memberships` (ADR 0011), all with the same e-mail and password. `id` is the
  * first account; `accounts` maps each organisation id (null: platform) to its account id.
  */
-export async function createUser(opts: {
-  email?: string
-  password?: string
-  firstName?: string
-  lastName?: string
-  superadmin?: boolean
-  active?: boolean
-  memberships?: MembershipSeed[]
-} = {}) {
+export async function createUser(
+  opts: {
+    email?: string
+    password?: string
+    firstName?: string
+    lastName?: string
+    superadmin?: boolean
+    active?: boolean
+    memberships?: MembershipSeed[]
+  } = {},
+) {
   const email = opts.email ?? uniqueEmail()
   const passwordHash = opts.password ? await hashPassword(opts.password) : await (cachedHash ??= hashPassword(TEST_PASSWORD))
   const realms: (MembershipSeed | null)[] = opts.superadmin || !opts.memberships?.length ? [null] : []

@@ -14,7 +14,12 @@ export async function providerPayment(invoicePublicId: string, amountCents: numb
     { paymentMethodId: 'pm_card_visa', amountCents, currency, description: `Order invoice ${invoicePublicId}`, metadata: { invoiceId: invoicePublicId } },
     `test-invoice-payment-${invoicePublicId}`,
   )
-  const refund = refundCents ? await payments.refund({ paymentIntentId: charge.paymentIntentId, amountCents: refundCents, metadata: { invoiceId: invoicePublicId } }, `test-invoice-refund-${invoicePublicId}`) : null
+  const refund = refundCents
+    ? await payments.refund(
+        { paymentIntentId: charge.paymentIntentId, amountCents: refundCents, metadata: { invoiceId: invoicePublicId } },
+        `test-invoice-refund-${invoicePublicId}`,
+      )
+    : null
   return { paymentIntentId: charge.paymentIntentId, refundId: refund?.id ?? null }
 }
 

@@ -59,6 +59,10 @@ export async function bulkOrders(template: OrderRow & { client_id?: number }, cl
       updated_at: o.updatedAt ?? createdAt,
     }
   })
-  for (let i = 0; i < rows.length; i += 500) await platformDb.insertInto('orders').values(rows.slice(i, i + 500)).execute()
+  for (let i = 0; i < rows.length; i += 500)
+    await platformDb
+      .insertInto('orders')
+      .values(rows.slice(i, i + 500))
+      .execute()
   return ids
 }

@@ -43,7 +43,10 @@ export async function createProductWithWorkflow(
     })
     .executeTakeFirstOrThrow()
   const productId = Number(product.insertId)
-  await platformDb.insertInto('product_workflows').values({ client_id: clientId, product_id: productId, workflow_id: Number(workflow.insertId), position: 0 }).execute()
+  await platformDb
+    .insertInto('product_workflows')
+    .values({ client_id: clientId, product_id: productId, workflow_id: Number(workflow.insertId), position: 0 })
+    .execute()
   return { productId, productPublicId, workflowPublicId }
 }
 
@@ -58,7 +61,10 @@ export async function createCustomer(clientId: number, opts: { firstName?: strin
 }
 
 /** A staff member holding WRITER (a contributor) or REVIEWER, with a contributor profile. */
-export async function createContributor(clientId: number, opts: { role?: 'WRITER' | 'REVIEWER'; firstName?: string; lastName?: string; schedulingLink?: string | null; active?: boolean; extraPermissions?: string[] } = {}) {
+export async function createContributor(
+  clientId: number,
+  opts: { role?: 'WRITER' | 'REVIEWER'; firstName?: string; lastName?: string; schedulingLink?: string | null; active?: boolean; extraPermissions?: string[] } = {},
+) {
   const user = await createUser({
     firstName: opts.firstName ?? (opts.role === 'REVIEWER' ? 'Riley' : 'Wren'),
     lastName: opts.lastName ?? (opts.role === 'REVIEWER' ? 'Reviewer' : 'Writer'),
@@ -97,7 +103,11 @@ type OrderOverrides = {
 }
 
 /** An order of `customerUserId` for `productId` (both of `clientId`), then the overrides written as given. */
-export async function createOrder(clientId: number, refs: { customerUserId: number; productId: number; priceCents?: number; createdAt?: Date }, overrides: OrderOverrides = {}): Promise<OrderRow> {
+export async function createOrder(
+  clientId: number,
+  refs: { customerUserId: number; productId: number; priceCents?: number; createdAt?: Date },
+  overrides: OrderOverrides = {},
+): Promise<OrderRow> {
   const t = tenant(clientId)
   const placed = await placeOrder(t, { customerUserId: refs.customerUserId, productId: refs.productId, priceCents: refs.priceCents, createdAt: refs.createdAt })
   if (!placed.ok) throw new Error(`createOrder: ${placed.error}`)
@@ -129,7 +139,14 @@ export async function createOrderWorld(clientId: number, count = 3) {
   return { product, customer, writer, reviewer, orders }
 }
 
-const sampleFile = (name: string) => ({ file: { key: `drafts/${newPublicId()}`, originalname: name, size: 20480, mimetype: name.endsWith('.pdf') ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } })
+const sampleFile = (name: string) => ({
+  file: {
+    key: `drafts/${newPublicId()}`,
+    originalname: name,
+    size: 20480,
+    mimetype: name.endsWith('.pdf') ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+})
 
 /** A draft of the order's first service (or `serviceId`), as a writer would deliver it. */
 export async function createDraft(
@@ -147,7 +164,13 @@ export async function createDraft(
       order_id: order.id,
       service_id: opts.serviceId ?? order.services[0]!._id,
       writer_id: opts.writerUserId ?? order.writer_id,
-      data: JSON.stringify({ dataPdf: sampleFile('draft.pdf'), dataWord: sampleFile('draft.docx'), dataOther: null, additionalFiles: [], notes: opts.notes ?? 'First draft attached.' }),
+      data: JSON.stringify({
+        dataPdf: sampleFile('draft.pdf'),
+        dataWord: sampleFile('draft.docx'),
+        dataOther: null,
+        additionalFiles: [],
+        notes: opts.notes ?? 'First draft attached.',
+      }),
       approval_status: opts.approval ?? null,
       rating: opts.rating ?? null,
       created_at: at,

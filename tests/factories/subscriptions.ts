@@ -9,7 +9,17 @@ import type { PaymentsService } from '#app/services/stripe.server'
 let sequence = 0
 const unique = () => `${Date.now().toString(36)}${(++sequence).toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
-export type PlanOptions = { name?: string; maxUsers?: number; priceCents?: number; interval?: 'month' | 'year'; upgrade?: boolean; trialDays?: number | null; visible?: boolean; active?: boolean; oneTime?: boolean }
+export type PlanOptions = {
+  name?: string
+  maxUsers?: number
+  priceCents?: number
+  interval?: 'month' | 'year'
+  upgrade?: boolean
+  trialDays?: number | null
+  visible?: boolean
+  active?: boolean
+  oneTime?: boolean
+}
 
 export async function createPlan(opts: PlanOptions = {}) {
   const id = unique()
@@ -66,7 +76,10 @@ export async function subscribeOrganisation(
   org: { id: number; publicId: string; name: string },
   opts: { plan?: Awaited<ReturnType<typeof createPlan>>; trialDays?: number; card?: string | null; testClockId?: string; quantity?: number } = {},
 ) {
-  const customer = await payments.createCustomer({ email: `billing-${unique()}@example.test`, name: org.name, metadata: { clientId: org.publicId }, testClockId: opts.testClockId }, `test-customer-${unique()}`)
+  const customer = await payments.createCustomer(
+    { email: `billing-${unique()}@example.test`, name: org.name, metadata: { clientId: org.publicId }, testClockId: opts.testClockId },
+    `test-customer-${unique()}`,
+  )
   await platformDb.updateTable('organisations').set({ stripe_customer_id: customer.id }).where('id', '=', org.id).execute()
   const card = opts.card === null ? null : await payments.attachPaymentMethod(customer.id, opts.card ?? 'pm_card_visa', { makeDefault: true }, `test-pm-${unique()}`)
   if (!opts.plan) return { customer, card, sub: null }

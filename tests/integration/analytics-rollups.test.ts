@@ -79,7 +79,11 @@ async function monthsFromRawRows(clientId: number, zone: string): Promise<Record
     m.completed_orders += o.status_percentage >= 100 ? 1 : 0
     m.sales_cents += Number(o.price_cents)
   }
-  for (const i of await platformDb.selectFrom('order_invoices').select(['status', 'is_test', 'paid_at', 'price_cents', 'refund_amount_cents']).where('client_id', '=', clientId).execute()) {
+  for (const i of await platformDb
+    .selectFrom('order_invoices')
+    .select(['status', 'is_test', 'paid_at', 'price_cents', 'refund_amount_cents'])
+    .where('client_id', '=', clientId)
+    .execute()) {
     if (i.is_test || !i.paid_at || i.status === 'unpaid') continue
     at(monthKey(zone, i.paid_at)).revenue_cents += Number(i.price_cents) - (i.status === 'refunded' ? Number(i.refund_amount_cents ?? 0) : 0)
   }
@@ -90,10 +94,26 @@ async function monthsFromRawRows(clientId: number, zone: string): Promise<Record
 }
 
 async function monthBuckets(clientId: number): Promise<Record<string, Figures>> {
-  const rows = await platformDb.selectFrom('analytics_months').select(['month', 'orders', 'completed_orders', 'sales_cents', 'revenue_cents', 'tips_cents']).where('client_id', '=', clientId).execute()
+  const rows = await platformDb
+    .selectFrom('analytics_months')
+    .select(['month', 'orders', 'completed_orders', 'sales_cents', 'revenue_cents', 'tips_cents'])
+    .where('client_id', '=', clientId)
+    .execute()
   return Object.fromEntries(
     rows
-      .map((r) => [new Date(r.month).toISOString().slice(0, 10), { orders: r.orders, completed_orders: r.completed_orders, sales_cents: Number(r.sales_cents), revenue_cents: Number(r.revenue_cents), tips_cents: Number(r.tips_cents) }] as const)
+      .map(
+        (r) =>
+          [
+            new Date(r.month).toISOString().slice(0, 10),
+            {
+              orders: r.orders,
+              completed_orders: r.completed_orders,
+              sales_cents: Number(r.sales_cents),
+              revenue_cents: Number(r.revenue_cents),
+              tips_cents: Number(r.tips_cents),
+            },
+          ] as const,
+      )
       .filter(([, f]) => Object.values(f).some((v) => v !== 0)),
   )
 }
@@ -167,7 +187,11 @@ describe('random sequences of order events', () => {
       expect(result.ok).toBe(true)
     } else if (r < 0.34) {
       // Orders placed in the past (the seed, imports): a raw change and its event.
-      await platformDb.updateTable('orders').set({ created_at: instant(rng), updated_at: new Date() }).where('id', '=', order.id).execute()
+      await platformDb
+        .updateTable('orders')
+        .set({ created_at: instant(rng), updated_at: new Date() })
+        .where('id', '=', order.id)
+        .execute()
       queueMock.captured.push({ clientId: org.id, source: 'order', ids: [order.id] })
     } else if (r < 0.42) {
       await orderActions.markAsComplete(actor, request(), order.public_id)
@@ -188,10 +212,25 @@ describe('random sequences of order events', () => {
       if (invoice) await invoiceActions.markPaid(actor, request(), invoice.public_id)
     } else if (r < 0.82) {
       // A refund or a payment date moved (through the provider in real life): raw change and event.
-      const invoice = pick(rng, (await invoiceRows()).filter((i) => i.status !== 'unpaid'))
+      const invoice = pick(
+        rng,
+        (await invoiceRows()).filter((i) => i.status !== 'unpaid'),
+      )
       if (invoice) {
-        const set = rng() < 0.5 ? { status: 'refunded' as const, provider_paid_cents: Number(invoice.price_cents), refund_amount_cents: Math.floor(Number(invoice.price_cents) * rng()), refunded_at: new Date() } : { paid_at: instant(rng) }
-        await platformDb.updateTable('order_invoices').set({ ...set, updated_at: new Date() }).where('id', '=', invoice.id).execute()
+        const set =
+          rng() < 0.5
+            ? {
+                status: 'refunded' as const,
+                provider_paid_cents: Number(invoice.price_cents),
+                refund_amount_cents: Math.floor(Number(invoice.price_cents) * rng()),
+                refunded_at: new Date(),
+              }
+            : { paid_at: instant(rng) }
+        await platformDb
+          .updateTable('order_invoices')
+          .set({ ...set, updated_at: new Date() })
+          .where('id', '=', invoice.id)
+          .execute()
         queueMock.captured.push({ clientId: org.id, source: 'invoice', ids: [invoice.id] })
       }
     } else if (r < 0.9) {
@@ -204,7 +243,11 @@ describe('random sequences of order events', () => {
       }
     } else {
       // The same product under another spelling: one product bucket takes both.
-      await platformDb.updateTable('orders').set({ package_name: rng() < 0.5 ? 'EXECUTIVE RESUME' : 'Executive Resume' }).where('id', '=', order.id).execute()
+      await platformDb
+        .updateTable('orders')
+        .set({ package_name: rng() < 0.5 ? 'EXECUTIVE RESUME' : 'Executive Resume' })
+        .where('id', '=', order.id)
+        .execute()
       queueMock.captured.push({ clientId: org.id, source: 'order', ids: [order.id] })
     }
   }
@@ -338,7 +381,8 @@ describe('the dashboard readers', () => {
     const writer = await createContributor(org.id, { firstName: 'Wanda', lastName: 'Words' })
     for (const name of names) {
       const p = await createProductWithWorkflow(org.id, { name, priceCents: 10000 })
-      for (let i = 0; i < 2; i++) await createOrder(org.id, { customerUserId: c.userId, productId: p.productId, createdAt: new Date('2026-02-01T12:00:00Z') }, { writerUserId: writer.userId })
+      for (let i = 0; i < 2; i++)
+        await createOrder(org.id, { customerUserId: c.userId, productId: p.productId, createdAt: new Date('2026-02-01T12:00:00Z') }, { writerUserId: writer.userId })
     }
     const zeta = await createProductWithWorkflow(org.id, { name: 'Zeta', priceCents: 5000 })
     // 00:30 on 1 February in Auckland (January in UTC), 23:59 on 31 January there, and one long ago.
@@ -355,7 +399,16 @@ describe('the dashboard readers', () => {
       .execute()
     await platformDb
       .insertInto('order_invoices')
-      .values({ public_id: `inv${org.id}`.padEnd(24, '0'), client_id: org.id, customer_id: c.userId, status: 'refunded', price_cents: 30000, provider_paid_cents: 30000, refund_amount_cents: 5000, paid_at: new Date('2026-02-03T00:00:00Z') })
+      .values({
+        public_id: `inv${org.id}`.padEnd(24, '0'),
+        client_id: org.id,
+        customer_id: c.userId,
+        status: 'refunded',
+        price_cents: 30000,
+        provider_paid_cents: 30000,
+        refund_amount_cents: 5000,
+        paid_at: new Date('2026-02-03T00:00:00Z'),
+      })
       .execute()
     await rebuildAnalytics(t, now)
     const ctx = await dashboardContext(t, now)

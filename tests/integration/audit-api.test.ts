@@ -6,7 +6,7 @@ import { orgIdByName } from '#tests/factories/index'
 import { Client, signIn } from './helpers'
 
 describe('audit logs API', () => {
-  it('gives an owner their organisation\'s logs only, newest first, with filters', async () => {
+  it("gives an owner their organisation's logs only, newest first, with filters", async () => {
     const rival = await orgIdByName('Rival Resumes')
     const owner2 = await signIn(new Client(), 'owner2@demo.test', 'Rival Resumes')
     const res = await owner2.call(logsView.loader, { path: '/api/logs/view' })
@@ -14,7 +14,15 @@ describe('audit logs API', () => {
     expect(res.json.status).toBe(true)
     expect(res.json.count).toBeGreaterThan(0)
     expect(res.json.logs[0]).toEqual(
-      expect.objectContaining({ _id: expect.any(String), user: expect.objectContaining({ firstName: expect.any(String), role: expect.any(String) }), module: expect.any(String), action: expect.any(String), status: expect.any(String), message: expect.any(String), createdAt: expect.any(String) }),
+      expect.objectContaining({
+        _id: expect.any(String),
+        user: expect.objectContaining({ firstName: expect.any(String), role: expect.any(String) }),
+        module: expect.any(String),
+        action: expect.any(String),
+        status: expect.any(String),
+        message: expect.any(String),
+        createdAt: expect.any(String),
+      }),
     )
     expect(res.json.logs[0]).toHaveProperty('host_ip')
     const times = res.json.logs.map((l: { createdAt: string }) => l.createdAt)

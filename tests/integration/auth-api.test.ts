@@ -218,7 +218,11 @@ describe('two-factor login', () => {
     const since = new Date()
     await login(client, user.email, org.publicId, TEST_PASSWORD)
     const code = codeFrom(await waitForMail(user.email, /verification code/i, since))
-    await platformDb.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute()
+    await platformDb
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute()
     const res = await client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body: { verificationCode: code } })
     expect(res.status).toBe(401)
   })
@@ -341,7 +345,13 @@ describe('auto-login links', () => {
     expect((await client.call(userApi.loader, { path: '/api/auth/user' })).json.user.email).toBe(target.email)
     const reuse = await new Client().call(autoLoginApi.loader, { path: `/api/auth/auto-login/${code}`, params: { code } })
     expect(reuse.status).toBe(401)
-    const audit = await platformDb.selectFrom('audit_logs').selectAll().where('user_id', '=', target.id).where('action', '=', 'auto_login').where('status', '=', 'success').executeTakeFirstOrThrow()
+    const audit = await platformDb
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('user_id', '=', target.id)
+      .where('action', '=', 'auto_login')
+      .where('status', '=', 'success')
+      .executeTakeFirstOrThrow()
     expect(audit.actor_user_id).toBeNull()
   })
 

@@ -10,7 +10,11 @@ export const uniqueKey = (what: string) => `${what}-${++sequence}-${Date.now()}-
 
 /** Makes an emulated card start (or stop) declining, through the emulator's control endpoint. */
 export async function setDecline(emulatorUrl: string, paymentMethodId: string, code: 'generic_decline' | 'insufficient_funds' | 'none') {
-  const res = await fetch(`${emulatorUrl}/_emulator/payment_methods/${paymentMethodId}/decline`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decline_code=${code}` })
+  const res = await fetch(`${emulatorUrl}/_emulator/payment_methods/${paymentMethodId}/decline`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `decline_code=${code}`,
+  })
   if (res.status !== 200) throw new Error(`decline ${paymentMethodId}: ${res.status} ${await res.text()}`)
 }
 
@@ -23,10 +27,20 @@ export async function subscribedOrganisation(stripe: Stripe, payments: PaymentsS
   const tenant = await createTenant(opts.name)
   const clock = await stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) })
   const price = await payments.createPlanPrice({ productName: 'Team', unitAmountCents: 2900, currency: 'usd', interval: 'month' }, uniqueKey('plan'))
-  const customer = await payments.createCustomer({ email: tenant.owner.email, name: tenant.org.name, metadata: { clientId: tenant.org.publicId }, testClockId: clock.id }, uniqueKey('customer'))
+  const customer = await payments.createCustomer(
+    { email: tenant.owner.email, name: tenant.org.name, metadata: { clientId: tenant.org.publicId }, testClockId: clock.id },
+    uniqueKey('customer'),
+  )
   const visa = await payments.attachPaymentMethod(customer.id, 'pm_card_visa', { makeDefault: true }, uniqueKey('pm'))
-  const sub = await payments.createSubscription({ customerId: customer.id, priceId: price.priceId, quantity: 1, paymentMethodId: visa.id, metadata: { clientId: tenant.org.publicId } }, uniqueKey('sub'))
-  await platformDb.updateTable('organisations').set({ stripe_customer_id: customer.id, stripe_subscription_id: sub.id, subscription_status: sub.status }).where('id', '=', tenant.org.id).execute()
+  const sub = await payments.createSubscription(
+    { customerId: customer.id, priceId: price.priceId, quantity: 1, paymentMethodId: visa.id, metadata: { clientId: tenant.org.publicId } },
+    uniqueKey('sub'),
+  )
+  await platformDb
+    .updateTable('organisations')
+    .set({ stripe_customer_id: customer.id, stripe_subscription_id: sub.id, subscription_status: sub.status })
+    .where('id', '=', tenant.org.id)
+    .execute()
   if (opts.pastDue) {
     await setDecline(emulatorUrl, visa.id, 'generic_decline')
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: sub.currentPeriodEnd + 3600 })

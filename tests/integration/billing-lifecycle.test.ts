@@ -85,7 +85,17 @@ async function settle() {
 async function billing(clientId: number) {
   return platformDb
     .selectFrom('organisations')
-    .select(['package_status', 'trial_ends_at', 'payment_due_since', 'stripe_customer_id', 'stripe_subscription_id', 'subscription_status', 'current_period_end', 'cancel_at_period_end', 'collection_paused'])
+    .select([
+      'package_status',
+      'trial_ends_at',
+      'payment_due_since',
+      'stripe_customer_id',
+      'stripe_subscription_id',
+      'subscription_status',
+      'current_period_end',
+      'cancel_at_period_end',
+      'collection_paused',
+    ])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow()
 }
@@ -97,7 +107,10 @@ async function subscribedOrganisation(opts: { trialDays?: number; card?: string 
   const price = await payments.createPlanPrice({ productName: 'Team', unitAmountCents: 2900, currency: 'usd', interval: 'month' }, key('plan'))
   const customer = await payments.createCustomer({ email: owner.email, name: org.name, metadata: { clientId: org.publicId }, testClockId: clock.id }, key('customer'))
   const pm = await payments.attachPaymentMethod(customer.id, opts.card ?? 'pm_card_visa', { makeDefault: true }, key('pm'))
-  const sub = await payments.createSubscription({ customerId: customer.id, priceId: price.priceId, quantity: 1, trialDays: opts.trialDays, metadata: { clientId: org.publicId } }, key('sub'))
+  const sub = await payments.createSubscription(
+    { customerId: customer.id, priceId: price.priceId, quantity: 1, trialDays: opts.trialDays, metadata: { clientId: org.publicId } },
+    key('sub'),
+  )
   await settle()
   return { org, owner, clock, customer, pm, sub }
 }
@@ -109,7 +122,11 @@ async function advance(clockId: string, seconds: number) {
 }
 
 async function setDecline(pmId: string, code: 'generic_decline' | 'none') {
-  const res = await fetch(`${emulator.url}/_emulator/payment_methods/${pmId}/decline`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decline_code=${code}` })
+  const res = await fetch(`${emulator.url}/_emulator/payment_methods/${pmId}/decline`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `decline_code=${code}`,
+  })
   expect(res.status).toBe(200)
 }
 
@@ -150,7 +167,13 @@ describe('webhook signatures', () => {
 
   it("ignores a connected account's event, even of a handled type", async () => {
     const { org } = await createTenant()
-    const body = JSON.stringify({ id: `evt_connect_${Date.now()}`, object: 'event', account: 'acct_connected', type: 'customer.subscription.created', data: { object: { id: 'sub_connected', object: 'subscription', customer: 'cus_connected', metadata: { clientId: org.publicId } } } })
+    const body = JSON.stringify({
+      id: `evt_connect_${Date.now()}`,
+      object: 'event',
+      account: 'acct_connected',
+      type: 'customer.subscription.created',
+      data: { object: { id: 'sub_connected', object: 'subscription', customer: 'cus_connected', metadata: { clientId: org.publicId } } },
+    })
     const res = await post({ 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: setup.secret }) }, body)
     expect(await res.json()).toMatchObject({ status: true, outcome: 'ignored' })
     expect(await billing(org.id)).toMatchObject({ stripe_customer_id: null, stripe_subscription_id: null })
@@ -161,7 +184,13 @@ describe('trial to active', () => {
   it('links the organisation on trial, mails once before the end, then the trial end charges the card and makes it active', async () => {
     const { org, owner, clock, customer, sub } = await subscribedOrganisation({ trialDays: 14 })
     const onTrial = await billing(org.id)
-    expect(onTrial).toMatchObject({ package_status: 'trial', stripe_customer_id: customer.id, stripe_subscription_id: sub.id, subscription_status: 'trialing', payment_due_since: null })
+    expect(onTrial).toMatchObject({
+      package_status: 'trial',
+      stripe_customer_id: customer.id,
+      stripe_subscription_id: sub.id,
+      subscription_status: 'trialing',
+      payment_due_since: null,
+    })
     expect(onTrial.trial_ends_at?.getTime()).toBe(sub.trialEnd! * 1000)
 
     // The daily pass 2.5 days before the end sends the trial mail (twice run, once sent) ...
@@ -236,15 +265,21 @@ describe('exactly once, in any order', () => {
     expect(mailsBefore).toEqual(['Your payment failed'])
 
     // This customer's events, forgotten by the app along with everything they did.
-    const ids = [...emulator.emulator.store.events.values()]
-      .filter((e) => (e.object as { customer?: string }).customer === customer.id)
-      .map((e) => e.id)
+    const ids = [...emulator.emulator.store.events.values()].filter((e) => (e.object as { customer?: string }).customer === customer.id).map((e) => e.id)
     expect(ids.length).toBeGreaterThanOrEqual(6)
     await platformDb.deleteFrom('stripe_events').where('id', 'in', ids).execute()
     await platformDb.deleteFrom('billing_notices').where('client_id', '=', org.id).execute()
     await platformDb
       .updateTable('organisations')
-      .set({ package_status: 'active', trial_ends_at: null, payment_due_since: null, stripe_customer_id: null, stripe_subscription_id: null, subscription_status: null, current_period_end: null })
+      .set({
+        package_status: 'active',
+        trial_ends_at: null,
+        payment_due_since: null,
+        stripe_customer_id: null,
+        stripe_subscription_id: null,
+        subscription_status: null,
+        current_period_end: null,
+      })
       .where('id', '=', org.id)
       .execute()
 

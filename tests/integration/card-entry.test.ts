@@ -40,7 +40,10 @@ describe('card entry with a publishable key', () => {
     // What stripe.createPaymentMethod({type: 'card', card}) gives the page: an unattached pm_ id.
     const made = await stripe.paymentMethods.create({ type: 'card' })
     const methods = await import('#app/routes/_app.payments.methods')
-    const posted = await callPage(client, methods.action as never, { path: '/payments/methods', form: { intent: 'add', data: made.id, makeDefault: 'on', requestKey: 'elements-key-aaaaaaaaaaaa' } })
+    const posted = await callPage(client, methods.action as never, {
+      path: '/payments/methods',
+      form: { intent: 'add', data: made.id, makeDefault: 'on', requestKey: 'elements-key-aaaaaaaaaaaa' },
+    })
     expect(posted.status).toBe(302)
     const cards = await payments.listPaymentMethods(o.customer.id)
     expect(cards.find((c) => c.id === made.id)).toMatchObject({ isDefault: true })

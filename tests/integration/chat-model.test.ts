@@ -4,17 +4,7 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadAuthUser } from '#app/models/account.server'
-import {
-  contributorChatList,
-  countRoomMessages,
-  markRoomRead,
-  openRoom,
-  roomChannel,
-  roomHistory,
-  sendChatMessage,
-  unreadForWriter,
-  type ChatRoom,
-} from '#app/models/chat.server'
+import { contributorChatList, countRoomMessages, markRoomRead, openRoom, roomChannel, roomHistory, sendChatMessage, unreadForWriter, type ChatRoom } from '#app/models/chat.server'
 import { saveUpload } from '#app/models/files.server'
 import { saveWebsiteSettings } from '#app/models/organisation-settings.server'
 import * as writersGet from '#app/routes/api.client.writers_.get'
@@ -76,7 +66,7 @@ afterAll(async () => {
 })
 
 describe('who may open the team chat of an order', () => {
-  it('staff with READ_ORDERS, the owner, and the order\'s own contributor and reviewer; nobody else', async () => {
+  it("staff with READ_ORDERS, the owner, and the order's own contributor and reviewer; nobody else", async () => {
     const w = await world()
     const ref = { chatType: 'project' as const, orderId: w.order.public_id }
     for (const t of [w.owner, w.staff, w.writer, w.reviewer]) expect((await openRoom(t, ref)).ok).toBe(true)
@@ -94,7 +84,7 @@ describe('who may open the team chat of an order', () => {
 })
 
 describe('messages', () => {
-  it('are stored before they are published, on the organisation\'s channel, labelled by role', async () => {
+  it("are stored before they are published, on the organisation's channel, labelled by role", async () => {
     const w = await world()
     const room = await open(w.owner, { chatType: 'project', orderId: w.order.public_id })
     heard.length = 0
@@ -111,7 +101,13 @@ describe('messages', () => {
       ['Reviewer here', 'REVIEWER'],
       ['Staff here', 'USER'],
     ])
-    expect(messages[0]).toMatchObject({ type: 'text', sent_by: w.owner.user.publicId, order_id: w.order.public_id, data: null, name: `${w.owner.user.firstName} ${w.owner.user.lastName}` })
+    expect(messages[0]).toMatchObject({
+      type: 'text',
+      sent_by: w.owner.user.publicId,
+      order_id: w.order.public_id,
+      data: null,
+      name: `${w.owner.user.firstName} ${w.owner.user.lastName}`,
+    })
     await new Promise((r) => setTimeout(r, 100))
     const channel = roomChannel(w.org.id, room)
     expect(channel).toBe(`chat:${w.org.id}:order:${w.order.public_id}`)
@@ -123,7 +119,7 @@ describe('messages', () => {
     expect(row).toEqual({ client_id: w.org.id, chat_type: 'project' })
   })
 
-  it('refuses empty and over-long text, and a file that is not the sender\'s own upload', async () => {
+  it("refuses empty and over-long text, and a file that is not the sender's own upload", async () => {
     const w = await world()
     const room = await open(w.owner, { chatType: 'project', orderId: w.order.public_id })
     expect(await sendChatMessage(w.owner, room, { kind: 'text', content: '   \n\u00a0 ' })).toMatchObject({ ok: false, error: MESSAGE_REQUIRED })
@@ -197,7 +193,14 @@ describe('the contributor chat', () => {
     ])
     const writerView = await roomHistory(w.writer, writerRoom)
     expect(writerView.messages.map((m) => ('isRight' in m ? m.isRight : null))).toEqual([true, true, false])
-    expect(writerView.messages[0]).toMatchObject({ type: 'text', sent_by: w.writer.user.publicId, name: 'Wren Writer', writerId: w.writer.user.publicId, time: expect.any(String), data: null })
+    expect(writerView.messages[0]).toMatchObject({
+      type: 'text',
+      sent_by: w.writer.user.publicId,
+      name: 'Wren Writer',
+      writerId: w.writer.user.publicId,
+      time: expect.any(String),
+      data: null,
+    })
 
     // Each side has its own channel with its own isRight.
     await new Promise((r) => setTimeout(r, 100))
@@ -224,7 +227,12 @@ describe('the contributor chat', () => {
     expect(await openRoom(w.writer, { chatType: 'customerToWriter', orderId: w.order.public_id })).toMatchObject({ ok: false, code: 'disabled' })
     const customerRoom = await open(w.staff, { chatType: 'adminToCustomer', orderId: w.order.public_id })
     await sendChatMessage(w.staff, customerRoom, { kind: 'text', content: 'Hello customer' })
-    expect((await roomHistory(w.owner, customerRoom)).messages[0]).toMatchObject({ chatType: 'adminToCustomer', message: 'Hello customer', isRight: true, orderId: w.order.public_id })
+    expect((await roomHistory(w.owner, customerRoom)).messages[0]).toMatchObject({
+      chatType: 'adminToCustomer',
+      message: 'Hello customer',
+      isRight: true,
+      orderId: w.order.public_id,
+    })
     expect(await openRoom(w.writer, { chatType: 'adminToCustomer', orderId: w.order.public_id })).toMatchObject({ ok: false, code: 'forbidden' })
   })
 })

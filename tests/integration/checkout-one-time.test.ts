@@ -79,7 +79,14 @@ describe('checkout of a one-time plan', () => {
     expect(others).toEqual([])
     expect(intent).toMatchObject({ status: 'succeeded', amount: 24900, currency: 'usd', metadata: { clientId: org.public_id, purpose: 'checkout', packageId: lifetime.public_id } })
     expect((await stripe.subscriptions.list({ customer: org.stripe_customer_id!, status: 'all' })).data).toEqual([])
-    expect(await planRecord(org.id)).toMatchObject({ stripe_subscription_id: null, client_package_id: lifetime.id, quantity: 1, max_users: 1, stripe_payment_intent_id: intent!.id, paid_cents: 24900 })
+    expect(await planRecord(org.id)).toMatchObject({
+      stripe_subscription_id: null,
+      client_package_id: lifetime.id,
+      quantity: 1,
+      max_users: 1,
+      stripe_payment_intent_id: intent!.id,
+      paid_cents: 24900,
+    })
     // The card stays on file (the default), as after a subscription checkout.
     expect((await payments.listPaymentMethods(org.stripe_customer_id!)).filter((m) => m.isDefault)).toHaveLength(1)
 
@@ -144,7 +151,13 @@ describe('checkout of a one-time plan', () => {
     const held = await organisation(key)
     // The lost attempt: paid at Stripe (another card, its own key), then the server died before completing.
     await payments.chargeOnce(
-      { customerId: held.stripe_customer_id!, paymentMethodId: 'pm_card_visa', amountCents: 24900, currency: 'usd', metadata: { clientId: held.public_id, purpose: 'checkout', packageId: lifetime.public_id } },
+      {
+        customerId: held.stripe_customer_id!,
+        paymentMethodId: 'pm_card_visa',
+        amountCents: 24900,
+        currency: 'usd',
+        metadata: { clientId: held.public_id, purpose: 'checkout', packageId: lifetime.public_id },
+      },
       `lost-${key}`,
     )
     expect(await checkout({ ...input, payment: 'pm_card_amex' }, key, ctx(), payments)).toMatchObject({ ok: true })

@@ -69,7 +69,19 @@ describe('checkout', () => {
     if (!outcome.ok) return
     expect(outcome.user).toMatchObject({ role: 'client', email: input.email, permissions: [], packageStatus: 'trial' })
     const org = (await organisation(organisationIdForCheckout(key)))!
-    expect(org).toMatchObject({ active: true, name: input.businessName, subdomain: input.subDomain.toLowerCase(), address: '1 Main Street', city: 'Austin', postal_code: '73301', website: 'https://annwrites.test', country: 'CA', time_zone: 'America/Toronto', package_status: 'trial', subscription_status: 'trialing' })
+    expect(org).toMatchObject({
+      active: true,
+      name: input.businessName,
+      subdomain: input.subDomain.toLowerCase(),
+      address: '1 Main Street',
+      city: 'Austin',
+      postal_code: '73301',
+      website: 'https://annwrites.test',
+      country: 'CA',
+      time_zone: 'America/Toronto',
+      package_status: 'trial',
+      subscription_status: 'trialing',
+    })
     expect(outcome.user.clientId).toBe(org.id)
     const days = (org.trial_ends_at!.getTime() - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(13.9)
@@ -88,7 +100,19 @@ describe('checkout', () => {
     const code = `CK${uid()}`.toUpperCase()
     await platformDb
       .insertInto('promotions')
-      .values({ public_id: `ck${uid()}`, coupon_code: code, discount_type: 'percent', value: 20, max_redemptions: 10, availed_times: 2, duration: 'repeating', duration_in_months: 3, redeem_by: new Date(Date.now() + 30 * 86_400_000), stripe_coupon_id: `coupon_seed_${code}`, stripe_promotion_code_id: `promo_seed_${code}` })
+      .values({
+        public_id: `ck${uid()}`,
+        coupon_code: code,
+        discount_type: 'percent',
+        value: 20,
+        max_redemptions: 10,
+        availed_times: 2,
+        duration: 'repeating',
+        duration_in_months: 3,
+        redeem_by: new Date(Date.now() + 30 * 86_400_000),
+        stripe_coupon_id: `coupon_seed_${code}`,
+        stripe_promotion_code_id: `promo_seed_${code}`,
+      })
       .execute()
     const promo = await platformDb.selectFrom('promotions').select(['id', 'availed_times']).where('coupon_code', '=', code).executeTakeFirstOrThrow()
     const key = uid() + uid()
@@ -151,7 +175,11 @@ describe('checkout', () => {
     const abandoned = await checkout(buyer({ subDomain: name, payment: 'pm_card_chargeDeclined' }), uid() + uid(), ctx(), payments)
     expect(abandoned.ok).toBe(false)
     expect(await checkout(buyer({ subDomain: name }), uid() + uid(), ctx(), payments)).toMatchObject({ ok: false, error: SUBDOMAIN_TAKEN })
-    await platformDb.updateTable('organisations').set({ created_at: new Date(Date.now() - 31 * 60_000) }).where('subdomain', '=', name).execute()
+    await platformDb
+      .updateTable('organisations')
+      .set({ created_at: new Date(Date.now() - 31 * 60_000) })
+      .where('subdomain', '=', name)
+      .execute()
     const outcome = await checkout(buyer({ subDomain: name }), uid() + uid(), ctx(), payments)
     expect(outcome.ok).toBe(true)
   })
@@ -163,7 +191,7 @@ describe('checkout', () => {
     expect(await checkout(buyer({ promo: 'NOPE-NOT-A-CODE' }), uid() + uid(), ctx(), payments)).toEqual({ ok: false, status: 400, error: PROMO_UNAVAILABLE, field: 'promo' })
   })
 
-  it("an address already used in another organisation gets a new account in the new realm; the other one is untouched", async () => {
+  it('an address already used in another organisation gets a new account in the new realm; the other one is untouched', async () => {
     // A tenant of this test's own: the seeded demo accounts stay with one organisation each (the login specs expect it).
     const { owner } = await createTenant()
     const existing = await platformDb.selectFrom('users').select(['id', 'password_hash', 'client_id']).where('email', '=', owner.email).executeTakeFirstOrThrow()

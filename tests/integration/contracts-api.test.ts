@@ -13,7 +13,8 @@ import * as updatePackage from '#app/routes/api.contract.update-package'
 import { platformDb } from '#app/services/db.server'
 import { Client, signIn } from './helpers'
 
-const EVIL = '<p onclick="alert(1)">Hi<script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">x</a><a href="https://ok.test">ok</a></p><iframe src="https://e.test"></iframe>'
+const EVIL =
+  '<p onclick="alert(1)">Hi<script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">x</a><a href="https://ok.test">ok</a></p><iframe src="https://e.test"></iframe>'
 
 describe('contracts API', () => {
   it('creates with sanitized content, updates, archives and validates', async () => {

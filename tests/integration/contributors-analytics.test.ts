@@ -105,7 +105,11 @@ beforeAll(async () => {
   // Ben: o6 (20 days ago): a withdrawn draft after 12 hours (rated 1), the first delivered one after 2 days (rated 3), completed after 4 days.
   const o6 = await order(a.org.id, refs, ben.userId, { created: ago(20 * DAY), completed: ago(16 * DAY) })
   const withdrawn = await createDraft(a.org.id, o6, { createdAt: ago(20 * DAY - 12 * HOUR), rating: 1 })
-  await platformDb.updateTable('drafts').set({ deleted_at: ago(19 * DAY) }).where('id', '=', withdrawn.id).execute()
+  await platformDb
+    .updateTable('drafts')
+    .set({ deleted_at: ago(19 * DAY) })
+    .where('id', '=', withdrawn.id)
+    .execute()
   await createDraft(a.org.id, o6, { createdAt: ago(18 * DAY), rating: 3 })
 
   // Ann's chat: asked twice, answered a day after the first question; asked again, answered 6 hours later.
@@ -205,7 +209,7 @@ describe('the four metrics (last 6 months)', () => {
 })
 
 describe('another organisation', () => {
-  it("its contributor ids name nothing: no row, none of its figures", async () => {
+  it('its contributor ids name nothing: no row, none of its figures', async () => {
     for (const range of ANALYTICS_RANGES) expect(await orderTracker(a.t, [bea.publicId], range, now)).toEqual([])
     expect(await orderQuality(a.t, [bea.publicId], now)).toEqual({ rating: [], firstDraft: [], finalDelivery: [] })
     expect(await chatResponseTime(a.t, [bea.publicId], now)).toEqual([])

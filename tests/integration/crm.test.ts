@@ -26,7 +26,33 @@ describe('CRM availability', () => {
     expect((await crmStatus(pending.t)).crmAvailable).toBe(true)
     expect(emulator.locations().some((l) => l.clientId === pending.org.publicId)).toBe(true)
 
-    const allOff = Object.fromEntries(['campaignsEnabled', 'contactsEnabled', 'workflowsEnabled', 'triggersEnabled', 'funnelsEnabled', 'websitesEnabled', 'opportunitiesEnabled', 'dashboardStatsEnabled', 'bulkRequestsEnabled', 'appointmentsEnabled', 'reviewsEnabled', 'onlineListingsEnabled', 'phoneCallEnabled', 'conversationsEnabled', 'assignedDataOnlyEnabled', 'adwordsReportingEnabled', 'membershipEnabled', 'facebookAdsReportingEnabled', 'attributionsReportingEnabled', 'settingsEnabled', 'tagsEnabled', 'leadValueEnabled', 'marketingEnabled'].map((k) => [k, false]))
+    const allOff = Object.fromEntries(
+      [
+        'campaignsEnabled',
+        'contactsEnabled',
+        'workflowsEnabled',
+        'triggersEnabled',
+        'funnelsEnabled',
+        'websitesEnabled',
+        'opportunitiesEnabled',
+        'dashboardStatsEnabled',
+        'bulkRequestsEnabled',
+        'appointmentsEnabled',
+        'reviewsEnabled',
+        'onlineListingsEnabled',
+        'phoneCallEnabled',
+        'conversationsEnabled',
+        'assignedDataOnlyEnabled',
+        'adwordsReportingEnabled',
+        'membershipEnabled',
+        'facebookAdsReportingEnabled',
+        'attributionsReportingEnabled',
+        'settingsEnabled',
+        'tagsEnabled',
+        'leadValueEnabled',
+        'marketingEnabled',
+      ].map((k) => [k, false]),
+    )
     const noCrm = await crmTenant({ flags: allOff, provision: false })
     expect((await crmStatus(noCrm.t)).crmAvailable).toBe(false)
     expect((await crmStatus(noCrm.t)).provisioning).toBe(false)
@@ -150,7 +176,10 @@ describe("the plan's limits", () => {
     const { t } = await crmTenant()
     const admin = (await crmUserActions.ensureAdmin(t))!
     expect(await crmUserActions.delete(t, admin.public_id)).toMatchObject({ ok: false, status: 403 })
-    expect(await crmUserActions.update(t, admin.public_id, { firstName: 'X', lastName: 'Y', email: 'x@example.test', crmPermissions: {} })).toMatchObject({ ok: false, status: 403 })
+    expect(await crmUserActions.update(t, admin.public_id, { firstName: 'X', lastName: 'Y', email: 'x@example.test', crmPermissions: {} })).toMatchObject({
+      ok: false,
+      status: 403,
+    })
   })
 })
 

@@ -66,7 +66,11 @@ describe('POST /api/customers/create', () => {
     expect(res.json.newCustomer).toMatchObject({ firstName: 'Casey', lastName: 'Client', email: String(body.email).toLowerCase(), active: true, archived: false })
     const mail = await waitForMail(String(body.email).toLowerCase(), /Welcome/)
     expect(mail.text).toContain('Generated-pass-123')
-    const audit = await platformDb.selectFrom('audit_logs').select(['module', 'action']).where('message', 'like', `%${String(body.email).toLowerCase()}%`).execute()
+    const audit = await platformDb
+      .selectFrom('audit_logs')
+      .select(['module', 'action'])
+      .where('message', 'like', `%${String(body.email).toLowerCase()}%`)
+      .execute()
     expect(audit).toContainEqual({ module: 'customers', action: 'create' })
   })
 

@@ -74,7 +74,11 @@ describe('custom domain verification', () => {
 
     await publish(t, { cname: `${sub}.LOCALHOST.` })
     expect(await verifyDomain(t, lookups)).toMatchObject({ cname: 'verified', email: 'failed', records: { spf: false, dkim: false } })
-    expect(await getDomain(t)).toMatchObject({ cnameStatus: 'verified', sslStatus: 'active', customDomainUrl: expect.stringMatching(new RegExp(`^http://${custom.replace(/\./g, '\\.')}(:\\d+)?$`)) })
+    expect(await getDomain(t)).toMatchObject({
+      cnameStatus: 'verified',
+      sslStatus: 'active',
+      customDomainUrl: expect.stringMatching(new RegExp(`^http://${custom.replace(/\./g, '\\.')}(:\\d+)?$`)),
+    })
     expect(await mayIssueCertificate(custom)).toBe(true)
     expect(await mayIssueCertificate(custom.toUpperCase())).toBe(true)
     forgetHosts()

@@ -164,7 +164,15 @@ describe('storage quota', () => {
     const full = await makeOrg('Full')
     await full.t.db
       .insertInto('files')
-      .values({ client_id: full.org.id, public_id: 'quotafill' + String(Date.now()).slice(-15), storage_key: newStorageKey(full.org.id, 'bin'), original_name: 'big.bin', mime_type: 'application/zip', size: ORGANISATION_STORAGE_QUOTA_BYTES - 5, purpose: 'upload' })
+      .values({
+        client_id: full.org.id,
+        public_id: 'quotafill' + String(Date.now()).slice(-15),
+        storage_key: newStorageKey(full.org.id, 'bin'),
+        original_name: 'big.bin',
+        mime_type: 'application/zip',
+        size: ORGANISATION_STORAGE_QUOTA_BYTES - 5,
+        purpose: 'upload',
+      })
       .execute()
     const owner = await full.as(full.owner)
     recording.keys = []

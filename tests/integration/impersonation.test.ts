@@ -55,14 +55,26 @@ describe('starting a log-in-as', () => {
     const writerId = await userIdByEmail('writer1@demo-staff.test')
     const session = await platformDb.selectFrom('sessions').select('data').where('user_id', '=', writerId).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
     expect(session.data).toMatchObject({ impersonatorUserId: ownerId, impersonatorClientId: expect.any(Number), impersonatorSessionId: expect.any(String) })
-    const audit = await platformDb.selectFrom('audit_logs').select(['action', 'actor_user_id']).where('action', 'in', ['login_as', 'auto_login']).where('message', 'like', '%writer1@demo-staff.test%').orderBy('id', 'desc').execute()
+    const audit = await platformDb
+      .selectFrom('audit_logs')
+      .select(['action', 'actor_user_id'])
+      .where('action', 'in', ['login_as', 'auto_login'])
+      .where('message', 'like', '%writer1@demo-staff.test%')
+      .orderBy('id', 'desc')
+      .execute()
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['login_as', 'auto_login']))
     expect(audit.find((a) => a.action === 'auto_login')?.actor_user_id).toBe(ownerId)
 
     // An action in the borrowed session is marked with who really acted, in the column and the message.
     const renamed = await owner.call(profileApi.action, { path: '/api/profile/profile_update', body: { firstName: 'Writer', lastName: 'One', email: 'writer1@demo-staff.test' } })
     expect(renamed.status).toBe(200)
-    const row = await platformDb.selectFrom('audit_logs').select(['actor_user_id', 'message', 'user_id']).where('user_id', '=', writerId).where('module', '=', 'profile').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const row = await platformDb
+      .selectFrom('audit_logs')
+      .select(['actor_user_id', 'message', 'user_id'])
+      .where('user_id', '=', writerId)
+      .where('module', '=', 'profile')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     expect(row.actor_user_id).toBe(ownerId)
     expect(row.message).toMatch(/\(as .+ by .+\)$/)
 
@@ -92,7 +104,13 @@ describe('starting a log-in-as', () => {
     const refused = await init(weak.client, { _id: strongWriter.publicId, type: 'writer' })
     expect(refused.status).toBe(403)
     expect(refused.json.error).toBe(OUT_OF_REACH)
-    const failure = await platformDb.selectFrom('audit_logs').select('status').where('user_id', '=', weak.id).where('action', '=', 'login_as').where('status', '=', 'failure').executeTakeFirstOrThrow()
+    const failure = await platformDb
+      .selectFrom('audit_logs')
+      .select('status')
+      .where('user_id', '=', weak.id)
+      .where('action', '=', 'login_as')
+      .where('status', '=', 'failure')
+      .executeTakeFirstOrThrow()
     expect(failure.status).toBe('failure')
     const writerBoss = await demoStaff(['READ_USERS', 'LOGIN_AS_WRITER', 'READ_ORDERS'])
     expect((await init(writerBoss.client, { _id: strongWriter.publicId, type: 'writer' })).status).toBe(200)
@@ -166,7 +184,13 @@ describe('links are bound to the session that created them', () => {
     expect(page.data.error).toBe(LINK_OTHER_SESSION)
     expect(await whoAmI(victim)).toBe('staff@demo.test')
 
-    const audited = await platformDb.selectFrom('audit_logs').select('message').where('action', '=', 'auto_login').where('status', '=', 'failure').where('message', 'like', '%outside the session%').execute()
+    const audited = await platformDb
+      .selectFrom('audit_logs')
+      .select('message')
+      .where('action', '=', 'auto_login')
+      .where('status', '=', 'failure')
+      .where('message', 'like', '%outside the session%')
+      .execute()
     expect(audited.length).toBeGreaterThanOrEqual(3)
     expect((await openApi(owner, code)).status).toBe(200)
     expect(await whoAmI(owner)).toBe('writer2@demo-staff.test')
@@ -196,7 +220,8 @@ describe('links are bound to the session that created them', () => {
     const owner = await signIn(new Client(), 'owner@demo.test', DEMO)
     const writer = await createUser({ memberships: [{ clientId: (await orgIdByName(DEMO)).id, role: 'user', permissions: ['WRITER'] }] })
     const code = codeOf((await init(owner, { _id: await idOf(writer.email), type: 'writer' })).json.link)
-    const page = (client: Client, handler: unknown, form?: Record<string, string>) => callPage(client, handler as never, { path: `/auto-login/${code}`, params: { code }, ...(form ? { form } : {}) })
+    const page = (client: Client, handler: unknown, form?: Record<string, string>) =>
+      callPage(client, handler as never, { path: `/auto-login/${code}`, params: { code }, ...(form ? { form } : {}) })
     expect((await page(new Client(), autoLoginPage.loader)).status).toBe(401)
     expect(await page(owner, autoLoginPage.action, {})).toMatchObject({ status: 302, location: '/profile' })
     // Remix runs the loader again after the POST: the spent link it finds is no failure worth a row.
@@ -218,7 +243,13 @@ describe('links are bound to the session that created them', () => {
     expect(used.status).toBe(200)
     expect(used.data.opened).toBeTruthy()
     expect(await whoAmI(support)).toBe('support@demo-staff.test')
-    const row = await platformDb.selectFrom('audit_logs').select(['actor_user_id', 'status']).where('action', '=', 'auto_login').where('message', 'like', '%customer003@demo-customers.test%').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const row = await platformDb
+      .selectFrom('audit_logs')
+      .select(['actor_user_id', 'status'])
+      .where('action', '=', 'auto_login')
+      .where('message', 'like', '%customer003@demo-customers.test%')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ status: 'success', actor_user_id: await userIdByEmail('support@demo-staff.test') })
   })
 })
@@ -263,10 +294,16 @@ describe('a log-in-as session never changes credentials', () => {
     await openApi(owner, code)
     expect(await whoAmI(owner)).toBe(writer.email)
 
-    const password = await owner.call(passwordApi.action, { path: '/api/profile/profile_update_password', body: { _id: writer.publicId, password: 'Hijacked-pass-1', currentPassword: TEST_PASSWORD } })
+    const password = await owner.call(passwordApi.action, {
+      path: '/api/profile/profile_update_password',
+      body: { _id: writer.publicId, password: 'Hijacked-pass-1', currentPassword: TEST_PASSWORD },
+    })
     expect(password.status).toBe(403)
     expect(password.json.error).toBe(IMPERSONATION_CREDENTIALS_REFUSED)
-    const email = await owner.call(profileApi.action, { path: '/api/profile/profile_update', body: { firstName: 'Test', lastName: 'Person', email: uniqueEmail('hijack'), currentPassword: TEST_PASSWORD } })
+    const email = await owner.call(profileApi.action, {
+      path: '/api/profile/profile_update',
+      body: { firstName: 'Test', lastName: 'Person', email: uniqueEmail('hijack'), currentPassword: TEST_PASSWORD },
+    })
     expect(email.status).toBe(403)
     expect(email.json.error).toBe(IMPERSONATION_CREDENTIALS_REFUSED)
 
@@ -295,7 +332,13 @@ describe('platform Login As Client', () => {
     const refused = await clientLogin(support, { _id: demo.publicId, type: 'client' })
     expect(refused.status).toBe(403)
     expect(refused.json.error).toBe(CLIENT_LOGIN_SUPERADMIN_ONLY)
-    const audit = await platformDb.selectFrom('audit_logs').select('status').where('action', '=', 'login_as_client').where('user_id', '=', await userIdByEmail('support@demo.test', null)).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const audit = await platformDb
+      .selectFrom('audit_logs')
+      .select('status')
+      .where('action', '=', 'login_as_client')
+      .where('user_id', '=', await userIdByEmail('support@demo.test', null))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     expect(audit.status).toBe('failure')
     const supportId = await userIdByEmail('support@demo.test', null)
     const links = await platformDb.selectFrom('auth_tokens').select('data').where('purpose', '=', 'auto_login').execute()
@@ -315,7 +358,11 @@ describe('a borrowed session never manages the team', () => {
 
     const before = await platformDb.selectFrom('users').select('password_hash').where('id', '=', c.id).executeTakeFirstOrThrow()
     const patch = (id: string, body: Record<string, unknown>) => a.client.call(staffByIdApi.action, { method: 'PATCH', path: `/api/client/users/${id}`, params: { id }, body })
-    for (const [id, body] of [[c.publicId, { password: 'Borrowed-pass-1' }], [c.publicId, { active: false }], [a.publicId, { permissions: ['READ_USERS', 'UPDATE_USERS', 'LOGIN_AS_WRITER', 'WRITER'] }]] as const) {
+    for (const [id, body] of [
+      [c.publicId, { password: 'Borrowed-pass-1' }],
+      [c.publicId, { active: false }],
+      [a.publicId, { permissions: ['READ_USERS', 'UPDATE_USERS', 'LOGIN_AS_WRITER', 'WRITER'] }],
+    ] as const) {
       const res = await patch(id, body)
       expect(res.status).toBe(403)
       expect(res.json.error).toBe(BORROWED_SESSION)

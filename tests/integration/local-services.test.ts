@@ -38,7 +38,9 @@ afterAll(async () => {
 })
 
 function redisDir(port: number) {
-  return spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), '--raw', 'CONFIG', 'GET', 'dir'], { encoding: 'utf8' }).stdout.trim().split('\n')[1]
+  return spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), '--raw', 'CONFIG', 'GET', 'dir'], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')[1]
 }
 
 describe('local services of two checkouts', () => {

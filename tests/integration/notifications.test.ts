@@ -19,7 +19,12 @@ import { callPage } from './page-calls'
 const scope = (clientId: number, userId: number) => ({ db: tenantDb(clientId), clientId, user: { id: userId } })
 
 const rowsOf = (userId: number) =>
-  platformDb.selectFrom('notifications').select(['public_id', 'client_id', 'kind', 'content', 'link', 'data', 'seen', 'group_key']).where('user_id', '=', userId).orderBy('id').execute()
+  platformDb
+    .selectFrom('notifications')
+    .select(['public_id', 'client_id', 'kind', 'content', 'link', 'data', 'seen', 'group_key'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute()
 
 // Every push, as the socket servers of the app processes receive it.
 const pushes: { channel: string; event: any }[] = []
@@ -38,7 +43,11 @@ async function pushedTo(userId: number, count = 1) {
 }
 
 async function setApproval(clientId: number, on: boolean) {
-  await platformDb.updateTable('organisation_settings').set({ settings: JSON.stringify({ enable_revisions_approval_feature: on }) }).where('client_id', '=', clientId).execute()
+  await platformDb
+    .updateTable('organisation_settings')
+    .set({ settings: JSON.stringify({ enable_revisions_approval_feature: on }) })
+    .where('client_id', '=', clientId)
+    .execute()
 }
 
 /** An organisation with its owner signed in, an order world, and a second organisation alongside. */
@@ -77,7 +86,11 @@ describe('order assignment', () => {
   it('tells the assigned reviewer', async () => {
     const { owner, reviewer, orders } = await world(1)
     const { action } = await import('#app/routes/api.client.orders_.assign-reviewer')
-    const res = await owner.call(action as never, { method: 'PATCH', path: '/api/client/orders/assign-reviewer', body: { selectedOrdersIds: [orders[0]!.public_id], reviewerId: reviewer.publicId } })
+    const res = await owner.call(action as never, {
+      method: 'PATCH',
+      path: '/api/client/orders/assign-reviewer',
+      body: { selectedOrdersIds: [orders[0]!.public_id], reviewerId: reviewer.publicId },
+    })
     expect(res.status).toBe(200)
     const rows = await rowsOf(reviewer.userId)
     expect(rows).toMatchObject([{ kind: 'reviewer_assigned', link: `/project/view/${orders[0]!.public_id}` }])
@@ -95,7 +108,10 @@ describe('revisions', () => {
     const { loader: approve } = await import('#app/routes/api.client.orders_.revision.approve.$id')
     const { action: reject } = await import('#app/routes/api.client.orders_.revision.reject')
     expect((await owner.call(approve as never, { path: `/api/client/orders/revision/approve/${approved.public_id}`, params: { id: approved.public_id } })).status).toBe(200)
-    expect((await owner.call(reject as never, { path: '/api/client/orders/revision/reject', body: { revisionId: rejected.public_id, rejectionReason: 'Too short', uploadedFiles: [] } })).status).toBe(200)
+    expect(
+      (await owner.call(reject as never, { path: '/api/client/orders/revision/reject', body: { revisionId: rejected.public_id, rejectionReason: 'Too short', uploadedFiles: [] } }))
+        .status,
+    ).toBe(200)
     const rows = await rowsOf(writer.userId)
     expect(rows.map((r) => r.kind)).toEqual(['revision_approved', 'revision_rejected'])
     expect(rows[1]!.content).toMatch(/rejected your draft of .+: Too short$/)
@@ -109,7 +125,11 @@ describe('revisions', () => {
 describe('draft uploaded', () => {
   it('tells the reviewer, the owners and (while it waits for approval) the approvers; not the writer, other staff or another organisation', async () => {
     const { a, ownerId, writer, reviewer, orders, b } = await world(1)
-    const order = await createOrder(a.org.id, { customerUserId: orders[0]!.customer_id, productId: orders[0]!.product_id! }, { writerUserId: writer.userId, reviewerUserId: reviewer.userId })
+    const order = await createOrder(
+      a.org.id,
+      { customerUserId: orders[0]!.customer_id, productId: orders[0]!.product_id! },
+      { writerUserId: writer.userId, reviewerUserId: reviewer.userId },
+    )
     const approver = await createUser({ memberships: [{ clientId: a.org.id, role: 'user', permissions: ['READ_ORDERS', 'READ_AND_UPDATE_DRAFTS_APPROVAL'] }] })
     const reader = await createUser({ memberships: [{ clientId: a.org.id, role: 'user', permissions: ['READ_ORDERS'] }] })
     const archivedOwner = await createUser({ memberships: [{ clientId: a.org.id, role: 'client', archived: true }] })
@@ -126,7 +146,8 @@ describe('draft uploaded', () => {
     const direct = await createDraft(a.org.id, order, { approval: null })
     const second = await notify.draftUploaded(t, { draftId: direct.id, actorUserId: writer.userId })
     expect(second.map((o) => o.userId).sort()).toEqual([ownerId, reviewer.userId].sort())
-    for (const id of [writer.userId, reader.accounts.get(a.org.id)!.id, archivedOwner.accounts.get(a.org.id)!.id, b.owner.accounts.get(b.org.id)!.id]) expect(await rowsOf(id)).toEqual([])
+    for (const id of [writer.userId, reader.accounts.get(a.org.id)!.id, archivedOwner.accounts.get(a.org.id)!.id, b.owner.accounts.get(b.org.id)!.id])
+      expect(await rowsOf(id)).toEqual([])
   })
 })
 
@@ -152,7 +173,12 @@ describe('chat messages while away', () => {
     const { a, ownerId, writer, orders, b } = await world(1)
     const t = { db: tenantDb(a.org.id), clientId: a.org.id }
     const stranger = b.owner.accounts.get(b.org.id)!.id
-    const input = { senderUserId: writer.userId, recipientUserIds: [ownerId, writer.userId, stranger], orderPublicId: orders[0]!.public_id, preview: '<p>Draft is <b>ready</b> &amp; waiting</p>' }
+    const input = {
+      senderUserId: writer.userId,
+      recipientUserIds: [ownerId, writer.userId, stranger],
+      orderPublicId: orders[0]!.public_id,
+      preview: '<p>Draft is <b>ready</b> &amp; waiting</p>',
+    }
     expect(await notifyNewChatMessage(t, input)).toBe(1)
     const [row] = await rowsOf(ownerId)
     expect(row).toMatchObject({ kind: 'chat_message', link: `/project/view/${orders[0]!.public_id}`, group_key: `chat:order:${orders[0]!.public_id}` })

@@ -39,7 +39,12 @@ describe('refunding an order invoice paid at Stripe', () => {
     const invoice = await createInvoice(w.org.id, [w.orders[0]!], { status: 'paid', providerPaidCents: 19900, currency: 'eur' })
     const row = await invoiceRow(invoice.publicId)
     expect(row.provider_payment_id).toMatch(/^pi_/)
-    expect(await stripe.paymentIntents.retrieve(row.provider_payment_id!)).toMatchObject({ status: 'succeeded', amount: 19900, currency: 'eur', metadata: { invoiceId: invoice.publicId } })
+    expect(await stripe.paymentIntents.retrieve(row.provider_payment_id!)).toMatchObject({
+      status: 'succeeded',
+      amount: 19900,
+      currency: 'eur',
+      metadata: { invoiceId: invoice.publicId },
+    })
   })
 
   it('a full refund (the default amount) pays it all back at Stripe and records the refund id', async () => {
@@ -77,7 +82,12 @@ describe('refunding an order invoice paid at Stripe', () => {
     // Someone refunded $50 in Stripe's dashboard: $149 is left there, though the invoice says $199.
     await stripe.refunds.create({ payment_intent: paymentId, amount: 5000 })
     const refused = await refundInvoice(w.actor, invoice.publicId, 199)
-    expect(refused).toEqual({ ok: false, status: 409, field: 'amount', error: 'The payment provider refused the refund: Refund amount ($199.00) is greater than unrefunded amount on charge ($149.00)' })
+    expect(refused).toEqual({
+      ok: false,
+      status: 409,
+      field: 'amount',
+      error: 'The payment provider refused the refund: Refund amount ($199.00) is greater than unrefunded amount on charge ($149.00)',
+    })
     expect(await invoiceRow(invoice.publicId)).toMatchObject({ status: 'paid', refund_amount_cents: null, provider_refund_id: null, refunded_at: null })
     expect((await chargeOf(paymentId)).amount_refunded).toBe(5000)
     expect((await activityOf(w.orders[0]!.id)).filter((a) => a.startsWith('Invoice refunded'))).toEqual([])

@@ -87,15 +87,25 @@ beforeAll(async () => {
   const wes = await createContributor(orgA.id, { firstName: 'Wes', lastName: 'Writer' })
   const rae = await createContributor(orgA.id, { role: 'REVIEWER', firstName: 'Rae', lastName: 'Reviewer' })
 
-  const order = (customer: number, createdAt: string, priceCents: number, overrides = {}) => createOrder(orgA.id, { customerUserId: customer, productId: product.productId, priceCents, createdAt: at(createdAt) }, overrides)
+  const order = (customer: number, createdAt: string, priceCents: number, overrides = {}) =>
+    createOrder(orgA.id, { customerUserId: customer, productId: product.productId, priceCents, createdAt: at(createdAt) }, overrides)
   // Two at the same instant (the walk's tie-break), the range's first and last millisecond, and one each side.
-  const o1 = await order(ann.userId, '2026-03-01T00:00:00.000Z', 19900, { priority: 'high', dueDate: at('2026-03-10T00:00:00.000Z'), writerUserId: wes.userId, reviewerUserId: rae.userId, amount_paid_to_writer_cents: 5000 })
+  const o1 = await order(ann.userId, '2026-03-01T00:00:00.000Z', 19900, {
+    priority: 'high',
+    dueDate: at('2026-03-10T00:00:00.000Z'),
+    writerUserId: wes.userId,
+    reviewerUserId: rae.userId,
+    amount_paid_to_writer_cents: 5000,
+  })
   const o2 = await order(bob.userId, '2026-03-01T00:00:00.000Z', 2550, { dueDate: at('2026-03-06T00:00:00.000Z') })
   const o3 = await order(eve.userId, '2026-03-15T08:30:00.000Z', 0, { marked_as_complete: true })
   const o4 = await order(ann.userId, '2026-03-31T23:59:59.999Z', 1000, { priority: 'urgent', dueDate: at('2026-03-01T00:00:00.000Z') })
   await order(ann.userId, '2026-02-28T23:59:59.999Z', 100)
   await order(ann.userId, '2026-04-01T00:00:00.000Z', 100)
-  await scopedUpdate(a, 'orders').set({ completed_at: at('2026-03-16T10:00:00.000Z') }).where('id', '=', o3.id).execute()
+  await scopedUpdate(a, 'orders')
+    .set({ completed_at: at('2026-03-16T10:00:00.000Z') })
+    .where('id', '=', o3.id)
+    .execute()
   await setOrderTags(a, o1.public_id, ['vip', 'rush'])
   await createInvoice(orgA.id, [o1], { status: 'unpaid', createdAt: at('2026-03-01T01:00:00Z') })
   await createInvoice(orgA.id, [o1], { status: 'paid', createdAt: at('2026-03-02T01:00:00Z') })
@@ -239,13 +249,26 @@ describe('through the queue', () => {
     try {
       const created = await createReport(a, null, { startDate: '2026-03-01', endDate: '2026-03-31', reportsFields: ['orderId'], finalQuestionnaires: [seeded.formId] })
       if (!created.ok) throw new Error(created.error)
-      expect(created.report).toMatchObject({ status: 'queued', startDate: '2026-03-01', endDate: '2026-03-31', downloadedReportsFields: ['orderId'], finalQuestionnaires: [seeded.formId], downloadUrl: null })
+      expect(created.report).toMatchObject({
+        status: 'queued',
+        startDate: '2026-03-01',
+        endDate: '2026-03-31',
+        downloadedReportsFields: ['orderId'],
+        finalQuestionnaires: [seeded.formId],
+        downloadUrl: null,
+      })
       const id = created.report._id
       const deadline = Date.now() + 15_000
       while ((await getReport(a, id))!.status !== 'ready' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
       const json = (await listReports(a)).find((r) => r._id === id)!
-      expect(json).toMatchObject({ status: 'ready', downloadUrl: `/api/client/reports/${id}/download`, calculatedCSVData: { rows: 4, downloadUrl: `/api/client/reports/${id}/download` } })
-      expect((await readFile(path.join(dir, reportFileKey(a.clientId, id)))).toString().split('\r\n')[0]).toBe('\ufeffOrder ID,Intake: Target role?,"Intake: Anything else, ""really""?"')
+      expect(json).toMatchObject({
+        status: 'ready',
+        downloadUrl: `/api/client/reports/${id}/download`,
+        calculatedCSVData: { rows: 4, downloadUrl: `/api/client/reports/${id}/download` },
+      })
+      expect((await readFile(path.join(dir, reportFileKey(a.clientId, id)))).toString().split('\r\n')[0]).toBe(
+        '\ufeffOrder ID,Intake: Target role?,"Intake: Anything else, ""really""?"',
+      )
     } finally {
       await worker.close()
     }
@@ -263,7 +286,8 @@ describe('through the queue', () => {
 })
 
 describe('retention (ADR 0054)', () => {
-  const aged = async (t: TenantScope, publicId: string, createdAt: Date) => scopedUpdate(t, 'order_reports').set({ created_at: createdAt }).where('public_id', '=', publicId).execute()
+  const aged = async (t: TenantScope, publicId: string, createdAt: Date) =>
+    scopedUpdate(t, 'order_reports').set({ created_at: createdAt }).where('public_id', '=', publicId).execute()
 
   it('deletes reports and their files older than the retention, in every organisation, and keeps the rest', async () => {
     const now = new Date('2026-06-30T03:30:00.000Z')

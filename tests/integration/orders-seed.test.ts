@@ -42,12 +42,24 @@ beforeAll(async () => {
     .execute()) as Seeded[]
   const orderIds = orders.map((o) => o.id)
   tasks = new Map()
-  for (const t of await platformDb.selectFrom('order_tasks').select(['order_id', 'service_id', 'task_id', 'created_at']).where('client_id', '=', demo).where('order_id', 'in', orderIds).orderBy('created_at').orderBy('id').execute()) {
+  for (const t of await platformDb
+    .selectFrom('order_tasks')
+    .select(['order_id', 'service_id', 'task_id', 'created_at'])
+    .where('client_id', '=', demo)
+    .where('order_id', 'in', orderIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()) {
     tasks.set(t.order_id, [...(tasks.get(t.order_id) ?? []), t])
   }
   // The latest draft the customer could answer: not withdrawn, not rejected by an admin.
   latestDraft = new Map()
-  for (const d of await platformDb.selectFrom('drafts').select(['order_id', 'created_at', 'approval_status', 'deleted_at']).where('client_id', '=', demo).where('order_id', 'in', orderIds).execute()) {
+  for (const d of await platformDb
+    .selectFrom('drafts')
+    .select(['order_id', 'created_at', 'approval_status', 'deleted_at'])
+    .where('client_id', '=', demo)
+    .where('order_id', 'in', orderIds)
+    .execute()) {
     if (d.deleted_at || d.approval_status === 'rejected') continue
     const seen = latestDraft.get(d.order_id)
     if (!seen || d.created_at > seen) latestDraft.set(d.order_id, d.created_at)
@@ -79,14 +91,23 @@ describe('demo orders seed', () => {
   it('keeps each status percentage and last task consistent with the completed tasks', () => {
     for (const o of orders) {
       const done = tasks.get(o.id) ?? []
-      const expected = o.marked_as_complete ? 100 : statusPercentage(o.services, done.map((t) => ({ serviceId: t.service_id, taskId: t.task_id })))
+      const expected = o.marked_as_complete
+        ? 100
+        : statusPercentage(
+            o.services,
+            done.map((t) => ({ serviceId: t.service_id, taskId: t.task_id })),
+          )
       expect(o.status_percentage, `order ${o.id}`).toBe(expected)
       expect(o.last_task_id).toBe(done.at(-1)?.task_id ?? null)
     }
   })
 
   it('has invoices paid through the provider, paid outside it, unpaid, refunded, multi-order and test', async () => {
-    const invoices = await platformDb.selectFrom('order_invoices').select(['id', 'status', 'type', 'is_test', 'price_cents', 'provider_paid_cents', 'refund_amount_cents']).where('client_id', '=', demo).execute()
+    const invoices = await platformDb
+      .selectFrom('order_invoices')
+      .select(['id', 'status', 'type', 'is_test', 'price_cents', 'provider_paid_cents', 'refund_amount_cents'])
+      .where('client_id', '=', demo)
+      .execute()
     const count = (f: (i: (typeof invoices)[number]) => boolean) => invoices.filter(f).length
     expect(count((i) => i.status === 'paid' && Number(i.provider_paid_cents) > 0)).toBeGreaterThan(100)
     expect(count((i) => i.status === 'paid' && Number(i.provider_paid_cents) === 0)).toBeGreaterThan(5)
@@ -123,7 +144,15 @@ describe('demo orders seed', () => {
 
   it('gives Rival Resumes its own smaller set, and a second run adds nothing', async () => {
     const countOf = async (clientId: number) =>
-      Number((await platformDb.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow()).n)
+      Number(
+        (
+          await platformDb
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('client_id', '=', clientId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     expect(await countOf(rival)).toBeGreaterThanOrEqual(40)
     const before = [await countOf(demo), await countOf(rival)]
     await seedOrders(platformDb, { demo, rival })

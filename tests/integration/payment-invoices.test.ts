@@ -62,7 +62,10 @@ describe('GET /api/client/payments/invoices/get', () => {
     const page = await import('#app/routes/_app.payments.invoices')
     const loaded = await callPage(client, page.loader as never, { path: '/payments/invoices' })
     expect(loaded.data).toMatchObject({ canPay: true, loadError: null })
-    const declined = await callPage(client, page.action as never, { path: '/payments/invoices', form: { intent: 'pay', invoice_id: open._id, requestKey: 'pay-key-aaaaaaaaaaaaaa' } })
+    const declined = await callPage(client, page.action as never, {
+      path: '/payments/invoices',
+      form: { intent: 'pay', invoice_id: open._id, requestKey: 'pay-key-aaaaaaaaaaaaaa' },
+    })
     expect(declined.status).toBe(402)
     expect(declined.data.error).toBe('Your card was declined.')
     expect(declined.data.requestKey).not.toBe('pay-key-aaaaaaaaaaaaaa')
@@ -118,7 +121,11 @@ describe('GET /api/payments/invoices/get (platform)', () => {
     expect(all.status).toBe(200)
     const mine = all.json.invoices.filter((i: { client: { _id: string } | null }) => [a.org.publicId, b.org.publicId].includes(i.client?._id ?? ''))
     expect(mine).toHaveLength(3)
-    expect(mine.find((i: { client: { _id: string } }) => i.client._id === b.org.publicId)).toMatchObject({ client: { name: b.org.name }, user: { email: b.owner.email }, status: 'paid' })
+    expect(mine.find((i: { client: { _id: string } }) => i.client._id === b.org.publicId)).toMatchObject({
+      client: { name: b.org.name },
+      user: { email: b.owner.email },
+      status: 'paid',
+    })
 
     const onlyA = await client.call(loader as never, { path: `/api/payments/invoices/get?clientId=${a.org.publicId}` })
     expect(onlyA.json.invoices.map((i: { status: string }) => i.status)).toEqual(['open', 'paid'])

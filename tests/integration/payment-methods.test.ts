@@ -49,7 +49,12 @@ describe('adding cards and the default', () => {
 
     const first = await client.call(api.add as never, { path: '/api/payments/methods/add', body: { data: 'pm_card_visa' } })
     expect(first.status).toBe(200)
-    expect(first.json).toMatchObject({ status: true, message: 'Saved Successfully!', paymentMethod: { brand: 'visa', last4: '4242', exp_month: 12, is_default: true }, paidInvoices: [] })
+    expect(first.json).toMatchObject({
+      status: true,
+      message: 'Saved Successfully!',
+      paymentMethod: { brand: 'visa', last4: '4242', exp_month: 12, is_default: true },
+      paidInvoices: [],
+    })
     const customerId = (await organisationRow(org.id)).stripe_customer_id!
     expect((await stripe.customers.retrieve(customerId)) as Stripe.Customer).toMatchObject({ metadata: { clientId: org.publicId } })
 
@@ -116,9 +121,17 @@ describe('adding cards and the default', () => {
         throw new Stripe.errors.StripeCardError({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' })
       },
     }
-    expect(await paymentMethodActions.add(t, request, { paymentMethodId: 'pm_card_chargeDeclined', makeDefault: false }, declining, 'k1-aaaaaaaaaaaaaaaa')).toEqual({ ok: false, status: 402, error: 'Your card was declined.' })
+    expect(await paymentMethodActions.add(t, request, { paymentMethodId: 'pm_card_chargeDeclined', makeDefault: false }, declining, 'k1-aaaaaaaaaaaaaaaa')).toEqual({
+      ok: false,
+      status: 402,
+      error: 'Your card was declined.',
+    })
     const down: PaymentsService = { ...payments, attachPaymentMethod: async () => Promise.reject(new Stripe.errors.StripeAPIError({ message: 'boom' })) }
-    expect(await paymentMethodActions.add(t, request, { paymentMethodId: 'pm_card_visa', makeDefault: false }, down, 'k2-aaaaaaaaaaaaaaaa')).toEqual({ ok: false, status: 502, error: ADD_FAILED })
+    expect(await paymentMethodActions.add(t, request, { paymentMethodId: 'pm_card_visa', makeDefault: false }, down, 'k2-aaaaaaaaaaaaaaaa')).toEqual({
+      ok: false,
+      status: 502,
+      error: ADD_FAILED,
+    })
     const logs = await platformDb.selectFrom('audit_logs').select(['module', 'action', 'status', 'message']).where('client_id', '=', org.id).orderBy('id').execute()
     expect(logs).toMatchObject([
       { module: 'billing', action: 'add-payment-method', status: 'failure', message: 'Card not added: Your card was declined.' },
@@ -181,7 +194,10 @@ describe('a past-due organisation pays with the card it adds or chooses', () => 
     expect(loaded.data).toMatchObject({ canWrite: true, pastDue: true, card: { kind: 'test-cards' }, loadError: null })
     expect(loaded.data.methods).toHaveLength(1)
     // A page post without JavaScript: the add form, then the toast after the redirect.
-    const posted = await callPage(client, page.action as never, { path: '/payments/methods', form: { intent: 'add', data: 'pm_card_visa_debit', requestKey: 'form-key-aaaaaaaaaaaa' } })
+    const posted = await callPage(client, page.action as never, {
+      path: '/payments/methods',
+      form: { intent: 'add', data: 'pm_card_visa_debit', requestKey: 'form-key-aaaaaaaaaaaa' },
+    })
     expect(posted.status).toBe(302)
     expect(posted.location).toBe('/payments/methods')
     const after = await callPage(client, page.loader as never, { path: '/payments/methods' })
@@ -195,7 +211,10 @@ describe('the page', () => {
     const o = await subscribedOrganisation(stripe, payments, emulator.url, { pastDue: true })
     const client = await ownerClient(o.owner.email, o.org.name)
     const page = await import('#app/routes/_app.payments.methods')
-    const refused = await callPage(client, page.action as never, { path: '/payments/methods', form: { intent: 'add', data: 'pm_card_chargeDeclined', requestKey: 'form-key-bbbbbbbbbbbb' } })
+    const refused = await callPage(client, page.action as never, {
+      path: '/payments/methods',
+      form: { intent: 'add', data: 'pm_card_chargeDeclined', requestKey: 'form-key-bbbbbbbbbbbb' },
+    })
     expect(refused.status).toBe(422)
     expect(refused.data.fieldErrors).toEqual({ _form: 'Your card was declined.' })
     expect(refused.data.repopulateFields.data).toBe('pm_card_chargeDeclined')

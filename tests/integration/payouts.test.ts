@@ -20,7 +20,11 @@ const api = async () => ({
 })
 
 async function setAccount(id: string, state: Record<string, boolean>) {
-  const res = await fetch(`${emulator.url}/_emulator/accounts/${id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(Object.entries(state).map(([k, v]) => [k, String(v)])).toString() })
+  const res = await fetch(`${emulator.url}/_emulator/accounts/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(Object.entries(state).map(([k, v]) => [k, String(v)])).toString(),
+  })
   expect(res.status).toBe(200)
 }
 
@@ -58,7 +62,10 @@ describe('payouts for the owner', () => {
     const state = async () => (await client.call(calls.status as never, { path: '/api/client/payouts/checkStatus' })).json
     expect((await state()).state).toBe('not_started')
     await setAccount(accountId, { details_submitted: true, charges_enabled: true })
-    expect(await state()).toMatchObject({ state: 'continue', profile: { details_submitted: true, charges_enabled: true, payouts_enabled: false, requirements: { currently_due: ['external_account'] } } })
+    expect(await state()).toMatchObject({
+      state: 'continue',
+      profile: { details_submitted: true, charges_enabled: true, payouts_enabled: false, requirements: { currently_due: ['external_account'] } },
+    })
     await setAccount(accountId, { charges_enabled: false })
     expect(await state()).toMatchObject({ state: 'verifying', profile: { requirements: { currently_due: [] } } })
     // Stripe's hosted onboarding (the emulator completes it) and back to the return URL.

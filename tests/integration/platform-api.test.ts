@@ -27,7 +27,11 @@ async function staffWith(modules: string) {
     .values({ public_id: key.padEnd(24, '0'), name: `Role ${key}`, key, permissions: modules })
     .executeTakeFirstOrThrow()
   const user = await createUser()
-  await platformDb.updateTable('users').set({ platform_role_id: Number(res.insertId) }).where('id', '=', user.id).execute()
+  await platformDb
+    .updateTable('users')
+    .set({ platform_role_id: Number(res.insertId) })
+    .where('id', '=', user.id)
+    .execute()
   const client = await signIn(new Client(), user.email, null, TEST_PASSWORD)
   return { client, user, roleKey: key }
 }
@@ -138,7 +142,11 @@ describe('platform users API', () => {
     const me = await createUser({ superadmin: true })
     const client = await signIn(new Client(), me.email, null, TEST_PASSWORD)
     const before = await platformDb.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow()
-    const res = await client.call(usersUpdate.action, { path: `/api/users/update/${me.publicId}`, params: { id: me.publicId }, body: { firstName: 'Me', lastName: 'Myself', role: 'superadmin', password: 'Typed-by-a-thief-1' } })
+    const res = await client.call(usersUpdate.action, {
+      path: `/api/users/update/${me.publicId}`,
+      params: { id: me.publicId },
+      body: { firstName: 'Me', lastName: 'Myself', role: 'superadmin', password: 'Typed-by-a-thief-1' },
+    })
     expect(res.status).toBe(403)
     expect(res.json.error).toBe(OWN_PASSWORD_ON_PROFILE)
     expect(await platformDb.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow()).toEqual(before)
@@ -207,7 +215,17 @@ describe('clients API and Login As Client', () => {
     const res = await admin.call(clientsGet.loader, { path: '/api/clients/get' })
     expect(res.status).toBe(200)
     const row = res.json.clients.find((c: { _id: string }) => c._id === trial.publicId)
-    expect(row).toMatchObject({ firstName: 'Tess', lastName: 'Trial', email: owner.email, active: true, writers: 1, customers: 2, trialUser: true, trialDaysLeft: 5, profile_img: null })
+    expect(row).toMatchObject({
+      firstName: 'Tess',
+      lastName: 'Trial',
+      email: owner.email,
+      active: true,
+      writers: 1,
+      customers: 2,
+      trialUser: true,
+      trialDaysLeft: 5,
+      profile_img: null,
+    })
     const demo = res.json.clients.find((c: { email: string }) => c.email === 'owner@demo.test')
     expect(demo).toMatchObject({ trialUser: false, trialDaysLeft: null })
   })
@@ -226,9 +244,21 @@ describe('clients API and Login As Client', () => {
     expect(used.status).toBe(200)
     expect(used.json.user).toMatchObject({ email: 'owner@demo.test', role: 'client' })
     const superId = (await platformDb.selectFrom('users').select('id').where('email', '=', 'superadmin@demo.test').executeTakeFirstOrThrow()).id
-    const row = await platformDb.selectFrom('audit_logs').select(['actor_user_id', 'client_id']).where('action', '=', 'auto_login').where('status', '=', 'success').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const row = await platformDb
+      .selectFrom('audit_logs')
+      .select(['actor_user_id', 'client_id'])
+      .where('action', '=', 'auto_login')
+      .where('status', '=', 'success')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ actor_user_id: superId, client_id: demo.id })
-    const logged = await platformDb.selectFrom('audit_logs').select('message').where('action', '=', 'login_as_client').where('client_id', '=', demo.id).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const logged = await platformDb
+      .selectFrom('audit_logs')
+      .select('message')
+      .where('action', '=', 'login_as_client')
+      .where('client_id', '=', demo.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     expect(logged.message).toContain('owner@demo.test')
   })
 

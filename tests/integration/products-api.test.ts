@@ -49,7 +49,8 @@ describe('products API', () => {
   })
 
   it('validates name, price and workflows with the spec messages', async () => {
-    const call = (body: object) => owner.call(create.action, { path: '/api/client/packages/create', body: { packageName: 'x', packagePrice: 1, packageServices: [workflowId], ...body } })
+    const call = (body: object) =>
+      owner.call(create.action, { path: '/api/client/packages/create', body: { packageName: 'x', packagePrice: 1, packageServices: [workflowId], ...body } })
     expect((await call({ packageName: '' })).json).toMatchObject({ status: false, error: 'Enter Product Name' })
     expect((await call({ packagePrice: 'abc' })).json.error).toBe('Enter Product Price')
     expect((await call({ packagePrice: '' })).json.error).toBe('Enter Product Price')
@@ -88,7 +89,9 @@ describe('products API', () => {
     expect((await staff.call(create.action, { path: '/api/client/packages/create', body: {} })).status).toBe(403)
     const id = await createProduct()
     expect((await staff.call(deactivate.loader, { path: `/api/client/packages/deactive/${id}`, params: { id } })).status).toBe(403)
-    expect((await staff.call(customization.action, { path: '/api/website-customization', method: 'PATCH', body: { cartSettings: { redirectTo: 'https://x.example' } } })).status).toBe(403)
+    expect(
+      (await staff.call(customization.action, { path: '/api/website-customization', method: 'PATCH', body: { cartSettings: { redirectTo: 'https://x.example' } } })).status,
+    ).toBe(403)
   })
 
   it('keeps products inside their organisation', async () => {
@@ -97,7 +100,9 @@ describe('products API', () => {
     const body = { id, packageName: 'Hijack', packagePrice: 1, packageServices: [workflowId] }
     expect((await rival.call(update.action, { path: '/api/client/packages/update', body })).status).toBe(404)
     expect((await rival.call(deactivate.loader, { path: `/api/client/packages/deactive/${id}`, params: { id } })).status).toBe(404)
-    expect((await rival.call(purchasable.action, { path: `/api/client/package/purchasable/${id}`, params: { id }, method: 'PATCH', body: { purchasable: false } })).status).toBe(404)
+    expect((await rival.call(purchasable.action, { path: `/api/client/package/purchasable/${id}`, params: { id }, method: 'PATCH', body: { purchasable: false } })).status).toBe(
+      404,
+    )
     expect((await rival.call(one.action, { path: `/api/client/package/${id}`, params: { id }, method: 'PATCH', body: { archived: true } })).status).toBe(404)
     // A rival product cannot list this organisation's workflow either.
     const steal = await rival.call(create.action, { path: '/api/client/packages/create', body: { packageName: 'x', packagePrice: 1, packageServices: [workflowId] } })
@@ -109,7 +114,11 @@ describe('products API', () => {
   it('reads and saves the cart redirect link', async () => {
     const bad = await owner.call(customization.action, { path: '/api/website-customization', method: 'PATCH', body: { cartSettings: { redirectTo: 'not a link' } } })
     expect(bad.json).toMatchObject({ status: false, error: 'Please, enter a valid link' })
-    const ok = await owner.call(customization.action, { path: '/api/website-customization', method: 'PATCH', body: { cartSettings: { redirectTo: 'https://shop.example/thanks' } } })
+    const ok = await owner.call(customization.action, {
+      path: '/api/website-customization',
+      method: 'PATCH',
+      body: { cartSettings: { redirectTo: 'https://shop.example/thanks' } },
+    })
     expect(ok.json).toMatchObject({ status: true, data: { cartSettings: { redirectTo: 'https://shop.example/thanks' } } })
     const got = await owner.call(customization.loader, { path: '/api/website-customization' })
     expect(got.json.data.cartSettings.redirectTo).toBe('https://shop.example/thanks')

@@ -41,7 +41,10 @@ describe('profile API', () => {
   it('updates the own name at once; a new e-mail needs the current password and stays unique in its realm', async () => {
     const { org, owner, client } = await person()
     const colleague = await createUser({ memberships: [{ clientId: org.id, role: 'user' }] })
-    const renamed = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { _id: owner.publicId, firstName: 'New', lastName: 'Name', email: owner.email } })
+    const renamed = await client.call(profileUpdate.action, {
+      path: '/api/profile/profile_update',
+      body: { _id: owner.publicId, firstName: 'New', lastName: 'Name', email: owner.email },
+    })
     expect(renamed.status).toBe(200)
     expect(renamed.json).toMatchObject({ status: true, message: 'Profile Updated Successfully', pendingEmail: null })
     expect(renamed.json.user).toMatchObject({ firstName: 'New', lastName: 'Name', email: owner.email })
@@ -50,29 +53,47 @@ describe('profile API', () => {
     const noPassword = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email } })
     expect(noPassword.status).toBe(400)
     expect(noPassword.json.errors).toEqual({ currentPassword: CURRENT_PASSWORD_REQUIRED })
-    const wrong = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email, currentPassword: 'Not-my-pass-1' } })
+    const wrong = await client.call(profileUpdate.action, {
+      path: '/api/profile/profile_update',
+      body: { firstName: 'New', lastName: 'Name', email, currentPassword: 'Not-my-pass-1' },
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.json.error).toBe(CURRENT_PASSWORD_WRONG)
-    const taken = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email: colleague.email, currentPassword: TEST_PASSWORD } })
+    const taken = await client.call(profileUpdate.action, {
+      path: '/api/profile/profile_update',
+      body: { firstName: 'New', lastName: 'Name', email: colleague.email, currentPassword: TEST_PASSWORD },
+    })
     expect(taken.status).toBe(400)
     expect(taken.json.error).toBe('Email already exists')
     // Another organisation's account with the address is another realm's business (ADR 0011).
     const stranger = await createTenant()
-    const elsewhere = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'New', lastName: 'Name', email: stranger.owner.email, currentPassword: TEST_PASSWORD } })
+    const elsewhere = await client.call(profileUpdate.action, {
+      path: '/api/profile/profile_update',
+      body: { firstName: 'New', lastName: 'Name', email: stranger.owner.email, currentPassword: TEST_PASSWORD },
+    })
     expect(elsewhere.status).toBe(200)
     expect(elsewhere.json.pendingEmail).toBe(stranger.owner.email)
     const missing = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: '', lastName: '' } })
     expect(missing.status).toBe(400)
     expect(missing.json.errors).toMatchObject({ firstName: 'Enter First Name', lastName: 'Enter Last name', email: 'Email is required' })
     const audit = await platformDb.selectFrom('audit_logs').select(['action', 'status']).where('user_id', '=', owner.id).where('module', '=', 'profile').execute()
-    expect(audit).toEqual(expect.arrayContaining([{ action: 'update', status: 'success' }, { action: 'request_email_change', status: 'failure' }, { action: 'request_email_change', status: 'success' }]))
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'update', status: 'success' },
+        { action: 'request_email_change', status: 'failure' },
+        { action: 'request_email_change', status: 'success' },
+      ]),
+    )
   })
 
   it('a new e-mail changes only when the link sent to it is opened (once); the old address is told', async () => {
     const { owner, client } = await person()
     const email = uniqueEmail('moved')
     const since = new Date(Date.now() - 1000)
-    const res = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'Test', lastName: 'Person', email, currentPassword: TEST_PASSWORD } })
+    const res = await client.call(profileUpdate.action, {
+      path: '/api/profile/profile_update',
+      body: { firstName: 'Test', lastName: 'Person', email, currentPassword: TEST_PASSWORD },
+    })
     expect(res.status).toBe(200)
     expect(res.json.user.email).toBe(owner.email)
     expect(res.json.pendingEmail).toBe(email)
@@ -110,17 +131,29 @@ describe('profile API', () => {
     const later = uniqueEmail('late')
     await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'Test', lastName: 'Person', email: later, currentPassword: TEST_PASSWORD } })
     const lateCode = linkFrom(await waitForMail(later, /confirm your new e-mail/i, since), /\/confirm-email\//).split('/confirm-email/')[1]!
-    await platformDb.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', owner.id).where('purpose', '=', 'email_change').execute()
+    await platformDb
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', owner.id)
+      .where('purpose', '=', 'email_change')
+      .execute()
     expect((await callPage(new Client(), confirmPage.action as never, { path: `/confirm-email/${lateCode}`, params: { code: lateCode }, form: {} })).status).toBe(401)
     expect((await platformDb.selectFrom('users').select('email').where('id', '=', owner.id).executeTakeFirstOrThrow()).email).toBe(owner.email)
   })
 
-  it('refuses another person\'s _id and signed-out callers', async () => {
+  it("refuses another person's _id and signed-out callers", async () => {
     const { client } = await person()
     const other = await createUser()
     const res = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { _id: other.publicId, firstName: 'A', lastName: 'B', email: other.email } })
     expect(res.status).toBe(403)
-    expect((await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { _id: other.publicId, password: 'Another-pass-1', currentPassword: TEST_PASSWORD } })).status).toBe(403)
+    expect(
+      (
+        await client.call(passwordUpdate.action, {
+          path: '/api/profile/profile_update_password',
+          body: { _id: other.publicId, password: 'Another-pass-1', currentPassword: TEST_PASSWORD },
+        })
+      ).status,
+    ).toBe(403)
     expect((await client.call(avatarUpdate.action, { path: '/api/profile/update_profile_img', body: image(PNG, 'me.png', other.publicId) })).status).toBe(403)
     expect((await new Client().call(profileUpdate.action, { path: '/api/profile/profile_update', body: { firstName: 'A', lastName: 'B', email: 'a@b.test' } })).status).toBe(401)
     expect((await new Client().call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { password: 'Another-pass-1' } })).status).toBe(401)
@@ -130,7 +163,10 @@ describe('profile API', () => {
   it('changes the password with the current one and ends the other sessions only', async () => {
     const { org, owner, client } = await person()
     const other = await signIn(new Client(), owner.email, org.name, TEST_PASSWORD)
-    const short = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { _id: owner.publicId, password: 'short', currentPassword: TEST_PASSWORD } })
+    const short = await client.call(passwordUpdate.action, {
+      path: '/api/profile/profile_update_password',
+      body: { _id: owner.publicId, password: 'short', currentPassword: TEST_PASSWORD },
+    })
     expect(short.status).toBe(400)
     expect(short.json.error).toBe('Password must be at least 8 characters')
     const none = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: {} })
@@ -138,13 +174,19 @@ describe('profile API', () => {
     const noCurrent = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { _id: owner.publicId, password: 'Brand-new-pass-1' } })
     expect(noCurrent.status).toBe(400)
     expect(noCurrent.json.error).toBe(CURRENT_PASSWORD_REQUIRED)
-    const wrong = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { _id: owner.publicId, password: 'Brand-new-pass-1', currentPassword: 'Wrong-pass-1' } })
+    const wrong = await client.call(passwordUpdate.action, {
+      path: '/api/profile/profile_update_password',
+      body: { _id: owner.publicId, password: 'Brand-new-pass-1', currentPassword: 'Wrong-pass-1' },
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.json.error).toBe(CURRENT_PASSWORD_WRONG)
     const row0 = await platformDb.selectFrom('users').select('password_hash').where('id', '=', owner.id).executeTakeFirstOrThrow()
     expect(await verifyPassword(row0.password_hash, TEST_PASSWORD)).toBe(true)
 
-    const res = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { _id: owner.publicId, password: 'Brand-new-pass-1', currentPassword: TEST_PASSWORD } })
+    const res = await client.call(passwordUpdate.action, {
+      path: '/api/profile/profile_update_password',
+      body: { _id: owner.publicId, password: 'Brand-new-pass-1', currentPassword: TEST_PASSWORD },
+    })
     expect(res.status).toBe(200)
     expect(res.json.status).toBe(true)
     expect((await client.call(authUser.loader, { path: '/api/auth/user' })).status).toBe(200)
@@ -156,10 +198,16 @@ describe('profile API', () => {
   it('wrong current passwords are rate-limited per account, even with the right one after', async () => {
     const { owner, client } = await person()
     for (let i = 0; i < 10; i++) {
-      const wrong = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { password: 'Brand-new-pass-1', currentPassword: `Wrong-pass-${i}` } })
+      const wrong = await client.call(passwordUpdate.action, {
+        path: '/api/profile/profile_update_password',
+        body: { password: 'Brand-new-pass-1', currentPassword: `Wrong-pass-${i}` },
+      })
       expect(wrong.status).toBe(400)
     }
-    const limited = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { password: 'Brand-new-pass-1', currentPassword: TEST_PASSWORD } })
+    const limited = await client.call(passwordUpdate.action, {
+      path: '/api/profile/profile_update_password',
+      body: { password: 'Brand-new-pass-1', currentPassword: TEST_PASSWORD },
+    })
     expect(limited.status).toBe(429)
     expect(limited.json.error).toBe(TOO_MANY_ATTEMPTS)
     const row = await platformDb.selectFrom('users').select('password_hash').where('id', '=', owner.id).executeTakeFirstOrThrow()
@@ -202,7 +250,10 @@ describe('profile API', () => {
     const role = await platformDb.selectFrom('platform_roles').select('id').where('key', '=', 'billing').executeTakeFirstOrThrow()
     await platformDb.updateTable('users').set({ platform_role_id: role.id }).where('id', '=', staff.id).execute()
     const client = await signIn(new Client(), staff.email, null, TEST_PASSWORD)
-    const res = await client.call(profileUpdate.action, { path: '/api/profile/profile_update', body: { _id: staff.publicId, firstName: 'Plat', lastName: 'Form', email: staff.email } })
+    const res = await client.call(profileUpdate.action, {
+      path: '/api/profile/profile_update',
+      body: { _id: staff.publicId, firstName: 'Plat', lastName: 'Form', email: staff.email },
+    })
     expect(res.status).toBe(200)
     const audit = await platformDb.selectFrom('audit_logs').select('client_id').where('user_id', '=', staff.id).where('module', '=', 'profile').executeTakeFirstOrThrow()
     expect(audit.client_id).toBeNull()

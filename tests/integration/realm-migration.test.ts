@@ -50,13 +50,24 @@ describe('realm split migration', () => {
     const single = await person('single@example.test')
     const admin = await person('admin@example.test', { is_superadmin: true })
     await person('nowhere@example.test')
-    for (const [clientId, userId, role] of [[a, shared, 'client'], [b, shared, 'user'], [b, single, 'customer'], [a, admin, 'user']] as const) {
+    for (const [clientId, userId, role] of [
+      [a, shared, 'client'],
+      [b, shared, 'user'],
+      [b, single, 'customer'],
+      [a, admin, 'user'],
+    ] as const) {
       await db.insertInto('memberships').values({ client_id: clientId, user_id: userId, role, permissions: '["WRITER"]' }).execute()
     }
-    await db.insertInto('writer_profiles').values({ client_id: b, user_id: shared, levels: '[]', services: '[]', languages: '[]', certificates: '[]', expertise: '[]', available_days: '[]' }).execute()
+    await db
+      .insertInto('writer_profiles')
+      .values({ client_id: b, user_id: shared, levels: '[]', services: '[]', languages: '[]', certificates: '[]', expertise: '[]', available_days: '[]' })
+      .execute()
     await db.insertInto('audit_logs').values({ public_id: 'log-b', client_id: b, user_id: shared, module: 'auth', action: 'login', status: 'success', message: 'x' }).execute()
     await db.insertInto('audit_logs').values({ public_id: 'log-a', client_id: a, user_id: shared, module: 'auth', action: 'login', status: 'success', message: 'x' }).execute()
-    await db.insertInto('sessions').values({ id: 'x'.repeat(64), user_id: shared, client_id: b, data: '{}', expires_at: new Date(Date.now() + 60_000) }).execute()
+    await db
+      .insertInto('sessions')
+      .values({ id: 'x'.repeat(64), user_id: shared, client_id: b, data: '{}', expires_at: new Date(Date.now() + 60_000) })
+      .execute()
 
     const after = await migrator.migrateToLatest()
     if (after.error) throw after.error
@@ -65,31 +76,52 @@ describe('realm split migration', () => {
     const accounts = await db.selectFrom('users').select(['id', 'client_id', 'email', 'password_hash', 'is_superadmin', 'public_id']).orderBy('id').execute()
     const of = (email: string) => accounts.filter((u) => u.email === email)
     // The shared person: the original row stays in A (oldest membership), B gets a copy with its own public id.
-    expect(of('shared@example.test').map((u) => [u.id === shared, u.client_id])).toEqual([[true, a], [false, b]])
+    expect(of('shared@example.test').map((u) => [u.id === shared, u.client_id])).toEqual([
+      [true, a],
+      [false, b],
+    ])
     const sharedInB = of('shared@example.test')[1]!
     expect(sharedInB.password_hash).toBe('hash-of-shared')
     expect(sharedInB.public_id).not.toBe('u-shared@example.test')
     expect(of('single@example.test').map((u) => [u.id, u.client_id])).toEqual([[single, b]])
     // The superadmin keeps the platform account and gets an ordinary account for A.
-    expect(of('admin@example.test').map((u) => [u.id === admin, u.client_id, !!u.is_superadmin])).toEqual([[true, null, true], [false, a, false]])
+    expect(of('admin@example.test').map((u) => [u.id === admin, u.client_id, !!u.is_superadmin])).toEqual([
+      [true, null, true],
+      [false, a, false],
+    ])
 
     const memberships = await db.selectFrom('memberships').select(['client_id', 'user_id']).execute()
     for (const m of memberships) expect(accounts.find((u) => u.id === m.user_id)!.client_id).toBe(m.client_id)
     expect((await db.selectFrom('writer_profiles').select('user_id').executeTakeFirstOrThrow()).user_id).toBe(sharedInB.id)
     const logs = await db.selectFrom('audit_logs').select(['public_id', 'user_id']).orderBy('public_id').execute()
-    expect(logs).toEqual([{ public_id: 'log-a', user_id: shared }, { public_id: 'log-b', user_id: sharedInB.id }])
+    expect(logs).toEqual([
+      { public_id: 'log-a', user_id: shared },
+      { public_id: 'log-b', user_id: sharedInB.id },
+    ])
     expect(await db.selectFrom('sessions').select('id').execute()).toEqual([])
 
     // The database itself now refuses an account of another realm behind a membership or a writer profile,
     // a second account per realm, and a superadmin inside an organisation.
-    const loner = await insertId(db.insertInto('users').values({ public_id: 'loner', client_id: a, email: 'loner@example.test', password_hash: 'h', first_name: 'x', last_name: 'y' }))
-    await expect(db.insertInto('memberships').values({ client_id: b, user_id: loner, role: 'user', permissions: '[]' }).execute()).rejects.toMatchObject({ code: 'ER_NO_REFERENCED_ROW_2' })
+    const loner = await insertId(
+      db.insertInto('users').values({ public_id: 'loner', client_id: a, email: 'loner@example.test', password_hash: 'h', first_name: 'x', last_name: 'y' }),
+    )
+    await expect(db.insertInto('memberships').values({ client_id: b, user_id: loner, role: 'user', permissions: '[]' }).execute()).rejects.toMatchObject({
+      code: 'ER_NO_REFERENCED_ROW_2',
+    })
     await expect(
-      db.insertInto('writer_profiles').values({ client_id: b, user_id: loner, levels: '[]', services: '[]', languages: '[]', certificates: '[]', expertise: '[]', available_days: '[]' }).execute(),
+      db
+        .insertInto('writer_profiles')
+        .values({ client_id: b, user_id: loner, levels: '[]', services: '[]', languages: '[]', certificates: '[]', expertise: '[]', available_days: '[]' })
+        .execute(),
     ).rejects.toMatchObject({ code: 'ER_NO_REFERENCED_ROW_2' })
-    await expect(db.insertInto('users').values({ public_id: 'dup', client_id: b, email: 'single@example.test', password_hash: 'h', first_name: 'x', last_name: 'y' }).execute()).rejects.toMatchObject({ code: 'ER_DUP_ENTRY' })
     await expect(
-      db.insertInto('users').values({ public_id: 'sa', client_id: a, email: 'new@example.test', password_hash: 'h', first_name: 'x', last_name: 'y', is_superadmin: true }).execute(),
+      db.insertInto('users').values({ public_id: 'dup', client_id: b, email: 'single@example.test', password_hash: 'h', first_name: 'x', last_name: 'y' }).execute(),
+    ).rejects.toMatchObject({ code: 'ER_DUP_ENTRY' })
+    await expect(
+      db
+        .insertInto('users')
+        .values({ public_id: 'sa', client_id: a, email: 'new@example.test', password_hash: 'h', first_name: 'x', last_name: 'y', is_superadmin: true })
+        .execute(),
     ).rejects.toThrow(/users_superadmin_platform_only/)
   })
 })

@@ -25,7 +25,11 @@ const reminder = (r: ReminderSpec) => ({ id: r.id, num: 1, numberOfDays: r.days,
 
 async function setReminders(workflowPublicId: string, byModule: Record<string, ReminderSpec[]>) {
   const modules: StoredModule[] = DEFAULT_MODULES.map((m) => ({ ...m, reminders: (byModule[m.id] ?? []).map(reminder) }))
-  await platformDb.updateTable('workflows').set({ modules: JSON.stringify(modules) }).where('public_id', '=', workflowPublicId).execute()
+  await platformDb
+    .updateTable('workflows')
+    .set({ modules: JSON.stringify(modules) })
+    .where('public_id', '=', workflowPublicId)
+    .execute()
 }
 
 async function finishModule(clientId: number, order: OrderRow, moduleId: string, when: Date) {
@@ -141,7 +145,11 @@ describe('reminder rules through the pass and the e-mail job', () => {
     expect((await pass(org.id, at(20))).queued).toBe(0)
 
     const rows = await ledger(org.id)
-    expect(rows.map((r) => `${r.module_id}/${r.reminder_id}:${r.state}:${r.recipient}`).sort()).toEqual(['previous_document/u1:sent:customer', 'previous_document/u3:sent:customer', 'revision_process/r2:sent:writer'])
+    expect(rows.map((r) => `${r.module_id}/${r.reminder_id}:${r.state}:${r.recipient}`).sort()).toEqual([
+      'previous_document/u1:sent:customer',
+      'previous_document/u3:sent:customer',
+      'revision_process/r2:sent:writer',
+    ])
   })
 
   it('sends the latest of several due reminders only, and none for archived, test, completed orders or inactive recipients', async () => {
@@ -186,7 +194,20 @@ describe('reminder rules through the pass and the e-mail job', () => {
     const service = order.services[0]!._id
     await platformDb
       .insertInto('reminder_sends')
-      .values({ client_id: org.id, order_id: order.id, service_id: service, module_id: 'previous_document', reminder_id: 'u1', recipient: 'customer', recipient_user_id: customer.userId, days: 1, due_at: at(1, 0), state: 'sending', claim_token: 'dead-worker', claimed_at: new Date(Date.now() - 61_000) })
+      .values({
+        client_id: org.id,
+        order_id: order.id,
+        service_id: service,
+        module_id: 'previous_document',
+        reminder_id: 'u1',
+        recipient: 'customer',
+        recipient_user_id: customer.userId,
+        days: 1,
+        due_at: at(1, 0),
+        state: 'sending',
+        claim_token: 'dead-worker',
+        claimed_at: new Date(Date.now() - 61_000),
+      })
       .execute()
     expect((await pass(org.id, at(1))).queued).toBe(1)
     expect(await subjectsTo(customer.email)).toEqual([`Crash ${order.public_id}`])
@@ -257,7 +278,8 @@ describe('two worker processes, one killed with SIGKILL mid-run', () => {
     const [a] = await Promise.all([spawnWorker('worker-a'), spawnWorker('worker-b')])
     // Two passes per simulated day: the scheduler run twice at the same moment.
     const passDay = async (day: number, rerun = '') => {
-      for (const copy of ['a', 'b']) await enqueue('reminders', { clientId: null, clientIds: [org.id], now: at(day).getTime() }, { jobId: `kill-${org.publicId}-${day}-${copy}${rerun}` })
+      for (const copy of ['a', 'b'])
+        await enqueue('reminders', { clientId: null, clientIds: [org.id], now: at(day).getTime() }, { jobId: `kill-${org.publicId}-${day}-${copy}${rerun}` })
     }
 
     await passDay(1)
@@ -266,7 +288,12 @@ describe('two worker processes, one killed with SIGKILL mid-run', () => {
     const addresses = customerOrders.map((c) => c.email)
     while (Date.now() < deadline && !(await anyArrived(addresses))) await new Promise((r) => setTimeout(r, 10))
     a.kill('SIGKILL')
-    const inFlight = await platformDb.selectFrom('reminder_sends').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', org.id).where('state', '=', 'sending').executeTakeFirstOrThrow()
+    const inFlight = await platformDb
+      .selectFrom('reminder_sends')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', org.id)
+      .where('state', '=', 'sending')
+      .executeTakeFirstOrThrow()
     await spawnWorker('worker-c')
     await drain(60_000)
     for (const day of [2, 3]) {
@@ -297,7 +324,9 @@ describe('two worker processes, one killed with SIGKILL mid-run', () => {
       resent += count - 1
     }
     expect(resent).toBeLessThanOrEqual(10) // at most the killed worker's concurrency
-    console.log(`[reminders kill test] ${rows.length} reminders; ${Number(inFlight.n)} claims in flight (both workers) when one was killed; ${resent} re-sent under the same Message-ID`)
+    console.log(
+      `[reminders kill test] ${rows.length} reminders; ${Number(inFlight.n)} claims in flight (both workers) when one was killed; ${resent} re-sent under the same Message-ID`,
+    )
   })
 })
 

@@ -33,8 +33,14 @@ describe('shellFacts', () => {
   it("reads this organisation's colours and this person's unread count, capped, never another's", async () => {
     const a = await createTenant()
     const b = await createTenant()
-    await platformDb.insertInto('website_customizations').values({ client_id: a.org.id, company_phone: '', company_address: '', company_email: '', top_bar_bg_color: '#112233', side_bar_active_color: '#aa0000' }).execute()
-    await platformDb.insertInto('website_customizations').values({ client_id: b.org.id, company_phone: '', company_address: '', company_email: '', top_bar_bg_color: '#ffffff' }).execute()
+    await platformDb
+      .insertInto('website_customizations')
+      .values({ client_id: a.org.id, company_phone: '', company_address: '', company_email: '', top_bar_bg_color: '#112233', side_bar_active_color: '#aa0000' })
+      .execute()
+    await platformDb
+      .insertInto('website_customizations')
+      .values({ client_id: b.org.id, company_phone: '', company_address: '', company_email: '', top_bar_bg_color: '#ffffff' })
+      .execute()
     const me = ownerOf(a)
     await unread(a.org.id, me.user.id, BADGE_COUNT_CAP + 3)
     await unread(b.org.id, ownerOf(b).user.id, 2)

@@ -21,8 +21,7 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   skipWriterValidation: true,
   ...over,
 })
-const patch = (client: Client, id: string, body: Record<string, unknown>) =>
-  client.call(byIdApi.action, { method: 'PATCH', path: `/api/client/users/${id}`, params: { id }, body })
+const patch = (client: Client, id: string, body: Record<string, unknown>) => client.call(byIdApi.action, { method: 'PATCH', path: `/api/client/users/${id}`, params: { id }, body })
 
 async function publicIdOf(email: string) {
   return (await platformDb.selectFrom('users').select('public_id').where('email', '=', email).executeTakeFirstOrThrow()).public_id
@@ -92,7 +91,10 @@ describe('POST /api/client/users and PATCH /api/client/users/{id}', () => {
     const res = await owner.call(usersApi.action, { path: '/api/client/users', body: {} })
     expect(res.status).toBe(400)
     expect(res.json.errors).toMatchObject({ firstName: 'Enter First Name', lastName: 'Enter Last name', email: 'Enter Email', password: 'Enter Password' })
-    const link = await owner.call(usersApi.action, { path: '/api/client/users', body: newUser({ permissions: ['WRITER'], writer_data: { schedulingLink: 'javascript:alert(1)' } }) })
+    const link = await owner.call(usersApi.action, {
+      path: '/api/client/users',
+      body: newUser({ permissions: ['WRITER'], writer_data: { schedulingLink: 'javascript:alert(1)' } }),
+    })
     expect(link.json.errors.schedulingLink).toBe('Please, enter a valid link')
   })
 
@@ -123,11 +125,24 @@ describe('POST /api/client/users and PATCH /api/client/users/{id}', () => {
     const res = await patch(owner, id, {
       firstName: 'Tessa',
       permissions: ['WRITER', 'UPDATE_ORDERS_INVOICES'],
-      writer_data: { Levels: ['Senior'], Services: ['Resume'], Languages: ['English'], Certificates: [], Experties: ['Tech'], 'Available Days': ['Monday'], schedulingLink: 'https://cal.example/tessa' },
+      writer_data: {
+        Levels: ['Senior'],
+        Services: ['Resume'],
+        Languages: ['English'],
+        Certificates: [],
+        Experties: ['Tech'],
+        'Available Days': ['Monday'],
+        schedulingLink: 'https://cal.example/tessa',
+      },
     })
     expect(res.status).toBe(200)
     expect(res.json.message).toBe('User Updated Successfully')
-    expect(res.json.user).toMatchObject({ firstName: 'Tessa', lastName: 'Teammate', permissions: ['WRITER', 'READ_ORDERS', 'READ_ORDERS_INVOICES', 'UPDATE_ORDERS_INVOICES'], tags: ['Contributor'] })
+    expect(res.json.user).toMatchObject({
+      firstName: 'Tessa',
+      lastName: 'Teammate',
+      permissions: ['WRITER', 'READ_ORDERS', 'READ_ORDERS_INVOICES', 'UPDATE_ORDERS_INVOICES'],
+      tags: ['Contributor'],
+    })
     expect(res.json.user.writer_data).toMatchObject({ Levels: ['Senior'], Experties: ['Tech'], 'Available Days': ['Monday'], schedulingLink: 'https://cal.example/tessa' })
     const full = await patch(owner, id, { fullPermissions: true, permissions: ['WRITER'] })
     expect(full.json.user.tags).toEqual(['Full Permissions', 'Contributor'])
@@ -146,7 +161,12 @@ describe('POST /api/client/users and PATCH /api/client/users/{id}', () => {
   it('deactivating ends the person’s sessions in this organisation only', async () => {
     const demo = (await platformDb.selectFrom('organisations').select('id').where('name', '=', DEMO).executeTakeFirstOrThrow()).id
     const other = await createOrganisation()
-    const person = await createUser({ memberships: [{ clientId: demo, role: 'user', permissions: ['READ_ORDERS'] }, { clientId: other.id, role: 'user', permissions: ['READ_ORDERS'] }] })
+    const person = await createUser({
+      memberships: [
+        { clientId: demo, role: 'user', permissions: ['READ_ORDERS'] },
+        { clientId: other.id, role: 'user', permissions: ['READ_ORDERS'] },
+      ],
+    })
     const inDemo = await signIn(new Client(), person.email, DEMO, TEST_PASSWORD)
     const inOther = await signIn(new Client(), person.email, other.name, TEST_PASSWORD)
     const owner = await signIn(new Client(), 'owner@demo.test', DEMO)
@@ -155,7 +175,9 @@ describe('POST /api/client/users and PATCH /api/client/users/{id}', () => {
     expect(off.json.user.active).toBe(false)
     expect((await inDemo.call(userApi.loader, { path: '/api/auth/user' })).status).toBe(401)
     expect((await inOther.call(userApi.loader, { path: '/api/auth/user' })).status).toBe(200)
-    expect((await platformDb.selectFrom('sessions').select('id').where('user_id', '=', person.accounts.get(other.id)!.id).where('client_id', '=', other.id).execute()).length).toBe(1)
+    expect((await platformDb.selectFrom('sessions').select('id').where('user_id', '=', person.accounts.get(other.id)!.id).where('client_id', '=', other.id).execute()).length).toBe(
+      1,
+    )
     const archived = await patch(owner, person.publicId, { archived: true })
     expect(archived.json.user.archived).toBe(true)
     const audit = await platformDb.selectFrom('audit_logs').select('action').where('client_id', '=', demo).where('message', 'like', `%${person.email}%`).execute()
@@ -181,7 +203,14 @@ describe('contributors', () => {
     expect(emails).not.toContain('writer5@demo-staff.test') // inactive
     expect(res.json.writers[0]).toMatchObject({
       _id: expect.any(String),
-      writer_data: { Levels: expect.any(Array), Services: expect.any(Array), Languages: expect.any(Array), Certificates: expect.any(Array), Experties: expect.any(Array), 'Available Days': expect.any(Array) },
+      writer_data: {
+        Levels: expect.any(Array),
+        Services: expect.any(Array),
+        Languages: expect.any(Array),
+        Certificates: expect.any(Array),
+        Experties: expect.any(Array),
+        'Available Days': expect.any(Array),
+      },
       ordersStats: { totalOrders: expect.any(Number), pendingOrders: expect.any(Number), completedOrders: expect.any(Number) },
     })
     // The demo seed gives contributors real orders; each writer's figures add up.
@@ -201,7 +230,10 @@ describe('contributors', () => {
     const res = await owner.call(nameApi.action, { path: '/api/client/writer/update/customer-facing-name', body: { id, writerCustomerFacingName: 'Marcus B.' } })
     expect(res.status).toBe(200)
     expect(res.json.user.writerCustomerFacingName).toBe('Marcus B.')
-    const notWriter = await owner.call(nameApi.action, { path: '/api/client/writer/update/customer-facing-name', body: { id: await publicIdOf('staff@demo.test'), writerCustomerFacingName: 'x' } })
+    const notWriter = await owner.call(nameApi.action, {
+      path: '/api/client/writer/update/customer-facing-name',
+      body: { id: await publicIdOf('staff@demo.test'), writerCustomerFacingName: 'x' },
+    })
     expect(notWriter.status).toBe(400)
     expect((await owner.call(nameApi.action, { path: '/api/client/writer/update/customer-facing-name', body: {} })).status).toBe(400)
     const staff = await signIn(new Client(), 'staff@demo.test', DEMO)
@@ -220,7 +252,12 @@ describe('PATCH /api/client/users/{id} with user fields and a status together', 
     const res = await patch(client, person.publicId, { firstName: 'Changed', active: false })
     expect(res.status).toBe(400)
     expect(res.json.error).toBe(byIdApi.STATUS_ALONE)
-    const row = await platformDb.selectFrom('users as u').innerJoin('memberships as m', 'm.user_id', 'u.id').select(['u.first_name', 'm.active']).where('u.id', '=', person.id).executeTakeFirstOrThrow()
+    const row = await platformDb
+      .selectFrom('users as u')
+      .innerJoin('memberships as m', 'm.user_id', 'u.id')
+      .select(['u.first_name', 'm.active'])
+      .where('u.id', '=', person.id)
+      .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ first_name: 'Kept', active: true })
   })
 })

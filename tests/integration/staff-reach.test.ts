@@ -89,7 +89,10 @@ describe('staff: password and status of the organisation’s people', () => {
     expect(rows[0]!.message).toContain('set a new password')
 
     const email = uniqueEmail('new-staff')
-    const created = await client.call(usersApi.action, { path: '/api/client/users', body: { firstName: 'New', lastName: 'Staff', email, password: 'Staff-pass-2026', permissions: ['WRITER'], skipWriterValidation: true } })
+    const created = await client.call(usersApi.action, {
+      path: '/api/client/users',
+      body: { firstName: 'New', lastName: 'Staff', email, password: 'Staff-pass-2026', permissions: ['WRITER'], skipWriterValidation: true },
+    })
     expect(created.status).toBe(200)
     expect(await auditRows(email, 'create')).toHaveLength(1)
   })
@@ -142,7 +145,9 @@ describe('platform users: only users whose role modules the actor holds', () => 
     const client = await signIn(new Client(), actor.email, null, TEST_PASSWORD)
 
     const update = (id: string, body: Record<string, unknown>) => client.call(platformUpdateApi.action, { path: `/api/users/update/${id}`, params: { id }, body })
-    const roleKey = async (id: number) => (await platformDb.selectFrom('users as u').innerJoin('platform_roles as r', 'r.id', 'u.platform_role_id').select('r.key').where('u.id', '=', id).executeTakeFirstOrThrow()).key
+    const roleKey = async (id: number) =>
+      (await platformDb.selectFrom('users as u').innerJoin('platform_roles as r', 'r.id', 'u.platform_role_id').select('r.key').where('u.id', '=', id).executeTakeFirstOrThrow())
+        .key
     const before = await passwordOf(stronger.id)
     const refused = await update(stronger.publicId, { firstName: 'X', lastName: 'Y', role: await roleKey(stronger.id), password: 'Platform-take-1' })
     expect(refused.status).toBe(403)
@@ -150,14 +155,22 @@ describe('platform users: only users whose role modules the actor holds', () => 
     expect(await passwordOf(stronger.id)).toBe(before)
     const off = await client.call(platformStatusApi.action, { path: '/api/users/change_status', body: { _id: stronger.publicId, active: false } })
     expect(off.status).toBe(403)
-    const reset = await callPage(client, platformUpdatePage.action as never, { path: `/users/update/${stronger.publicId}`, params: { id: stronger.publicId }, form: { intent: 'send-reset' } })
+    const reset = await callPage(client, platformUpdatePage.action as never, {
+      path: `/users/update/${stronger.publicId}`,
+      params: { id: stronger.publicId },
+      form: { intent: 'send-reset' },
+    })
     expect(reset.status).toBe(403)
     expect(await platformDb.selectFrom('auth_tokens').select('id').where('user_id', '=', stronger.id).execute()).toHaveLength(0)
 
     expect((await update(weaker.publicId, { firstName: 'Within', lastName: 'Reach', role: await roleKey(weaker.id), password: 'Platform-set-26' })).status).toBe(200)
     expect(await verifyPassword(await passwordOf(weaker.id), 'Platform-set-26')).toBe(true)
     const since = new Date(Date.now() - 1000)
-    const sent = await callPage(client, platformUpdatePage.action as never, { path: `/users/update/${weaker.publicId}`, params: { id: weaker.publicId }, form: { intent: 'send-reset' } })
+    const sent = await callPage(client, platformUpdatePage.action as never, {
+      path: `/users/update/${weaker.publicId}`,
+      params: { id: weaker.publicId },
+      form: { intent: 'send-reset' },
+    })
     expect(sent.status).toBe(302)
     await waitForMail(weaker.email, /reset your password for draftdesk platform/i, since)
 

@@ -107,7 +107,13 @@ describe('subscriptions through the payments service', () => {
     const { customer } = await customerWithCard('pm_card_chargeDeclined')
     const attempt = payments.createSubscription({ customerId: customer.id, priceId: price.priceId, quantity: 1 }, key('sub'))
     await expect(attempt).rejects.toBeInstanceOf(Stripe.errors.StripeCardError)
-    await expect(attempt).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', statusCode: 402 })
+    await expect(attempt).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+      statusCode: 402,
+    })
     expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data).toHaveLength(0)
     // Nor any event about the subscription or invoice that never came to be (webhooks would name missing ids).
     const events = (await stripe.events.list({ limit: 100 })).data
@@ -115,7 +121,10 @@ describe('subscriptions through the payments service', () => {
     expect(named).toEqual([])
 
     const { customer: poor } = await customerWithCard('pm_card_chargeDeclinedInsufficientFunds')
-    await expect(payments.createSubscription({ customerId: poor.id, priceId: price.priceId, quantity: 1 }, key('sub'))).rejects.toMatchObject({ decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' })
+    await expect(payments.createSubscription({ customerId: poor.id, priceId: price.priceId, quantity: 1 }, key('sub'))).rejects.toMatchObject({
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    })
   })
 
   it('allow_incomplete keeps an incomplete subscription after a decline, as Stripe does', async () => {
@@ -209,7 +218,9 @@ describe('subscriptions through the payments service', () => {
 
     const preview = await payments.previewQuantityChange(sub.id, 5)
     expect(preview.prorationDate).toBe(at)
-    const expected = Math.round(3000 * 5 * ((sub.currentPeriodEnd - at) / (sub.currentPeriodEnd - sub.currentPeriodStart))) - Math.round(3000 * 2 * ((sub.currentPeriodEnd - at) / (sub.currentPeriodEnd - sub.currentPeriodStart)))
+    const expected =
+      Math.round(3000 * 5 * ((sub.currentPeriodEnd - at) / (sub.currentPeriodEnd - sub.currentPeriodStart))) -
+      Math.round(3000 * 2 * ((sub.currentPeriodEnd - at) / (sub.currentPeriodEnd - sub.currentPeriodStart)))
     expect(preview.dueNowCents).toBe(expected)
     expect(preview.nextInvoiceCents).toBe(15000)
     expect(preview.nextInvoiceAt).toBe(sub.currentPeriodEnd)
@@ -293,7 +304,12 @@ describe('checkout sessions', () => {
     const page = await fetch(session.url!)
     expect(await page.text()).toContain('pm_card_visa')
 
-    const form = (card: string) => ({ method: 'POST', redirect: 'manual' as const, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `email=buyer%40example.com&payment_method=${card}` })
+    const form = (card: string) => ({
+      method: 'POST',
+      redirect: 'manual' as const,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `email=buyer%40example.com&payment_method=${card}`,
+    })
     const noTrial = await stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: price.priceId }], success_url: 'http://localhost/done' })
     const declined = await fetch(noTrial.url!, form('pm_card_chargeDeclined'))
     expect(declined.status).toBe(402)

@@ -115,13 +115,22 @@ describe('trial upgrade', () => {
     const names = list.json.newPackages.map((p: { _id: string }) => p._id)
     expect(names).toContain(team.public_id)
     expect(names).not.toContain(hidden.public_id)
-    expect(list.json.newPackages.find((p: { _id: string }) => p._id === team.public_id)).toMatchObject({ packageName: team.package_name, price: 99, maxUsers: 5, recurringInterval: 'month', cardText: 'For teams. 5 users limit.' })
+    expect(list.json.newPackages.find((p: { _id: string }) => p._id === team.public_id)).toMatchObject({
+      packageName: team.package_name,
+      price: 99,
+      maxUsers: 5,
+      recurringInterval: 'month',
+      cardText: 'For teams. 5 users limit.',
+    })
     expect(list.json.newPackages.find((p: { _id: string }) => p._id === trialPlan.public_id).cardText).toBe('For single use. 1 user limit.')
     expect(list.json.paymentMethod).toMatchObject({ brand: 'visa', last4: '4242' })
 
     const promo = await createPromotion({ percent: 20, duration: 'repeating', months: 3 })
     const checked = await post(client, promoApi.action, '/api/client/payments/check-promo', { couponCode: promo.coupon_code.toLowerCase() })
-    expect(checked.json).toMatchObject({ status: true, promo: { couponCode: promo.coupon_code, discount_type: 'percent', value: 20, duration: 'repeating', duration_in_months: 3 } })
+    expect(checked.json).toMatchObject({
+      status: true,
+      promo: { couponCode: promo.coupon_code, discount_type: 'percent', value: 20, duration: 'repeating', duration_in_months: 3 },
+    })
     expect((await post(client, promoApi.action, '/api/client/payments/check-promo', { couponCode: 'NOPE-NOT-A-CODE' })).status).toBe(404)
     expect((await post(client, promoApi.action, '/api/client/payments/check-promo', {})).json).toMatchObject({ status: false, error: 'Enter a promo code' })
 
@@ -270,7 +279,11 @@ describe('more users', () => {
     const clock = await newClock()
     const { sub, customer } = await subscribeOrganisation(payments, org, { plan, testClockId: clock.id })
     await advance(clock.id, 10 * DAY)
-    const staff = () => client.call(staffApi.action as never, { path: '/api/client/users', body: { firstName: 'Tess', lastName: 'Teammate', email: uniqueEmail('seat'), password: 'Team-pass-2026', permissions: ['READ_ORDERS'] } })
+    const staff = () =>
+      client.call(staffApi.action as never, {
+        path: '/api/client/users',
+        body: { firstName: 'Tess', lastName: 'Teammate', email: uniqueEmail('seat'), password: 'Team-pass-2026', permissions: ['READ_ORDERS'] },
+      })
 
     // The owner holds the plan's only place.
     const refused = await staff()
@@ -282,7 +295,10 @@ describe('more users', () => {
 
     const wrongInterval = await post(client, previewApi.action, '/api/client/payments/upgrade-proration-preview', { userQuantity: 2, recurringInterval: 'year' })
     expect(wrongInterval.status).toBe(400)
-    expect((await post(client, previewApi.action, '/api/client/payments/upgrade-proration-preview', { userQuantity: 0, recurringInterval: 'month' })).json).toMatchObject({ status: false, error: 'Quantity must be at least 1' })
+    expect((await post(client, previewApi.action, '/api/client/payments/upgrade-proration-preview', { userQuantity: 0, recurringInterval: 'month' })).json).toMatchObject({
+      status: false,
+      error: 'Quantity must be at least 1',
+    })
 
     const preview = await post(client, previewApi.action, '/api/client/payments/upgrade-proration-preview', { userQuantity: 2, recurringInterval: 'month' })
     expect(preview.status).toBe(200)
@@ -291,7 +307,11 @@ describe('more users', () => {
     expect(preview.json.prorationChanges.amount).toBe(Math.round(3000 * 3 * share) - Math.round(3000 * 1 * share))
     expect(preview.json).toMatchObject({ nextCycle: { amount: 9000 }, maxUsers: 3, quantity: 3 })
 
-    const added = await post(client, usersApi.action, '/api/client/payments/upgrade-subscription-users', { userQuantity: 2, recurringInterval: 'month', prorationDate: preview.json.prorationChanges.prorationDate })
+    const added = await post(client, usersApi.action, '/api/client/payments/upgrade-subscription-users', {
+      userQuantity: 2,
+      recurringInterval: 'month',
+      prorationDate: preview.json.prorationChanges.prorationDate,
+    })
     expect(added.status).toBe(200)
     expect(added.json).toMatchObject({ maxUsers: 3, message: 'Max users increased to 3.' })
     const changed = await payments.getSubscription(sub!.id)
@@ -313,7 +333,11 @@ describe('more users', () => {
     const { org, client } = await organisation()
     const plan = await createPlan()
     const { sub, card } = await subscribeOrganisation(payments, org, { plan })
-    await fetch(`${emulator.url}/_emulator/payment_methods/${card!.id}/decline`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decline_code=insufficient_funds' })
+    await fetch(`${emulator.url}/_emulator/payment_methods/${card!.id}/decline`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decline_code=insufficient_funds',
+    })
     const res = await post(client, usersApi.action, '/api/client/payments/upgrade-subscription-users', { userQuantity: 1, recurringInterval: 'month' })
     expect(res.status).toBe(402)
     expect(res.json.error).toBe('Your card has insufficient funds.')
@@ -323,7 +347,10 @@ describe('more users', () => {
   it('refuses plans without the users upgrade', async () => {
     const { org, client } = await organisation()
     await subscribeOrganisation(payments, org, { plan: await createPlan({ upgrade: false }) })
-    expect((await client.call(planDetailsApi.loader as never, { path: '/api/client/payments/upgrade-plan-details' })).json).toMatchObject({ status: false, error: 'Your plan does not allow adding users.' })
+    expect((await client.call(planDetailsApi.loader as never, { path: '/api/client/payments/upgrade-plan-details' })).json).toMatchObject({
+      status: false,
+      error: 'Your plan does not allow adding users.',
+    })
     expect((await post(client, usersApi.action, '/api/client/payments/upgrade-subscription-users', { userQuantity: 1, recurringInterval: 'month' })).status).toBe(400)
   })
 })
@@ -334,13 +361,22 @@ describe('past due and locked', () => {
     const plan = await createPlan({ priceCents: 1500 })
     const clock = await newClock()
     const { sub, card } = await subscribeOrganisation(payments, org, { plan, testClockId: clock.id })
-    const decline = (code: string) => fetch(`${emulator.url}/_emulator/payment_methods/${card!.id}/decline`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decline_code=${code}` })
+    const decline = (code: string) =>
+      fetch(`${emulator.url}/_emulator/payment_methods/${card!.id}/decline`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `decline_code=${code}`,
+      })
     await decline('generic_decline')
     await advance(clock.id, sub!.currentPeriodEnd - (await clockTime(clock.id)) + 60)
     await resync(org)
     expect((await row(org.id)).package_status).toBe('past_due')
     // Past due for 9 days by our clock: locked (the sidebar keeps only Dashboard and Billing).
-    await platformDb.updateTable('organisations').set({ payment_due_since: new Date(Date.now() - 9 * DAY * 1000) }).where('id', '=', org.id).execute()
+    await platformDb
+      .updateTable('organisations')
+      .set({ payment_due_since: new Date(Date.now() - 9 * DAY * 1000) })
+      .where('id', '=', org.id)
+      .execute()
     expect(await organisationLocked(org.id)).toBe(true)
 
     const details = await client.call(detailsApi.loader as never, { path: '/api/client/payments/client-subscription-details' })

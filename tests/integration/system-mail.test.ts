@@ -21,7 +21,18 @@ async function brandedOrganisation() {
   await platformDb.updateTable('organisations').set({ subdomain, logo }).where('id', '=', org.id).execute()
   await platformDb
     .insertInto('website_customizations')
-    .values({ client_id: org.id, company_phone: '1', company_address: '1 Main Street, Springfield', company_email: 'help@acme.example', top_bar_bg_color: '#112233', top_bar_text_color: '#fefefe', side_bar_active_color: '#aa0000', side_bar_text_color: '#ffffff', footer_bg_color: '#eeeeee', footer_text_color: '#333333' })
+    .values({
+      client_id: org.id,
+      company_phone: '1',
+      company_address: '1 Main Street, Springfield',
+      company_email: 'help@acme.example',
+      top_bar_bg_color: '#112233',
+      top_bar_text_color: '#fefefe',
+      side_bar_active_color: '#aa0000',
+      side_bar_text_color: '#ffffff',
+      footer_bg_color: '#eeeeee',
+      footer_text_color: '#333333',
+    })
     .execute()
   forgetBranding(org.id)
   return { org, subdomain }
@@ -30,7 +41,13 @@ async function brandedOrganisation() {
 describe('composeEmail', () => {
   it("wears the organisation's logo, colours, address and sender", async () => {
     const { org, subdomain } = await brandedOrganisation()
-    const mail = (await composeEmail({ clientId: org.id, to: 'jane@example.test', template: 'order_received', fields: { customerFirstName: 'Jane', productName: 'CV', orderId: 'ABC' }, buttonLink: 'https://portal.example/login' }))!
+    const mail = (await composeEmail({
+      clientId: org.id,
+      to: 'jane@example.test',
+      template: 'order_received',
+      fields: { customerFirstName: 'Jane', productName: 'CV', orderId: 'ABC' },
+      buttonLink: 'https://portal.example/login',
+    }))!
     expect(mail.subject).toBe('We received your order ABC')
     expect(mail.html).toContain('<img src="cid:logo@draftdesk" alt="Acme &#38; Sons"')
     expect(mail.attachments).toEqual([expect.objectContaining({ cid: 'logo@draftdesk', contentType: 'image/png', content: PNG })])
@@ -47,7 +64,16 @@ describe('composeEmail', () => {
     const { org } = await brandedOrganisation()
     await platformDb
       .insertInto('email_templates')
-      .values({ public_id: `t${org.publicId}`.slice(0, 24), client_id: org.id, code: 'order_received', channel: 'adminToCustomer', subject: 'Got it, {{customerFirstName}}', title: 'Custom', body: '<p>Ours.</p>', button_text: 'Go' })
+      .values({
+        public_id: `t${org.publicId}`.slice(0, 24),
+        client_id: org.id,
+        code: 'order_received',
+        channel: 'adminToCustomer',
+        subject: 'Got it, {{customerFirstName}}',
+        title: 'Custom',
+        body: '<p>Ours.</p>',
+        button_text: 'Go',
+      })
       .execute()
     const input = { clientId: org.id, to: 'jane@example.test', template: 'order_received', fields: { customerFirstName: 'Jane' } }
     expect((await composeEmail(input))!.subject).toBe('Got it, Jane')
@@ -57,7 +83,13 @@ describe('composeEmail', () => {
 
   it("sends billing mail to an owner in the platform's look and from the platform's address", async () => {
     const { org } = await brandedOrganisation()
-    const mail = (await composeEmail({ clientId: org.id, to: 'owner@example.test', template: 'billing_payment_failed', fields: { firstName: 'Olga', companyName: 'Acme & Sons' }, buttonLink: 'https://app.example/payments/invoices' }))!
+    const mail = (await composeEmail({
+      clientId: org.id,
+      to: 'owner@example.test',
+      template: 'billing_payment_failed',
+      fields: { firstName: 'Olga', companyName: 'Acme & Sons' },
+      buttonLink: 'https://app.example/payments/invoices',
+    }))!
     expect(mail.subject).toBe('Your payment failed')
     expect(mail.from).toBe(env().MAIL_FROM)
     expect(mail.html).not.toContain('#112233')

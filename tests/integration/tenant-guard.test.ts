@@ -48,7 +48,11 @@ describe('tenant guard plugin', () => {
     const before = await platformDb.selectFrom('memberships').selectAll().where('client_id', '=', b.org.id).execute()
     // Thunks: a sub-query built on a guarded handle is already checked when it is embedded.
     const tricks = [
-      () => ta.db.selectFrom('memberships').selectAll().where((eb) => eb.or([eb('client_id', '=', a.org.id), eb('client_id', '=', b.org.id)])),
+      () =>
+        ta.db
+          .selectFrom('memberships')
+          .selectAll()
+          .where((eb) => eb.or([eb('client_id', '=', a.org.id), eb('client_id', '=', b.org.id)])),
       () => ta.db.selectFrom('memberships').selectAll().where('client_id', '!=', a.org.id),
       () => ta.db.selectFrom('memberships').selectAll().where('client_id', '=', b.org.id),
       () => scoped(ta, 'memberships').selectAll().union(ta.db.selectFrom('memberships').selectAll()),
@@ -66,9 +70,9 @@ describe('tenant guard plugin', () => {
 
   it('guards transactions opened on a tenant handle', async () => {
     const { b, ta } = await twoTenants()
-    await expect(
-      ta.db.transaction().execute(async (trx) => trx.selectFrom('memberships').selectAll().where('client_id', '=', b.org.id).execute()),
-    ).rejects.toThrow(TenantGuardError)
+    await expect(ta.db.transaction().execute(async (trx) => trx.selectFrom('memberships').selectAll().where('client_id', '=', b.org.id).execute())).rejects.toThrow(
+      TenantGuardError,
+    )
   })
 
   it("gives a request the guarded handle of its session's organisation", async () => {

@@ -23,8 +23,6 @@ const login = (client: Client, email: string, clientId: string, password = TEST_
   client.call(loginApi.action, { path: '/api/auth/login', body: { email, password, clientId } })
 const verify = (client: Client, code: string) => client.call(twoFactorApi.action, { path: '/api/auth/verification-2fa', body: { verificationCode: code } })
 
-
-
 describe('2FA attempts', () => {
   it('parallel wrong e-mail codes never get more than five comparisons', async () => {
     const { org, user } = await orgAccount({ enable_2FA: true })
@@ -85,7 +83,7 @@ describe('failed-login limits cannot lock the owner out', () => {
     expect((await login(new Client('10.77.0.1'), user.email, org.publicId)).status).toBe(200)
   })
 
-  it('attackers on many addresses exhaust the account limit: new addresses wait, the owner\'s known address does not', async () => {
+  it("attackers on many addresses exhaust the account limit: new addresses wait, the owner's known address does not", async () => {
     const { org, user } = await orgAccount()
     const ownerIp = '10.78.0.1'
     expect((await login(new Client(ownerIp), user.email, org.publicId)).status).toBe(200)
@@ -107,9 +105,14 @@ describe('failed-login limits cannot lock the owner out', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(25 - LOGIN_LIMITS.perAccountAndIp.failures)
   })
 
-  it('limits are per realm: guesses against one organisation\'s account leave the same e-mail elsewhere alone', async () => {
+  it("limits are per realm: guesses against one organisation's account leave the same e-mail elsewhere alone", async () => {
     const [a, b] = [await createOrganisation(), await createOrganisation()]
-    const user = await createUser({ memberships: [{ clientId: a.id, role: 'client' }, { clientId: b.id, role: 'client' }] })
+    const user = await createUser({
+      memberships: [
+        { clientId: a.id, role: 'client' },
+        { clientId: b.id, role: 'client' },
+      ],
+    })
     const attacker = new Client('10.70.0.1')
     for (let i = 0; i <= LOGIN_LIMITS.perAccountAndIp.failures; i++) await login(attacker, user.email, a.publicId, 'wrong')
     expect((await login(attacker, user.email, a.publicId)).status).toBe(429)
@@ -118,7 +121,7 @@ describe('failed-login limits cannot lock the owner out', () => {
 })
 
 describe('failed logins to a foreign organisation', () => {
-  it('record no person\'s name in that organisation\'s audit log', async () => {
+  it("record no person's name in that organisation's audit log", async () => {
     const rival = await orgIdByName('Rival Resumes')
     const since = new Date(Date.now() - 1000)
     // owner@demo.test has no account at Rival Resumes.

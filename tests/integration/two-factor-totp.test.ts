@@ -148,7 +148,10 @@ describe('enrollment', () => {
     const client = new Client()
     await login(client, user.email, org.publicId)
     for (let i = 0; i < 10; i++) {
-      const wrong = await client.call(passwordUpdate.action, { path: '/api/profile/profile_update_password', body: { password: 'Brand-new-pass-1', currentPassword: `Wrong-pass-${i}` } })
+      const wrong = await client.call(passwordUpdate.action, {
+        path: '/api/profile/profile_update_password',
+        body: { password: 'Brand-new-pass-1', currentPassword: `Wrong-pass-${i}` },
+      })
       expect(wrong.status).toBe(400)
     }
     const limited = await page(client, securityPage.action as Handler, '/profile/security', { intent: 'start', password: TEST_PASSWORD })
@@ -181,7 +184,10 @@ describe('enrollment', () => {
     }
     const view = await page(impersonator, securityPage.loader as Handler, '/profile/security')
     expect(view.data).toMatchObject({ enabled: true, impersonating: IMPERSONATION_CREDENTIALS_REFUSED, pending: null })
-    expect(await platformDb.selectFrom('totp_credentials').select('enabled_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()).toHaveProperty('enabled_at', expect.any(Date))
+    expect(await platformDb.selectFrom('totp_credentials').select('enabled_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()).toHaveProperty(
+      'enabled_at',
+      expect.any(Date),
+    )
   })
 })
 

@@ -233,7 +233,12 @@ test.describe('public routes answer the documented statuses', () => {
     const verified = await ctx.fetch(`/api/${body.metadata.redirectTo}`, { method: body.metadata.method, headers: ORIGIN_HEADERS, data: { verificationCode: code } })
     expect(verified.status()).toBe(200)
     expect(await verified.json()).toMatchObject({ status: true, user: expect.objectContaining({ email: user.email }) })
-    const cookie = sessionCookieFrom(verified.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value))
+    const cookie = sessionCookieFrom(
+      verified
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === 'set-cookie')
+        .map((h) => h.value),
+    )
     expect(cookie).toBeTruthy()
     expect((await ctx.get('/api/auth/user')).status()).toBe(200)
     await ctx.dispose()

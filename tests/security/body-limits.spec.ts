@@ -59,7 +59,12 @@ test('a chunked form post to a page gets a plain 413 page', async () => {
 
 test('bodies under the limit still work, and the server keeps serving after refusals', async ({ request }) => {
   // 900 KB of JSON is read and validated (400: no e-mail), not refused for its size.
-  const underLimit = await rawRequest({ method: 'POST', path: '/api/auth/login', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pad: 'a'.repeat(900 * 1024) }) })
+  const underLimit = await rawRequest({
+    method: 'POST',
+    path: '/api/auth/login',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ pad: 'a'.repeat(900 * 1024) }),
+  })
   expect(underLimit.status).toBe(400)
   expect((await request.get('/healthz')).status()).toBe(200)
 })
@@ -73,7 +78,12 @@ test.describe('uploads', () => {
 
     const declared = await rawRequest({ method: 'POST', path: '/api/profile/update_profile_img', headers, body })
     expect(declared.status).toBe(413)
-    const chunked = await streamUntilAnswered({ path: '/api/profile/update_profile_img', headers: { ...headers, 'Transfer-Encoding': 'chunked' }, chunk: body.subarray(0, 64 * 1024), maxBytes: 3 * MB })
+    const chunked = await streamUntilAnswered({
+      path: '/api/profile/update_profile_img',
+      headers: { ...headers, 'Transfer-Encoding': 'chunked' },
+      chunk: body.subarray(0, 64 * 1024),
+      maxBytes: 3 * MB,
+    })
     expect(chunked.status).toBe(413)
     const row = await platformDb.selectFrom('users').select('profile_img').where('id', '=', owner.id).executeTakeFirstOrThrow()
     expect(row.profile_img).toBeNull()
@@ -82,7 +92,16 @@ test.describe('uploads', () => {
   test('an upload route takes more than 1 MB but not more than its own limit', async ({ request }) => {
     const { org, owner } = await createTenant()
     const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
-    const countFiles = async () => Number((await platformDb.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', org.id).executeTakeFirstOrThrow()).n)
+    const countFiles = async () =>
+      Number(
+        (
+          await platformDb
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('client_id', '=', org.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
 
     const text = Buffer.alloc(Math.round(1.5 * MB), 'draft text ')
     const ok = multipart('file', 'notes.txt', 'text/plain', text)

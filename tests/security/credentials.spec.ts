@@ -40,15 +40,26 @@ test('the headline attack: contributor with the superadmin’s e-mail → Login 
     const res = await api.post('/api/profile/profile_update_password', { headers: ORIGIN_HEADERS, data: { _id: contributorId, password: NEW_PASSWORD, currentPassword } })
     expect(res.status()).toBe(403)
   }
-  const page = await api.post('/profile', { headers: ORIGIN_HEADERS, form: { subaction: 'password', currentPassword: 'Attacker-set-1!', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, maxRedirects: 0 })
+  const page = await api.post('/profile', {
+    headers: ORIGIN_HEADERS,
+    form: { subaction: 'password', currentPassword: 'Attacker-set-1!', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    maxRedirects: 0,
+  })
   expect(page.status()).toBe(403)
-  const email = await api.post('/api/profile/profile_update', { headers: ORIGIN_HEADERS, data: { firstName: 'Plat', lastName: 'Form', email: uniqueEmail('stolen'), currentPassword: 'Attacker-set-1!' } })
+  const email = await api.post('/api/profile/profile_update', {
+    headers: ORIGIN_HEADERS,
+    data: { firstName: 'Plat', lastName: 'Form', email: uniqueEmail('stolen'), currentPassword: 'Attacker-set-1!' },
+  })
   expect(email.status()).toBe(403)
 
   // The superadmin account is exactly as it was, and the new password does not open the platform.
   expect(await account(victim.id)).toEqual(before)
   const fresh = await browser(playwright)
-  const platform = await fresh.post('/api/auth/login', { headers: ORIGIN_HEADERS, data: { email: victim.email, password: NEW_PASSWORD, clientId: null, role: 'superadmin' }, maxRedirects: 0 })
+  const platform = await fresh.post('/api/auth/login', {
+    headers: ORIGIN_HEADERS,
+    data: { email: victim.email, password: NEW_PASSWORD, clientId: null, role: 'superadmin' },
+    maxRedirects: 0,
+  })
   expect(platform.status()).toBe(401)
   expect(await loginStatus(fresh, victim.email, TEST_PASSWORD)).toBe(200)
   // Not even the attacker's own copy changed password.
@@ -66,9 +77,16 @@ test('a log-in-as session can change neither the password nor the e-mail', async
   const password = await api.post('/api/profile/profile_update_password', { headers: ORIGIN_HEADERS, data: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD } })
   expect(password.status()).toBe(403)
   expect((await password.json()).error).toMatch(/signed in as someone else/)
-  const email = await api.post('/api/profile/profile_update', { headers: ORIGIN_HEADERS, data: { firstName: 'Test', lastName: 'Person', email: uniqueEmail('moved'), currentPassword: TEST_PASSWORD } })
+  const email = await api.post('/api/profile/profile_update', {
+    headers: ORIGIN_HEADERS,
+    data: { firstName: 'Test', lastName: 'Person', email: uniqueEmail('moved'), currentPassword: TEST_PASSWORD },
+  })
   expect(email.status()).toBe(403)
-  const pageEmail = await api.post('/profile', { headers: ORIGIN_HEADERS, form: { subaction: 'profile', firstName: 'Test', lastName: 'Person', email: uniqueEmail('moved'), currentPassword: TEST_PASSWORD }, maxRedirects: 0 })
+  const pageEmail = await api.post('/profile', {
+    headers: ORIGIN_HEADERS,
+    form: { subaction: 'profile', firstName: 'Test', lastName: 'Person', email: uniqueEmail('moved'), currentPassword: TEST_PASSWORD },
+    maxRedirects: 0,
+  })
   expect(pageEmail.status()).toBe(403)
   expect(await account(writer.id)).toEqual(before)
   expect(await platformDb.selectFrom('auth_tokens').select('id').where('user_id', '=', writer.id).where('purpose', '=', 'email_change').execute()).toHaveLength(0)
@@ -81,14 +99,20 @@ test('one’s own password or e-mail changes only with the current password; a n
   await signIn(api, owner.email, org.name, TEST_PASSWORD)
   const missing = await api.post('/api/profile/profile_update_password', { headers: ORIGIN_HEADERS, data: { _id: owner.publicId, password: NEW_PASSWORD } })
   expect(missing.status()).toBe(400)
-  const wrong = await api.post('/api/profile/profile_update_password', { headers: ORIGIN_HEADERS, data: { _id: owner.publicId, password: NEW_PASSWORD, currentPassword: 'Guess-1234' } })
+  const wrong = await api.post('/api/profile/profile_update_password', {
+    headers: ORIGIN_HEADERS,
+    data: { _id: owner.publicId, password: NEW_PASSWORD, currentPassword: 'Guess-1234' },
+  })
   expect(wrong.status()).toBe(400)
   const emailNoPassword = await api.post('/api/profile/profile_update', { headers: ORIGIN_HEADERS, data: { firstName: 'Test', lastName: 'Person', email: uniqueEmail('grab') } })
   expect(emailNoPassword.status()).toBe(400)
   expect(await account(owner.id)).toEqual(before)
 
   const moved = uniqueEmail('moved')
-  const asked = await api.post('/api/profile/profile_update', { headers: ORIGIN_HEADERS, data: { firstName: 'Test', lastName: 'Person', email: moved, currentPassword: TEST_PASSWORD } })
+  const asked = await api.post('/api/profile/profile_update', {
+    headers: ORIGIN_HEADERS,
+    data: { firstName: 'Test', lastName: 'Person', email: moved, currentPassword: TEST_PASSWORD },
+  })
   expect(asked.status()).toBe(200)
   expect((await asked.json()).pendingEmail).toBe(moved)
   expect((await account(owner.id)).email).toBe(owner.email)

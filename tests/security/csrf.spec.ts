@@ -125,7 +125,10 @@ test.describe('state-changing GETs', () => {
       maxRedirects: 0,
     })
     expect(login.status()).toBe(302)
-    const cookie = login.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie')!.value.split(';')[0]!
+    const cookie = login
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === 'set-cookie')!
+      .value.split(';')[0]!
     await expect.poll(async () => (await mailsTo(user.email)).length).toBe(1)
 
     const forged = await rawRequest({ path: '/api/auth/verification-2fa', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } })
@@ -147,10 +150,16 @@ test.describe('state-changing GETs', () => {
     const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
     const ours = { Cookie: cookie, Origin: BASE_URL, 'Content-Type': 'application/json' }
     const id = await createProductThroughApi(ours, 'CSRF')
-    const active = async () => !!(await platformDb.selectFrom('products').select('active').where('client_id', '=', org.id).where('public_id', '=', id).executeTakeFirstOrThrow()).active
+    const active = async () =>
+      !!(await platformDb.selectFrom('products').select('active').where('client_id', '=', org.id).where('public_id', '=', id).executeTakeFirstOrThrow()).active
 
     expect(await active()).toBe(true)
-    const spellings = [`/api/client/packages/deactive/${id}`, `/api/client/packages/DEACTIVE/${id}`, `/Api/Client/Packages/Deactive/${id}`, `/api/client/packages/deactiv%65/${id}/`]
+    const spellings = [
+      `/api/client/packages/deactive/${id}`,
+      `/api/client/packages/DEACTIVE/${id}`,
+      `/Api/Client/Packages/Deactive/${id}`,
+      `/api/client/packages/deactiv%65/${id}/`,
+    ]
     for (const path of spellings) {
       for (const headers of [{}, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: EVIL }] as Record<string, string>[]) {
         const res = await rawRequest({ path, headers: { Cookie: cookie, ...headers } })

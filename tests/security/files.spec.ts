@@ -156,7 +156,15 @@ test('an organisation over its storage quota gets 413 with a clear message', asy
   const full = await organisation(playwright.request, 'Full')
   await platformDb
     .insertInto('files')
-    .values({ client_id: full.id, public_id: `quota${Date.now()}`.padEnd(24, '0').slice(0, 24), storage_key: newStorageKey(full.id, 'bin'), original_name: 'big.bin', mime_type: 'application/zip', size: ORGANISATION_STORAGE_QUOTA_BYTES - 5, purpose: 'upload' })
+    .values({
+      client_id: full.id,
+      public_id: `quota${Date.now()}`.padEnd(24, '0').slice(0, 24),
+      storage_key: newStorageKey(full.id, 'bin'),
+      original_name: 'big.bin',
+      mime_type: 'application/zip',
+      size: ORGANISATION_STORAGE_QUOTA_BYTES - 5,
+      purpose: 'upload',
+    })
     .execute()
   const res = await upload(full.owner, 'ten.txt', '0123456789')
   expect(res.status()).toBe(413)

@@ -8,7 +8,12 @@ import { BASE_URL, organisationChoice, signIn } from './helpers'
 import { PORT, rawRequest } from './raw-http'
 
 function directives(policy: string): Record<string, string[]> {
-  return Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]))
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  )
 }
 
 test.describe('in the test server', () => {
@@ -97,10 +102,7 @@ test.describe('in the test server', () => {
     // ('strict-dynamic' does trust scripts that our own nonce'd code creates: that is by design.)
     await page.route('**/login', async (route) => {
       const response = await route.fetch()
-      const html = (await response.text()).replace(
-        '<head>',
-        '<head><script>window.__injected = "inline"</script><script src="/injected.js"></script>',
-      )
+      const html = (await response.text()).replace('<head>', '<head><script>window.__injected = "inline"</script><script src="/injected.js"></script>')
       await route.fulfill({ response, body: html })
     })
     await page.addInitScript(() => {
@@ -139,7 +141,16 @@ test.describe('in production mode', () => {
   let server: ChildProcess | null = null
 
   function start(extraEnv: Record<string, string | undefined>) {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', APP_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', RUN_WORKERS: 'false', SMTP_SINK_PORT: undefined, ...extraEnv }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RUN_WORKERS: 'false',
+      SMTP_SINK_PORT: undefined,
+      ...extraEnv,
+    }
     const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (c: Buffer) => (output += c))
@@ -166,9 +177,7 @@ test.describe('in production mode', () => {
     test.setTimeout(60_000)
     const started = start({ PUBLIC_URL: publicUrl })
     server = started.child
-    await expect
-      .poll(async () => (await rawRequest({ path: '/healthz', port }).catch(() => ({ status: 0 }))).status, { timeout: 45_000, message: started.output() })
-      .toBe(200)
+    await expect.poll(async () => (await rawRequest({ path: '/healthz', port }).catch(() => ({ status: 0 }))).status, { timeout: 45_000, message: started.output() }).toBe(200)
 
     const page = await rawRequest({ path: '/login', port })
     expect(page.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/)

@@ -45,7 +45,12 @@ export async function signIn(request: APIRequestContext, email: string, orgName?
     maxRedirects: 0,
   })
   expect(res.status(), `sign-in of ${email}: ${await res.text()}`).toBe(200)
-  const cookie = sessionCookieFrom(res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value))
+  const cookie = sessionCookieFrom(
+    res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value),
+  )
   if (!cookie) throw new Error(`The login of ${email} set no session cookie`)
   return cookie
 }

@@ -62,7 +62,13 @@ test('a log-in-as link opened from another browser signs nobody in, whether it a
   expect(await whoAmI(victim)).toBe(victimOwner.email)
   const sessions = await platformDb.selectFrom('sessions').select('id').where('user_id', '=', writer.id).execute()
   expect(sessions).toHaveLength(0)
-  const failures = await platformDb.selectFrom('audit_logs').select('id').where('action', '=', 'auto_login').where('status', '=', 'failure').where('user_id', '=', writer.id).execute()
+  const failures = await platformDb
+    .selectFrom('audit_logs')
+    .select('id')
+    .where('action', '=', 'auto_login')
+    .where('status', '=', 'failure')
+    .where('user_id', '=', writer.id)
+    .execute()
   // Each attempt that tries to spend the link is audited once (page POST, API POST, API GET, for each of
   // the two); looking at the confirmation page is not, nor is the loader Remix re-runs after the POST.
   expect(failures).toHaveLength(6)

@@ -34,7 +34,12 @@ function expectOurLink(link: string, path: RegExp) {
 test('the password reset e-mail (API and page) links to PUBLIC_URL whatever the Host says', async () => {
   const user = await createUser()
   const since = new Date()
-  const api = await rawRequest({ method: 'POST', path: '/api/auth/reset-password', headers: { 'Content-Type': 'application/json', ...FORGED_HOST }, body: JSON.stringify({ email: user.email }) })
+  const api = await rawRequest({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    headers: { 'Content-Type': 'application/json', ...FORGED_HOST },
+    body: JSON.stringify({ email: user.email }),
+  })
   expect(api.status, api.body).toBe(200)
   const first = await waitForMail(user.email, /Reset your password/, since)
   expectOurLink(linkFrom(first, /\/forgot-password-2\//), /^\/forgot-password-2\/[\w-]+$/)
@@ -103,7 +108,7 @@ test('product checkout and add-to-cart links point at PUBLIC_URL', async ({ requ
   expect(page.body).not.toContain('evil.example')
 })
 
-test("an organisation with a subdomain gets its e-mailed, checkout and cart links there, whatever the Host says", async ({ request }) => {
+test('an organisation with a subdomain gets its e-mailed, checkout and cart links there, whatever the Host says', async ({ request }) => {
   const { owner, sub } = await tenantWithSubdomain('links')
   const portal = new URL(PUBLIC_URL)
   portal.hostname = `${sub}.${portal.hostname}`

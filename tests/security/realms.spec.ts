@@ -38,7 +38,11 @@ test.describe('organisations are separate realms', () => {
     // The superadmin account is untouched, and the attacker's password does not open the platform.
     expect(await accountRow(victim.id)).toEqual(before)
     const fresh = await playwright.request.newContext({ baseURL })
-    const platform = await fresh.post('/api/auth/login', { headers: ORIGIN_HEADERS, data: { email: victim.email, password: NEW_PASSWORD, clientId: null, role: 'superadmin' }, maxRedirects: 0 })
+    const platform = await fresh.post('/api/auth/login', {
+      headers: ORIGIN_HEADERS,
+      data: { email: victim.email, password: NEW_PASSWORD, clientId: null, role: 'superadmin' },
+      maxRedirects: 0,
+    })
     expect(platform.status()).toBe(401)
     expect(await loginStatus(fresh, victim.email, TEST_PASSWORD)).toBe(200)
     // The attacker's own copy lives in the attacker's realm only.
@@ -62,7 +66,9 @@ test.describe('organisations are separate realms', () => {
     expect(asCustomer.status()).toBe(200)
     expect((await asCustomer.json()).newCustomer._id).not.toBe(victim.owner.publicId)
     // Asking for the victim's public id from the attacker's organisation finds nothing.
-    expect((await api.patch(`/api/client/users/${victim.owner.publicId}`, { headers: ORIGIN_HEADERS, data: { firstName: 'X', lastName: 'Y', password: NEW_PASSWORD } })).status()).toBe(404)
+    expect(
+      (await api.patch(`/api/client/users/${victim.owner.publicId}`, { headers: ORIGIN_HEADERS, data: { firstName: 'X', lastName: 'Y', password: NEW_PASSWORD } })).status(),
+    ).toBe(404)
     expect((await api.get(`/api/customers/${victim.owner.publicId}`)).status()).toBe(404)
 
     expect(await accountRow(victim.owner.id)).toEqual(before)
@@ -75,13 +81,21 @@ test.describe('organisations are separate realms', () => {
   test('a person in two organisations changes name and password in one; the other account stays as it was', async ({ playwright, baseURL }) => {
     const a = await createTenant('Realm A')
     const b = await createTenant('Realm B')
-    const person = await createUser({ memberships: [{ clientId: a.org.id, role: 'user', permissions: ['READ_ORDERS'] }, { clientId: b.org.id, role: 'user', permissions: ['READ_ORDERS'] }] })
+    const person = await createUser({
+      memberships: [
+        { clientId: a.org.id, role: 'user', permissions: ['READ_ORDERS'] },
+        { clientId: b.org.id, role: 'user', permissions: ['READ_ORDERS'] },
+      ],
+    })
     const inB = person.accounts.get(b.org.id)!.id
     const before = await accountRow(inB)
     const api = await playwright.request.newContext({ baseURL })
     await signIn(api, person.email, 'Realm A', TEST_PASSWORD)
 
-    const renamed = await api.post('/api/profile/profile_update', { headers: ORIGIN_HEADERS, data: { _id: person.publicId, firstName: 'OnlyInA', lastName: 'Person', email: person.email } })
+    const renamed = await api.post('/api/profile/profile_update', {
+      headers: ORIGIN_HEADERS,
+      data: { _id: person.publicId, firstName: 'OnlyInA', lastName: 'Person', email: person.email },
+    })
     expect(renamed.status()).toBe(200)
     const changed = await api.post('/api/profile/profile_update_password', {
       headers: ORIGIN_HEADERS,
@@ -112,7 +126,11 @@ test.describe('organisations are separate realms', () => {
     expect(await loginStatus(api, email, 'Password-of-A-1', 'Picked B')).toBe(401)
     expect(await loginStatus(api, email, 'Password-of-A-1', 'Picked A')).toBe(200)
     // An organisation account never opens the platform, whatever the password.
-    const platform = await api.post('/api/auth/login', { headers: ORIGIN_HEADERS, data: { email, password: 'Password-of-A-1', clientId: null, role: 'superadmin' }, maxRedirects: 0 })
+    const platform = await api.post('/api/auth/login', {
+      headers: ORIGIN_HEADERS,
+      data: { email, password: 'Password-of-A-1', clientId: null, role: 'superadmin' },
+      maxRedirects: 0,
+    })
     expect(platform.status()).toBe(401)
     await api.dispose()
   })

@@ -21,7 +21,12 @@ async function signInFresh(request: APIRequestContext, remember = false) {
     data: { email: owner.email, password: TEST_PASSWORD, clientId: choice.client_id, role: choice.role, remember },
   })
   expect(res.status()).toBe(200)
-  const cookie = sessionCookieFrom(res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value))!
+  const cookie = sessionCookieFrom(
+    res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value),
+  )!
   return { cookie, userId: owner.id, setCookie: res.headers()['set-cookie'] ?? '' }
 }
 

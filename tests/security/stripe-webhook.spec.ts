@@ -51,10 +51,20 @@ test('a body over the 512 kB cap is refused while it streams (413), declared or 
   const chunk = Buffer.alloc(64 * 1024, 'a')
   // Socket buffers hold several MB in flight, so the proof is an answer long before the body ends.
   const attack = 200 * 1024 * 1024
-  const declared = await streamUntilAnswered({ path: PATH, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x', 'Content-Length': String(attack) }, chunk, maxBytes: attack })
+  const declared = await streamUntilAnswered({
+    path: PATH,
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x', 'Content-Length': String(attack) },
+    chunk,
+    maxBytes: attack,
+  })
   expect(declared.status).toBe(413)
   expect(declared.bytesSent).toBeLessThan(attack / 2)
-  const chunked = await streamUntilAnswered({ path: PATH, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x', 'Transfer-Encoding': 'chunked' }, chunk, maxBytes: attack })
+  const chunked = await streamUntilAnswered({
+    path: PATH,
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x', 'Transfer-Encoding': 'chunked' },
+    chunk,
+    maxBytes: attack,
+  })
   expect(chunked.status).toBe(413)
   expect(JSON.parse(chunked.body)).toMatchObject({ status: false, statusCode: 413 })
   expect(chunked.bytesSent).toBeLessThan(attack / 2)
@@ -94,7 +104,12 @@ test('a body signed with the configured secret is taken once; a stale one is a 4
   test.skip(!secret, 'the server was started without STRIPE_WEBHOOK_SECRET')
   const { id, body } = event('customer.created')
   const send = () =>
-    rawRequest({ method: 'POST', path: PATH, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signer.generateTestHeaderString({ payload: body, secret: secret! }) }, body })
+    rawRequest({
+      method: 'POST',
+      path: PATH,
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signer.generateTestHeaderString({ payload: body, secret: secret! }) },
+      body,
+    })
   const first = await send()
   expect(first.status, first.body).toBe(200)
   expect(JSON.parse(first.body)).toMatchObject({ status: true, outcome: 'ignored' })
@@ -104,7 +119,10 @@ test('a body signed with the configured secret is taken once; a stale one is a 4
   const stale = await rawRequest({
     method: 'POST',
     path: PATH,
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signer.generateTestHeaderString({ payload: body, secret: secret!, timestamp: Math.floor(Date.now() / 1000) - 600 }) },
+    headers: {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': signer.generateTestHeaderString({ payload: body, secret: secret!, timestamp: Math.floor(Date.now() / 1000) - 600 }),
+    },
     body,
   })
   expect(stale.status).toBe(400)

@@ -30,7 +30,11 @@ async function loginOn(host: string, email: string, clientId: string | null) {
 test.describe('unknown hosts', () => {
   test('get a plain 404 on every path, whatever X-Forwarded-Host says', async () => {
     for (const path of ['/', '/login', '/dashboard', '/api/auth/user', '/api/user/orgs?email=owner@demo.test', '/assets/x.js', '/favicon.ico']) {
-      for (const headers of <Record<string, string>[]>[{ Host: 'evil.example' }, { Host: `nosuch${suffix()}.localhost:${PORT}` }, { Host: 'evil.example', 'X-Forwarded-Host': `localhost:${PORT}` }]) {
+      for (const headers of <Record<string, string>[]>[
+        { Host: 'evil.example' },
+        { Host: `nosuch${suffix()}.localhost:${PORT}` },
+        { Host: 'evil.example', 'X-Forwarded-Host': `localhost:${PORT}` },
+      ]) {
         const res = await rawRequest({ path, headers })
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(404)
         expect(res.headers['content-type']).toMatch(/^text\/plain/)
@@ -57,7 +61,12 @@ test.describe('an organisation’s own host', () => {
   test('shows its branding on the sign-in page and offers only it in the login picker', async () => {
     const a = await tenantWithSubdomain()
     const b = await createOrganisation()
-    const both = await createUser({ memberships: [{ clientId: a.org.id, role: 'client' }, { clientId: b.id, role: 'client' }] })
+    const both = await createUser({
+      memberships: [
+        { clientId: a.org.id, role: 'client' },
+        { clientId: b.id, role: 'client' },
+      ],
+    })
     const page = await rawRequest({ path: '/login', headers: { Host: a.host } })
     expect(page.status).toBe(200)
     expect(page.body).toContain(a.org.name)
@@ -74,7 +83,8 @@ test.describe('an organisation’s own host', () => {
     const b = await tenantWithSubdomain()
     const cookieA = await signIn(request, a.owner.email, a.org.name, TEST_PASSWORD)
 
-    const userOn = async (host: string | undefined, cookie: string) => (await rawRequest({ path: '/api/auth/user', headers: { Cookie: cookie, ...(host ? { Host: host } : {}) } })).status
+    const userOn = async (host: string | undefined, cookie: string) =>
+      (await rawRequest({ path: '/api/auth/user', headers: { Cookie: cookie, ...(host ? { Host: host } : {}) } })).status
     expect(await userOn(undefined, cookieA)).toBe(200)
     expect(await userOn(a.host, cookieA)).toBe(200)
     expect(await userOn(b.host, cookieA)).toBe(401)
@@ -140,7 +150,8 @@ test.describe('the TLS ask endpoint', () => {
     await withCustomDomain(a.org.id, verified, true)
     const b = await createTenant()
     await withCustomDomain(b.org.id, pending, false)
-    const ask = async (domain: string | null) => rawRequest({ path: `/api/domains/tls-ask${domain === null ? '' : `?domain=${encodeURIComponent(domain)}`}`, headers: { Host: '127.0.0.1:2019' } })
+    const ask = async (domain: string | null) =>
+      rawRequest({ path: `/api/domains/tls-ask${domain === null ? '' : `?domain=${encodeURIComponent(domain)}`}`, headers: { Host: '127.0.0.1:2019' } })
     expect((await ask(verified)).status).toBe(200)
     expect((await ask(verified.toUpperCase())).status).toBe(200)
     expect((await ask(pending)).status).toBe(404)

@@ -58,7 +58,12 @@ test.describe('a log-in-as session', () => {
     const { org, owner } = await createTenant()
     const admin = await createUser({ superadmin: true })
     const adminCookie = await signInAlone(playwright, admin.email)
-    const init = await rawRequest({ method: 'POST', path: '/api/auto-login/init', headers: { Cookie: adminCookie, ...JSON_WRITE }, body: JSON.stringify({ _id: await publicIdOf(org.id), type: 'client' }) })
+    const init = await rawRequest({
+      method: 'POST',
+      path: '/api/auto-login/init',
+      headers: { Cookie: adminCookie, ...JSON_WRITE },
+      body: JSON.stringify({ _id: await publicIdOf(org.id), type: 'client' }),
+    })
     expect(init.status, init.body).toBe(200)
     const opened = await rawRequest({
       method: 'POST',
@@ -72,7 +77,12 @@ test.describe('a log-in-as session', () => {
     const before = await settings(borrowed)
 
     for (const change of [{ enable_2FA: !before.enable_2FA }, { hide_invoices: !before.hide_invoices }]) {
-      const res = await rawRequest({ method: 'POST', path: '/api/client/website/settings', headers: { Cookie: borrowed, ...JSON_WRITE }, body: JSON.stringify({ settings: change }) })
+      const res = await rawRequest({
+        method: 'POST',
+        path: '/api/client/website/settings',
+        headers: { Cookie: borrowed, ...JSON_WRITE },
+        body: JSON.stringify({ settings: change }),
+      })
       expect(res.status, res.body).toBe(403)
       expect(JSON.parse(res.body).error).toBe('Only the account owner can change two-factor authentication and invoice visibility.')
     }
@@ -95,7 +105,12 @@ test.describe('a log-in-as session', () => {
     expect(other.status, other.body).toBe(200)
 
     const ownerCookie = await signInAlone(playwright, owner.email, org.name)
-    const own = await rawRequest({ method: 'POST', path: '/api/client/website/settings', headers: { Cookie: ownerCookie, ...JSON_WRITE }, body: JSON.stringify({ settings: { hide_invoices: !before.hide_invoices } }) })
+    const own = await rawRequest({
+      method: 'POST',
+      path: '/api/client/website/settings',
+      headers: { Cookie: ownerCookie, ...JSON_WRITE },
+      body: JSON.stringify({ settings: { hide_invoices: !before.hide_invoices } }),
+    })
     expect(own.status, own.body).toBe(200)
   })
 })
@@ -133,7 +148,12 @@ test.describe('the host passed on inside the server', () => {
     const marked = await rawRequest({ method: 'POST', path: '/notifications', headers: { ...form, Cookie: cookie }, body: 'intent=mark-all-seen' })
     expect(marked.status).toBe(302)
     expect(marked.headers.location ?? '').not.toContain('evil.example')
-    const features = await rawRequest({ method: 'POST', path: '/website-settings/features', headers: { ...form, Cookie: cookie }, body: 'intent=features&disable_writer_customer_chat=true' })
+    const features = await rawRequest({
+      method: 'POST',
+      path: '/website-settings/features',
+      headers: { ...form, Cookie: cookie },
+      body: 'intent=features&disable_writer_customer_chat=true',
+    })
     expect(features.status).toBe(302)
     // A foreign Origin is still refused, whatever X-Forwarded-Host claims.
     const foreign = await rawRequest({ method: 'POST', path: '/notifications', headers: { ...form, Cookie: cookie, Origin: 'https://evil.example' }, body: 'intent=mark-all-seen' })
@@ -197,7 +217,12 @@ test.describe('chat and notifications', () => {
     const body = new FormData()
     body.set('content', payload)
     body.set('format', 'text')
-    const post = await fetch(`${BASE_URL}/project/view/${world.order.public_id}?chat=post`, { method: 'POST', headers: { Cookie: ownerCookie, Origin: BASE_URL }, body, redirect: 'manual' })
+    const post = await fetch(`${BASE_URL}/project/view/${world.order.public_id}?chat=post`, {
+      method: 'POST',
+      headers: { Cookie: ownerCookie, Origin: BASE_URL },
+      body,
+      redirect: 'manual',
+    })
     expect(post.status).toBe(302)
     const page = await rawRequest({ path: `/project/view/${world.order.public_id}`, headers: { Cookie: staffCookie } })
     expect(page.status).toBe(200)
@@ -213,12 +238,24 @@ test.describe('chat and notifications', () => {
     const world = await chatWorld('Body')
     const cookie = await world.cookie(world.owner)
     const path = `/project/view/${world.order.public_id}?chat=post`
-    const count = async () => Number((await platformDb.selectFrom('chat_messages').select((eb) => eb.fn.countAll().as('n')).where('order_id', '=', world.order.id).executeTakeFirstOrThrow()).n)
+    const count = async () =>
+      Number(
+        (
+          await platformDb
+            .selectFrom('chat_messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('order_id', '=', world.order.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const before = await count()
     const attempts = [
       { headers: { 'Content-Type': 'application/json' }, body: '{"content":"hi"}' },
       { headers: { 'Content-Type': 'multipart/form-data; boundary=zzz' }, body: '--zzz\r\nContent-Disposition: form-data; name="content"\r\n\r\nunterminated' },
-      { headers: { 'Content-Type': 'multipart/form-data; boundary=zzz' }, body: `--zzz\r\nContent-Disposition: form-data; name="content"\r\n\r\n${'x'.repeat(200_000)}\r\n--zzz--\r\n` },
+      {
+        headers: { 'Content-Type': 'multipart/form-data; boundary=zzz' },
+        body: `--zzz\r\nContent-Disposition: form-data; name="content"\r\n\r\n${'x'.repeat(200_000)}\r\n--zzz--\r\n`,
+      },
     ]
     for (const attempt of attempts) {
       const res = await rawRequest({ method: 'POST', path, headers: { Host: HOST, Cookie: cookie, Origin: BASE_URL, ...attempt.headers }, body: attempt.body })

@@ -14,8 +14,6 @@ import { BASE_URL, ORIGIN_HEADERS, signIn } from './helpers'
 
 const PORT = Number(process.env.PORT ?? 3100)
 
-
-
 /** POST /api/auth/login without following the 302; the context keeps the session cookie. */
 function passwordStep(request: APIRequestContext, email: string, clientId: string, password = TEST_PASSWORD) {
   return request.post('/api/auth/login', { headers: ORIGIN_HEADERS, data: { email, password, clientId }, maxRedirects: 0 })

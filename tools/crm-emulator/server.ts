@@ -26,7 +26,10 @@ export type CrmEmulator = {
 const id = (prefix: string) => `${prefix}_${randomBytes(9).toString('hex')}`
 
 class HttpError extends Error {
-  constructor(public status: number, public body: Record<string, unknown>) {
+  constructor(
+    public status: number,
+    public body: Record<string, unknown>,
+  ) {
     super(String(body.message ?? status))
   }
 }
@@ -55,7 +58,15 @@ export async function startCrmEmulator(opts: CrmEmulatorOptions = {}): Promise<C
   let failures: Failure[] = []
   let seen: { method: string; path: string }[] = []
 
-  const userJson = (u: EmulatedUser) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`.trim(), firstName: u.firstName, lastName: u.lastName, email: u.email, type: u.type, permissions: u.permissions })
+  const userJson = (u: EmulatedUser) => ({
+    id: u.id,
+    name: `${u.firstName} ${u.lastName}`.trim(),
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    type: u.type,
+    permissions: u.permissions,
+  })
 
   function location(locationId: string): Location {
     const loc = locations.get(locationId)
@@ -87,7 +98,8 @@ export async function startCrmEmulator(opts: CrmEmulatorOptions = {}): Promise<C
         const body = await readJson(req)
         validateUser(body, true)
         const email = str(body.email).toLowerCase()
-        if ([...loc.users.values()].some((u) => u.email === email)) throw new HttpError(409, { message: 'A user with this email already exists in the CRM', crmErrors: { email: 'A user with this email already exists in the CRM' } })
+        if ([...loc.users.values()].some((u) => u.email === email))
+          throw new HttpError(409, { message: 'A user with this email already exists in the CRM', crmErrors: { email: 'A user with this email already exists in the CRM' } })
         const user: EmulatedUser = {
           id: id('usr'),
           firstName: str(body.firstName),
@@ -109,7 +121,12 @@ export async function startCrmEmulator(opts: CrmEmulatorOptions = {}): Promise<C
       if (method === 'PUT') {
         const body = await readJson(req)
         validateUser(body, false)
-        Object.assign(user, { firstName: str(body.firstName), lastName: str(body.lastName), email: str(body.email).toLowerCase(), permissions: (body.permissions as Record<string, boolean>) ?? user.permissions })
+        Object.assign(user, {
+          firstName: str(body.firstName),
+          lastName: str(body.lastName),
+          email: str(body.email).toLowerCase(),
+          permissions: (body.permissions as Record<string, boolean>) ?? user.permissions,
+        })
         if (str(body.password)) user.password = str(body.password)
         return [200, { user: userJson(user) }]
       }
@@ -143,7 +160,7 @@ export async function startCrmEmulator(opts: CrmEmulatorOptions = {}): Promise<C
       reset()
       return [200, { reset: true }]
     }
-    if (method === 'POST' && (path.match(/^\/_emulator\/locations\/([\w-]+)\/contacts$/))) {
+    if (method === 'POST' && path.match(/^\/_emulator\/locations\/([\w-]+)\/contacts$/)) {
       const body = await readJson(req)
       addContact(path.split('/')[3]!, { email: str(body.email), firstName: str(body.firstName), lastName: str(body.lastName), phone: str(body.phone) || null })
       return [201, { ok: true }]
@@ -153,7 +170,12 @@ export async function startCrmEmulator(opts: CrmEmulatorOptions = {}): Promise<C
   }
 
   function fail(f: Partial<Failure>) {
-    failures.push({ times: Number(f.times ?? 1), path: String(f.path ?? ''), status: Number(f.status ?? 503), body: (f.body as Record<string, unknown>) ?? { message: 'The CRM is unavailable, try again later' } })
+    failures.push({
+      times: Number(f.times ?? 1),
+      path: String(f.path ?? ''),
+      status: Number(f.status ?? 503),
+      body: (f.body as Record<string, unknown>) ?? { message: 'The CRM is unavailable, try again later' },
+    })
   }
   function reset() {
     locations.clear()
@@ -194,7 +216,11 @@ export async function startCrmEmulator(opts: CrmEmulatorOptions = {}): Promise<C
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()) }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.()
+        server.close(() => resolve())
+      }),
     fail,
     reset,
     locations: state,

@@ -60,8 +60,20 @@ export function prorationLines(em: Emulator, sub: SubscriptionRecord, itemId: st
   const name = productName(em, item.price)
   const common = { price: item.price, proration: true, subscription_item: item.id, period: { start: at, end: sub.current_period_end }, discount_amounts: [] }
   return [
-    { ...common, id: newId('il'), amount: -Math.round(price.unit_amount * oldQuantity * fraction), quantity: oldQuantity, description: `Unused time on ${oldQuantity} × ${name} after ${formatDate(at)}` },
-    { ...common, id: newId('il'), amount: Math.round(price.unit_amount * newQuantity * fraction), quantity: newQuantity, description: `Remaining time on ${newQuantity} × ${name} after ${formatDate(at)}` },
+    {
+      ...common,
+      id: newId('il'),
+      amount: -Math.round(price.unit_amount * oldQuantity * fraction),
+      quantity: oldQuantity,
+      description: `Unused time on ${oldQuantity} × ${name} after ${formatDate(at)}`,
+    },
+    {
+      ...common,
+      id: newId('il'),
+      amount: Math.round(price.unit_amount * newQuantity * fraction),
+      quantity: newQuantity,
+      description: `Remaining time on ${newQuantity} × ${name} after ${formatDate(at)}`,
+    },
   ]
 }
 
@@ -176,7 +188,16 @@ function markPaid(em: Emulator, invoice: InvoiceRecord, now: number) {
 /** Charges a card through a PaymentIntent and its Charge, as Stripe links them. */
 export function chargeCard(
   em: Emulator,
-  input: { customer: string | null; paymentMethod: string | null; amount: number; currency: string; description: string | null; invoice: string | null; existingIntent: string | null; now: number },
+  input: {
+    customer: string | null
+    paymentMethod: string | null
+    amount: number
+    currency: string
+    description: string | null
+    invoice: string | null
+    existingIntent: string | null
+    now: number
+  },
 ): { intent: PaymentIntentRecord; charge: ChargeRecord | null; decline: Decline | null } {
   const { now } = input
   let intent = input.existingIntent ? em.store.paymentIntents.get(input.existingIntent) : undefined
@@ -269,7 +290,14 @@ export function attemptInvoicePayment(em: Emulator, invoice: InvoiceRecord, now:
 }
 
 /** Creates, finalizes and tries to pay one subscription invoice; moves `latest_invoice`. */
-export function billSubscription(em: Emulator, sub: SubscriptionRecord, reason: InvoiceRecord['billing_reason'], lines: InvoiceLineRecord[], period: { start: number; end: number }, now: number) {
+export function billSubscription(
+  em: Emulator,
+  sub: SubscriptionRecord,
+  reason: InvoiceRecord['billing_reason'],
+  lines: InvoiceLineRecord[],
+  period: { start: number; end: number },
+  now: number,
+) {
   const invoice = finalizeInvoice(em, draftInvoice(em, { sub, reason, lines, periodStart: period.start, periodEnd: period.end, now }), now)
   sub.latest_invoice = invoice.id
   const outcome = attemptInvoicePayment(em, invoice, now)
@@ -317,7 +345,11 @@ function rollPeriod(em: Emulator, sub: SubscriptionRecord, now: number) {
   const previousLatest = sub.latest_invoice
   if (paused) {
     // pause_collection 'void': Stripe still cuts the invoice, then voids it instead of collecting.
-    const invoice = finalizeInvoice(em, draftInvoice(em, { sub, reason: 'subscription_cycle', lines: periodLines(em, sub, start, end), periodStart: start, periodEnd: end, now }), now)
+    const invoice = finalizeInvoice(
+      em,
+      draftInvoice(em, { sub, reason: 'subscription_cycle', lines: periodLines(em, sub, start, end), periodStart: start, periodEnd: end, now }),
+      now,
+    )
     sub.latest_invoice = invoice.id
     voidInvoice(em, invoice, now)
   } else {

@@ -98,7 +98,13 @@ export function handleControl(em: Emulator, method: string, segments: string[], 
     const invoice = em.store.invoices.get(id)
     if (!invoice) throw resourceMissing('invoice', id)
     const lines = invoice.lines.map((l) => `${l.description}: ${money(l.amount, invoice.currency)}`)
-    const summary = [`Invoice ${invoice.number}`, `Status: ${invoice.status}`, ...lines, `Total: ${money(invoice.total, invoice.currency)}`, `Amount due: ${money(invoice.amount_due, invoice.currency)}`]
+    const summary = [
+      `Invoice ${invoice.number}`,
+      `Status: ${invoice.status}`,
+      ...lines,
+      `Total: ${money(invoice.total, invoice.currency)}`,
+      `Amount due: ${money(invoice.amount_due, invoice.currency)}`,
+    ]
     if (action === 'pdf') return { status: 200, headers: { 'content-type': 'application/pdf' }, body: tinyPdf(summary) }
     return html(`Invoice ${invoice.number}`, summary.map((l) => `<p>${escape(l)}</p>`).join(''))
   }

@@ -26,7 +26,10 @@ describe('decodeForm', () => {
     ['pause_collection=', { pause_collection: '' }],
     ['email=a%2Bb%40x.io&name=Ann+Lee', { email: 'a+b@x.io', name: 'Ann Lee' }],
     ['items%5B1%5D%5Bid%5D=si_2&items%5B0%5D%5Bid%5D=si_1', { items: [{ id: 'si_1' }, { id: 'si_2' }] }],
-    ['subscription_details[items][0][id]=si_1&subscription_details[proration_behavior]=always_invoice', { subscription_details: { items: [{ id: 'si_1' }], proration_behavior: 'always_invoice' } }],
+    [
+      'subscription_details[items][0][id]=si_1&subscription_details[proration_behavior]=always_invoice',
+      { subscription_details: { items: [{ id: 'si_1' }], proration_behavior: 'always_invoice' } },
+    ],
   ])('%s', (body, expected) => {
     expect(decodeForm(body)).toEqual(expected)
   })

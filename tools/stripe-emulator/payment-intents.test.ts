@@ -30,13 +30,40 @@ describe('POST /v1/payment_intents with confirm=true', () => {
   it('charges a paying test card at once: succeeded, one paid charge carrying the metadata', async () => {
     const buyer = await customer()
     const intent = await stripe.paymentIntents.create(
-      { amount: 4900, currency: 'USD', customer: buyer.id, payment_method: 'pm_card_visa', confirm: true, allowed_payment_method_types: ['card'], description: 'Lifetime plan', metadata: { clientId: 'org_1' } },
+      {
+        amount: 4900,
+        currency: 'USD',
+        customer: buyer.id,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        allowed_payment_method_types: ['card'],
+        description: 'Lifetime plan',
+        metadata: { clientId: 'org_1' },
+      },
       { idempotencyKey: key('pi') },
     )
-    expect(intent).toMatchObject({ object: 'payment_intent', status: 'succeeded', amount: 4900, amount_received: 4900, currency: 'usd', customer: buyer.id, description: 'Lifetime plan', metadata: { clientId: 'org_1' }, last_payment_error: null })
+    expect(intent).toMatchObject({
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 4900,
+      amount_received: 4900,
+      currency: 'usd',
+      customer: buyer.id,
+      description: 'Lifetime plan',
+      metadata: { clientId: 'org_1' },
+      last_payment_error: null,
+    })
     expect(intent.client_secret).toMatch(/^pi_.+_secret_/)
     const [charge] = await chargesOf(intent.id)
-    expect(charge).toMatchObject({ id: intent.latest_charge, paid: true, status: 'succeeded', amount: 4900, customer: buyer.id, payment_intent: intent.id, metadata: { clientId: 'org_1' } })
+    expect(charge).toMatchObject({
+      id: intent.latest_charge,
+      paid: true,
+      status: 'succeeded',
+      amount: 4900,
+      customer: buyer.id,
+      payment_intent: intent.id,
+      metadata: { clientId: 'org_1' },
+    })
     const events = (await stripe.events.list({ type: 'payment_intent.succeeded', limit: 100 })).data
     expect(events.some((e) => (e.data.object as Stripe.PaymentIntent).id === intent.id)).toBe(true)
   })
@@ -46,12 +73,19 @@ describe('POST /v1/payment_intents with confirm=true', () => {
     ['pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds', 'Your card has insufficient funds.'],
   ])('%s: a 402 card_error naming the intent, left in requires_payment_method', async (card, declineCode, message) => {
     const buyer = await customer()
-    const attempt = stripe.paymentIntents.create({ amount: 2500, currency: 'usd', customer: buyer.id, payment_method: card, confirm: true, off_session: true }, { idempotencyKey: key('pi') })
+    const attempt = stripe.paymentIntents.create(
+      { amount: 2500, currency: 'usd', customer: buyer.id, payment_method: card, confirm: true, off_session: true },
+      { idempotencyKey: key('pi') },
+    )
     await expect(attempt).rejects.toBeInstanceOf(Stripe.errors.StripeCardError)
     const error = (await attempt.catch((e: unknown) => e)) as Stripe.errors.StripeCardError
     expect(error).toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: declineCode, message, statusCode: 402 })
     const failed = error.payment_intent!
-    expect(failed).toMatchObject({ status: 'requires_payment_method', amount_received: 0, last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode, message } })
+    expect(failed).toMatchObject({
+      status: 'requires_payment_method',
+      amount_received: 0,
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode, message },
+    })
     expect(await stripe.paymentIntents.retrieve(failed.id)).toMatchObject({ status: 'requires_payment_method' })
     const [charge] = await chargesOf(failed.id)
     expect(charge).toMatchObject({ status: 'failed', paid: false, failure_code: 'card_declined' })
@@ -78,13 +112,23 @@ describe('POST /v1/payment_intents with confirm=true', () => {
 
   it('refuses what Stripe refuses: below the minimum, no currency, off_session without confirm, unknown customer, a card of another customer', async () => {
     const buyer = await customer()
-    await expect(stripe.paymentIntents.create({ amount: 49, currency: 'usd', payment_method: 'pm_card_visa', confirm: true })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'amount_too_small', param: 'amount' })
+    await expect(stripe.paymentIntents.create({ amount: 49, currency: 'usd', payment_method: 'pm_card_visa', confirm: true })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'amount_too_small',
+      param: 'amount',
+    })
     await expect(stripe.paymentIntents.create({ amount: 500 } as Stripe.PaymentIntentCreateParams)).rejects.toMatchObject({ code: 'parameter_missing', param: 'currency' })
     await expect(stripe.paymentIntents.create({ amount: 500, currency: 'usd', payment_method: 'pm_card_visa', off_session: true })).rejects.toMatchObject({ param: 'off_session' })
-    await expect(stripe.paymentIntents.create({ amount: 500, currency: 'usd', customer: 'cus_missing', confirm: true, payment_method: 'pm_card_visa' })).rejects.toMatchObject({ code: 'resource_missing', param: 'customer', statusCode: 400 })
+    await expect(stripe.paymentIntents.create({ amount: 500, currency: 'usd', customer: 'cus_missing', confirm: true, payment_method: 'pm_card_visa' })).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'customer',
+      statusCode: 400,
+    })
     const other = await customer()
     const othersCard = await stripe.paymentMethods.attach('pm_card_visa', { customer: other.id })
-    await expect(stripe.paymentIntents.create({ amount: 500, currency: 'usd', customer: buyer.id, payment_method: othersCard.id, confirm: true })).rejects.toMatchObject({ code: 'payment_method_unexpected_state' })
+    await expect(stripe.paymentIntents.create({ amount: 500, currency: 'usd', customer: buyer.id, payment_method: othersCard.id, confirm: true })).rejects.toMatchObject({
+      code: 'payment_method_unexpected_state',
+    })
     expect(await chargesOf(othersCard.id)).toEqual([])
   })
 })
@@ -102,7 +146,9 @@ describe('POST /v1/payment_intents/:id/confirm', () => {
   })
 
   it('after a decline, confirming again with another card succeeds on the same intent', async () => {
-    const error = (await stripe.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_chargeDeclined', confirm: true }).catch((e: unknown) => e)) as Stripe.errors.StripeCardError
+    const error = (await stripe.paymentIntents
+      .create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_chargeDeclined', confirm: true })
+      .catch((e: unknown) => e)) as Stripe.errors.StripeCardError
     const retried = await stripe.paymentIntents.confirm(error.payment_intent!.id, { payment_method: 'pm_card_visa' })
     expect(retried).toMatchObject({ id: error.payment_intent!.id, status: 'succeeded', last_payment_error: null })
     expect((await chargesOf(retried.id)).map((c) => c.status).sort()).toEqual(['failed', 'succeeded'])
@@ -136,7 +182,9 @@ describe('refunds of a one-time charge', () => {
   })
 
   it('a declined intent has nothing to refund', async () => {
-    const error = (await stripe.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_chargeDeclined', confirm: true }).catch((e: unknown) => e)) as Stripe.errors.StripeCardError
+    const error = (await stripe.paymentIntents
+      .create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_chargeDeclined', confirm: true })
+      .catch((e: unknown) => e)) as Stripe.errors.StripeCardError
     await expect(stripe.refunds.create({ payment_intent: error.payment_intent!.id })).rejects.toMatchObject({ code: 'charge_not_refundable' })
   })
 })

@@ -236,7 +236,10 @@ export function renderSubscription(em: Emulator, s: SubscriptionRecord): Json {
     discounts: s.discounts,
     ended_at: s.ended_at,
     invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
-    items: list(`/v1/subscription_items?subscription=${s.id}`, s.items.map((i) => renderSubscriptionItem(em, s, i))),
+    items: list(
+      `/v1/subscription_items?subscription=${s.id}`,
+      s.items.map((i) => renderSubscriptionItem(em, s, i)),
+    ),
     latest_invoice: s.latest_invoice,
     metadata: s.metadata,
     next_pending_invoice_item_invoice: null,
@@ -339,13 +342,20 @@ export function renderInvoice(em: Emulator, i: InvoiceRecord, options: { preview
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: list(`/v1/invoices/${i.id}/lines`, i.lines.map((l) => renderInvoiceLine(em, i, l))),
+    lines: list(
+      `/v1/invoices/${i.id}/lines`,
+      i.lines.map((l) => renderInvoiceLine(em, i, l)),
+    ),
     metadata: i.metadata,
     next_payment_attempt: i.next_payment_attempt,
     number: options.preview ? null : i.number,
     on_behalf_of: null,
     parent: i.subscription
-      ? { quote_details: null, subscription_details: { metadata: em.store.subscriptions.get(i.subscription)?.metadata ?? {}, subscription: i.subscription }, type: 'subscription_details' }
+      ? {
+          quote_details: null,
+          subscription_details: { metadata: em.store.subscriptions.get(i.subscription)?.metadata ?? {}, subscription: i.subscription },
+          type: 'subscription_details',
+        }
       : null,
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     payments: list(
@@ -442,11 +452,22 @@ export function renderCharge(em: Emulator, c: ChargeRecord): Json {
     metadata: c.metadata,
     outcome: ok
       ? { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' }
-      : { network_status: 'declined_by_network', reason: c.failure?.declineCode ?? null, risk_level: 'normal', seller_message: 'The bank did not return any further details with this decline.', type: 'issuer_declined' },
+      : {
+          network_status: 'declined_by_network',
+          reason: c.failure?.declineCode ?? null,
+          risk_level: 'normal',
+          seller_message: 'The bank did not return any further details with this decline.',
+          type: 'issuer_declined',
+        },
     paid: ok,
     payment_intent: c.payment_intent,
     payment_method: c.payment_method,
-    payment_method_details: pm ? { card: { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year, funding: pm.card.funding, country: pm.card.country }, type: 'card' } : null,
+    payment_method_details: pm
+      ? {
+          card: { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year, funding: pm.card.funding, country: pm.card.country },
+          type: 'card',
+        }
+      : null,
     receipt_url: `${em.baseUrl}/_emulator/receipts/${c.id}`,
     refunded: c.amount_refunded > 0 && c.amount_refunded >= c.amount,
     status: c.status,
@@ -474,7 +495,11 @@ export function renderRefund(r: RefundRecord): Json {
 export function renderAccount(a: AccountRecord): Json {
   // Not started: everything is due. Submitted but not enabled: Stripe is verifying. Charges without
   // payouts: restricted until a bank account is added.
-  const due = !a.details_submitted ? ['business_profile.url', 'external_account', 'individual.dob.day', 'tos_acceptance.date'] : a.charges_enabled && !a.payouts_enabled ? ['external_account'] : []
+  const due = !a.details_submitted
+    ? ['business_profile.url', 'external_account', 'individual.dob.day', 'tos_acceptance.date']
+    : a.charges_enabled && !a.payouts_enabled
+      ? ['external_account']
+      : []
   const disabledReason = !a.details_submitted ? 'requirements.past_due' : !a.charges_enabled ? 'requirements.pending_verification' : null
   return {
     ...base('account', a.id, a.created),

@@ -87,7 +87,11 @@ function parseBody(raw: string, contentType: string | undefined): ParamObject {
       throw invalidRequest('Invalid JSON in the request body.')
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidRequest('The request body must be a JSON object.')
-    return Object.fromEntries(Object.entries(parsed).filter(([k]) => !FORBIDDEN_SEGMENTS.has(k)).map(([k, v]) => [k, String(v)]))
+    return Object.fromEntries(
+      Object.entries(parsed)
+        .filter(([k]) => !FORBIDDEN_SEGMENTS.has(k))
+        .map(([k, v]) => [k, String(v)]),
+    )
   }
   return decodeForm(raw)
 }
@@ -104,7 +108,10 @@ function apiKeyFrom(header: string | undefined): string | null {
 function authError(header: string | undefined): StripeApiError | null {
   const key = apiKeyFrom(header)
   if (!key) {
-    return new StripeApiError(401, { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' })
+    return new StripeApiError(401, {
+      type: 'invalid_request_error',
+      message: "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+    })
   }
   if (!key.startsWith('sk_test_')) {
     const shown = `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
@@ -153,7 +160,11 @@ export function createRequestHandler(em: Emulator, log: boolean) {
           em.request = { id: requestId, idempotencyKey: key ?? null }
           const matched = matchRoute(routes, method, url.pathname)
           try {
-            if (!matched) throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` })
+            if (!matched)
+              throw new StripeApiError(404, {
+                type: 'invalid_request_error',
+                message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+              })
             if ('methodMismatch' in matched) throw new StripeApiError(405, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` })
             body = JSON.stringify(matched.route.handler({ em, params, path: matched.path }), null, 2)
           } catch (error) {
@@ -190,7 +201,10 @@ export function createRequestHandler(em: Emulator, log: boolean) {
 function endpointsFrom(options: StripeEmulatorOptions): WebhookEndpoint[] {
   const urls = Array.isArray(options.webhookUrl) ? options.webhookUrl : (options.webhookUrl ?? '').split(',')
   const secret = options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET
-  return urls.map((u) => u.trim()).filter(Boolean).map((url) => ({ url, secret }))
+  return urls
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map((url) => ({ url, secret }))
 }
 
 export async function startStripeEmulator(options: StripeEmulatorOptions = {}): Promise<StripeEmulator> {

@@ -30,7 +30,16 @@ export type PaymentMethodRecord = {
   _decline: Decline | null
 }
 
-export type ProductRecord = { id: string; created: number; updated: number; name: string; description: string | null; active: boolean; metadata: Metadata; default_price: string | null }
+export type ProductRecord = {
+  id: string
+  created: number
+  updated: number
+  name: string
+  description: string | null
+  active: boolean
+  metadata: Metadata
+  default_price: string | null
+}
 
 export type PriceRecord = {
   id: string

@@ -96,7 +96,11 @@ export function ChatAttachment({ chat, hydrated, inputId }: { chat: ReturnType<t
         type="file"
         // Without JavaScript the file travels with the form; with it, it is uploaded as soon as it is chosen.
         name={hydrated ? undefined : 'file'}
-        className={upload ? 'sr-only' : 'block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700'}
+        className={
+          upload
+            ? 'sr-only'
+            : 'block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700'
+        }
         onChange={(e) => {
           const file = e.currentTarget.files?.[0]
           if (hydrated && file) chat.start(file)

@@ -11,7 +11,19 @@ import { useUnsavedChanges } from './unsaved-changes'
 
 export const contractValidator = withZod(contractFormSchema)
 
-export function ContractForm({ title, content, submitLabel, error, hidden }: { title: string; content: string; submitLabel: string; error?: string | null; hidden?: Record<string, string> }) {
+export function ContractForm({
+  title,
+  content,
+  submitLabel,
+  error,
+  hidden,
+}: {
+  title: string
+  content: string
+  submitLabel: string
+  error?: string | null
+  hidden?: Record<string, string>
+}) {
   const [dirty, setDirty] = useState(false)
   useUnsavedChanges(dirty)
   return (

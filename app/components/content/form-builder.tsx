@@ -134,7 +134,14 @@ export function FormBuilder({ formKey, items: initial, saveUrl, canEdit, name }:
                   name={`items[${i}][options]`}
                   value={(item.options ?? []).join('\n')}
                   onChange={(e) => update(i, { options: e.target.value.split('\n') })}
-                  onBlur={(e) => update(i, { options: e.target.value.split('\n').map((o) => o.trim()).filter(Boolean) })}
+                  onBlur={(e) =>
+                    update(i, {
+                      options: e.target.value
+                        .split('\n')
+                        .map((o) => o.trim())
+                        .filter(Boolean),
+                    })
+                  }
                   readOnly={!canEdit}
                   rows={3}
                   className={inputClass}
@@ -157,13 +164,36 @@ export function FormBuilder({ formKey, items: initial, saveUrl, canEdit, name }:
               )}
               {canEdit && (
                 <span className="ml-auto flex gap-1">
-                  <button type="submit" name="intent" value={`up:${i}`} disabled={i === 0} onClick={onIntent(`up:${i}`)} className={smallButton} aria-label={`Move question ${i + 1} up`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`up:${i}`}
+                    disabled={i === 0}
+                    onClick={onIntent(`up:${i}`)}
+                    className={smallButton}
+                    aria-label={`Move question ${i + 1} up`}
+                  >
                     ↑ Up
                   </button>
-                  <button type="submit" name="intent" value={`down:${i}`} disabled={i === items.length - 1} onClick={onIntent(`down:${i}`)} className={smallButton} aria-label={`Move question ${i + 1} down`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`down:${i}`}
+                    disabled={i === items.length - 1}
+                    onClick={onIntent(`down:${i}`)}
+                    className={smallButton}
+                    aria-label={`Move question ${i + 1} down`}
+                  >
                     ↓ Down
                   </button>
-                  <button type="submit" name="intent" value={`delete:${i}`} onClick={onIntent(`delete:${i}`)} className={`${smallButton} text-red-700`} aria-label={`Delete question ${i + 1}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`delete:${i}`}
+                    onClick={onIntent(`delete:${i}`)}
+                    className={`${smallButton} text-red-700`}
+                    aria-label={`Delete question ${i + 1}`}
+                  >
                     Delete
                   </button>
                 </span>

@@ -18,7 +18,17 @@ export function ArchiveButton({ id, archived, name }: { id: string; archived: bo
 }
 
 /** The provider's samples under a list: View, and Clone when `cloneHref` is given. */
-export function SampleList({ title, samples, viewHref, cloneHref }: { title: string; samples: { _id: string; name: string }[]; viewHref: (id: string) => string; cloneHref?: (id: string) => string }) {
+export function SampleList({
+  title,
+  samples,
+  viewHref,
+  cloneHref,
+}: {
+  title: string
+  samples: { _id: string; name: string }[]
+  viewHref: (id: string) => string
+  cloneHref?: (id: string) => string
+}) {
   return (
     <Card aria-label={title}>
       <h2 className="mb-3 text-lg font-semibold text-gray-900">{title}</h2>
@@ -48,7 +58,15 @@ export function SampleList({ title, samples, viewHref, cloneHref }: { title: str
 }
 
 /** An unpaged table of a few rows (the platform's templates); 'No Record Found' when empty. */
-export function SmallTable<T extends { _id: string }>({ label, rows, columns }: { label: string; rows: T[]; columns: { header: string; cell: (row: T, index: number) => ReactNode }[] }) {
+export function SmallTable<T extends { _id: string }>({
+  label,
+  rows,
+  columns,
+}: {
+  label: string
+  rows: T[]
+  columns: { header: string; cell: (row: T, index: number) => ReactNode }[]
+}) {
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200">
       <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={label}>

@@ -12,7 +12,14 @@ export function NameForm({ submitLabel, defaultName = '', children }: { submitLa
   const [dirty, setDirty] = useState(false)
   useUnsavedChanges(dirty)
   return (
-    <ValidatedForm validator={nameValidator} method="post" defaultValues={{ name: defaultName }} onChange={() => setDirty(true)} onSubmit={() => setDirty(false)} className="space-y-4">
+    <ValidatedForm
+      validator={nameValidator}
+      method="post"
+      defaultValues={{ name: defaultName }}
+      onChange={() => setDirty(true)}
+      onSubmit={() => setDirty(false)}
+      className="space-y-4"
+    >
       <TextField name="name" label="Name" maxLength={191} />
       {children}
       <SubmitButton>{submitLabel}</SubmitButton>

@@ -7,7 +7,8 @@ import { FieldError, inputClass, labelClass } from '#app/components/forms'
 import { FormattingToolbar, type FormattingTool } from '#app/ui/formatting-toolbar'
 import { useHydrated } from '#app/ui/use-hydrated'
 
-const RICH = '[&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_a]:text-brand-600 [&_a]:underline [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1'
+const RICH =
+  '[&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_a]:text-brand-600 [&_a]:underline [&_td]:border [&_td]:p-1 [&_th]:border [&_th]:p-1'
 
 const COMMANDS: FormattingTool[] = [
   { icon: 'B', title: 'Bold', run: () => document.execCommand('bold') },

@@ -117,7 +117,12 @@ export function MetricWidget<T extends { _id: string; writerName: string }>({
       table={
         <div className="space-y-2">
           <p className="text-sm text-gray-500">{description}</p>
-          <FiguresTable label={title} head={['Contributor', ...columns.map((c) => c.head)]} rows={rows.map((r) => [r.writerName, ...columns.map((c) => c.cell(r))])} empty="No contributors to show." />
+          <FiguresTable
+            label={title}
+            head={['Contributor', ...columns.map((c) => c.head)]}
+            rows={rows.map((r) => [r.writerName, ...columns.map((c) => c.cell(r))])}
+            empty="No contributors to show."
+          />
         </div>
       }
       chart={<MetricChart title={title} metric={metric} selectedWriters={selectedWriters} filter={filter} series={series} yTitle={yTitle} format={format} />}

@@ -28,7 +28,11 @@ export function CrmErrorList({ error }: { error: CrmErrorJson }) {
  */
 export function CrmFormError() {
   const { fieldErrors } = useFormContext()
-  const crmErrors = Object.fromEntries(Object.entries(fieldErrors).filter(([k]) => k.startsWith('_crm.')).map(([k, v]) => [k.slice(5), v]))
+  const crmErrors = Object.fromEntries(
+    Object.entries(fieldErrors)
+      .filter(([k]) => k.startsWith('_crm.'))
+      .map(([k, v]) => [k.slice(5), v]),
+  )
   const message = fieldErrors._form
   if (!message && !Object.keys(crmErrors).length) return null
   return (

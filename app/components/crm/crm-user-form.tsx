@@ -17,7 +17,14 @@ export function CrmUserForm({
 }) {
   const enabled = new Set(enabledFlags)
   return (
-    <ValidatedForm method="post" validator={validator} defaultValues={defaults as never} noValidate aria-label={mode === 'create' ? 'Add CRM user' : 'Edit CRM user'} className="space-y-4">
+    <ValidatedForm
+      method="post"
+      validator={validator}
+      defaultValues={defaults as never}
+      noValidate
+      aria-label={mode === 'create' ? 'Add CRM user' : 'Edit CRM user'}
+      className="space-y-4"
+    >
       <CrmFormError />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="firstName" label="First Name" autoComplete="off" maxLength={100} />

@@ -29,7 +29,11 @@ const salesChart =
   (d: SalesHistory): ChartSpec => ({
     type: 'area',
     series: [{ name: 'Sales', data: d.sales.map((s) => s.total) }],
-    options: base({ xaxis: { categories: d.sales.map((s) => s.label) }, yaxis: { min: 0, labels: { formatter: (v: number) => dashboardMoney(v, currency) } }, stroke: { curve: 'smooth', width: 2 } }),
+    options: base({
+      xaxis: { categories: d.sales.map((s) => s.label) },
+      yaxis: { min: 0, labels: { formatter: (v: number) => dashboardMoney(v, currency) } },
+      stroke: { curve: 'smooth', width: 2 },
+    }),
   })
 
 const ordersChart = (d: OrdersHistory): ChartSpec => ({
@@ -38,16 +42,27 @@ const ordersChart = (d: OrdersHistory): ChartSpec => ({
     { name: 'Completed', data: d.orders.map((o) => o.completed) },
     { name: 'Pending', data: d.orders.map((o) => o.pending) },
   ],
-  options: base({ chart: { stacked: true }, colors: STATUS_COLORS, xaxis: { categories: d.orders.map((o) => o.label) }, yaxis: { labels: { formatter: (v: number) => dashboardCount(v) } } }),
+  options: base({
+    chart: { stacked: true },
+    colors: STATUS_COLORS,
+    xaxis: { categories: d.orders.map((o) => o.label) },
+    yaxis: { labels: { formatter: (v: number) => dashboardCount(v) } },
+  }),
 })
 
 const statusChart = (d: { data: HomepageStats }): ChartSpec | null =>
-  d.data.totalOrders === 0 ? null : { type: 'donut', series: [d.data.completedOrders, d.data.pendingOrders], options: base({ labels: ['Completed', 'Pending'], colors: STATUS_COLORS }) }
+  d.data.totalOrders === 0
+    ? null
+    : { type: 'donut', series: [d.data.completedOrders, d.data.pendingOrders], options: base({ labels: ['Completed', 'Pending'], colors: STATUS_COLORS }) }
 
 const productsChart = (d: ProductsHistory): ChartSpec | null =>
   d.packages.length === 0
     ? null
-    : { type: 'bar', series: d.packages.map((p) => ({ name: p.packageName, data: p.data })), options: base({ chart: { stacked: true }, xaxis: { categories: d.labels }, yaxis: { labels: { formatter: (v: number) => dashboardCount(v) } } }) }
+    : {
+        type: 'bar',
+        series: d.packages.map((p) => ({ name: p.packageName, data: p.data })),
+        options: base({ chart: { stacked: true }, xaxis: { categories: d.labels }, yaxis: { labels: { formatter: (v: number) => dashboardCount(v) } } }),
+      }
 
 const contributorsChart = (d: WritersStats): ChartSpec | null =>
   d.writersSales.length === 0 ? null : { type: 'pie', series: d.writersSales.map((w) => w.value), options: base({ labels: d.legend }) }
@@ -118,7 +133,9 @@ export function SalesPanel({ data, userCard }: { data: SalesTab; userCard: React
           title="Sales History"
           failed={!sales.ok}
           chart={<AnalyticsChart title="Sales History" call={`${ANALYTICS}/sales-history`} build={salesChart(currency)} />}
-          table={sales.ok ? <FiguresTable label="Sales History" head={['Month', 'Sales']} rows={sales.data.sales.map((s) => [s.label, dashboardMoney(s.total, currency)])} /> : null}
+          table={
+            sales.ok ? <FiguresTable label="Sales History" head={['Month', 'Sales']} rows={sales.data.sales.map((s) => [s.label, dashboardMoney(s.total, currency)])} /> : null
+          }
         />
         <DashboardWidget
           title="Orders History"
@@ -187,7 +204,12 @@ export function SalesPanel({ data, userCard }: { data: SalesTab; userCard: React
           chart={<AnalyticsChart title="Contributors" call={`${ANALYTICS}/writers-stats`} build={contributorsChart} />}
           table={
             writers.ok ? (
-              <FiguresTable label="Contributors" head={['Contributor', 'Orders']} rows={writers.data.writersSales.map((w) => [w.name, dashboardCount(w.value)])} empty="No orders assigned in the last 6 months." />
+              <FiguresTable
+                label="Contributors"
+                head={['Contributor', 'Orders']}
+                rows={writers.data.writersSales.map((w) => [w.name, dashboardCount(w.value)])}
+                empty="No orders assigned in the last 6 months."
+              />
             ) : null
           }
         />

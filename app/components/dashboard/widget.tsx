@@ -49,7 +49,17 @@ function ChartPlaceholder({ label }: { label: string }) {
 }
 
 /** The chart of one widget: its call's answer turned into a chart by `build` (null: nothing to draw). */
-export function AnalyticsChart<T>({ title, call, build, empty = 'No data for this period yet.' }: { title: string; call: string; build: (data: T) => ChartSpec | null; empty?: string }) {
+export function AnalyticsChart<T>({
+  title,
+  call,
+  build,
+  empty = 'No data for this period yet.',
+}: {
+  title: string
+  call: string
+  build: (data: T) => ChartSpec | null
+  empty?: string
+}) {
   const state = useAnalyticsCall<T>(call)
   if (state.status === 'error') return <WidgetError />
   if (state.status === 'loading') return <ChartPlaceholder label={`${title} loading`} />
@@ -77,7 +87,9 @@ export function DashboardWidget({ title, failed, table, chart, className }: { ti
       <div className="mt-3 space-y-3">
         {charted ? chart : null}
         {failed ? (
-          charted ? null : <WidgetError />
+          charted ? null : (
+            <WidgetError />
+          )
         ) : charted ? (
           <details className="text-sm">
             <summary className="cursor-pointer text-gray-500 hover:text-gray-700">Show figures</summary>

@@ -78,7 +78,11 @@ export function NotificationMenu({ unread, lang, redirectTo }: { unread: number;
         <span className="relative inline-flex">
           <Icon name="bell" className="size-6" />
           {badge ? (
-            <span data-testid="notification-badge" aria-hidden className="absolute -top-1.5 -right-1.5 min-w-[1.125rem] rounded-full bg-red-600 px-1 text-center text-[10px] leading-[1.125rem] font-semibold text-white">
+            <span
+              data-testid="notification-badge"
+              aria-hidden
+              className="absolute -top-1.5 -right-1.5 min-w-[1.125rem] rounded-full bg-red-600 px-1 text-center text-[10px] leading-[1.125rem] font-semibold text-white"
+            >
               {badge}
             </span>
           ) : null}

@@ -13,8 +13,23 @@ import { cn } from '#app/ui/cn'
 import { UrlTabs } from '#app/ui/url-tabs'
 import { FormRefusal, HiddenIds } from './order-settings-form-parts'
 
-export type AssignOrder = { _id: string; product: string; customer: string; writer: string | null; writerId: string | null; reviewer: string | null; reviewerId: string | null; completed: boolean }
-export type AssignWriter = { _id: string; firstName: string; lastName: string; writer_data: WriterData; ordersStats: { totalOrders: number; pendingOrders: number; completedOrders: number } }
+export type AssignOrder = {
+  _id: string
+  product: string
+  customer: string
+  writer: string | null
+  writerId: string | null
+  reviewer: string | null
+  reviewerId: string | null
+  completed: boolean
+}
+export type AssignWriter = {
+  _id: string
+  firstName: string
+  lastName: string
+  writer_data: WriterData
+  ordersStats: { totalOrders: number; pendingOrders: number; completedOrders: number }
+}
 export type AssignReviewer = { _id: string; firstName: string; lastName: string }
 
 const PROFILE_FIELDS = ['Levels', 'Services', 'Languages', 'Certificates', 'Experties', 'Available Days'] as const
@@ -160,7 +175,14 @@ function ReviewerForm({ orders, reviewers }: { orders: AssignOrder[]; reviewers:
   const ids = orders.map((o) => o._id)
   const current = shared(orders.map((o) => o.reviewerId))
   return (
-    <ValidatedForm id={ORDER_FORMS.assignReviewer} method="post" validator={assignReviewerValidator} defaultValues={{ selectedOrdersIds: ids, reviewerId: current }} className="space-y-4" preventScrollReset>
+    <ValidatedForm
+      id={ORDER_FORMS.assignReviewer}
+      method="post"
+      validator={assignReviewerValidator}
+      defaultValues={{ selectedOrdersIds: ids, reviewerId: current }}
+      className="space-y-4"
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value="assign-reviewer" />
       <HiddenIds name="selectedOrdersIds" ids={ids} />
       <FormRefusal />

@@ -79,7 +79,7 @@ export function BulkActions({ orders, flags, today, assignHref, error }: Props) 
         <div className="flex flex-wrap items-end gap-3">
           <div className="min-w-48 flex-1">
             {/* With JavaScript the picker greys out past days; without it the server's message explains instead of the browser's. */}
-          <TextField name="dueDate" label="Due Date For All" type="date" min={hydrated ? today : undefined} />
+            <TextField name="dueDate" label="Due Date For All" type="date" min={hydrated ? today : undefined} />
           </div>
           <SubmitButton className={buttonClass('primary')}>Set Due Date</SubmitButton>
         </div>

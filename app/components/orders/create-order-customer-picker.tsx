@@ -96,7 +96,10 @@ function CustomerCombobox({ name, customers, selectedId }: { name: string; custo
           onChange={(e) => setQuery(e.target.value)}
           autoComplete="off"
         />
-        <ComboboxOptions anchor="bottom start" className="z-50 max-h-72 w-(--input-width) overflow-y-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-gray-200 empty:invisible">
+        <ComboboxOptions
+          anchor="bottom start"
+          className="z-50 max-h-72 w-(--input-width) overflow-y-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-gray-200 empty:invisible"
+        >
           {options.length === 0 ? (
             <div className="px-3 py-2 text-gray-500">{fetcher.state === 'loading' ? 'Searching…' : 'No Record Found'}</div>
           ) : (

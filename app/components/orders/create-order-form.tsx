@@ -54,7 +54,13 @@ export function CreateOrderForm({
       {hydrated ? null : <CustomerSearch search={customerSearch} />}
       <Card aria-label="Order details">
         <FormAlert>{formError}</FormAlert>
-        <ValidatedForm method="post" validator={orderCreateValidator} defaultValues={{ package_id: values.package_id, price: values.price } as never /* the field holds the typed text, the schema's output is a number */} noValidate={hydrated} className="space-y-5">
+        <ValidatedForm
+          method="post"
+          validator={orderCreateValidator}
+          defaultValues={{ package_id: values.package_id, price: values.price } as never /* the field holds the typed text, the schema's output is a number */}
+          noValidate={hydrated}
+          className="space-y-5"
+        >
           <CreateOrderCustomerPicker name="customer_id" customers={customers} selectedId={values.customer_id} />
           <SelectField
             name="package_id"
@@ -105,7 +111,19 @@ function CustomerSearch({ search }: { search: string }) {
   )
 }
 
-function CreateOrderToggle({ name, label, defaultChecked, hint, onChange }: { name: string; label: string; defaultChecked: boolean; hint?: string; onChange?: (on: boolean) => void }) {
+function CreateOrderToggle({
+  name,
+  label,
+  defaultChecked,
+  hint,
+  onChange,
+}: {
+  name: string
+  label: string
+  defaultChecked: boolean
+  hint?: string
+  onChange?: (on: boolean) => void
+}) {
   const id = useId()
   return (
     <div className="flex items-start gap-3">

@@ -11,7 +11,19 @@ import { formatDay, formatDayTime } from './orders-list-format'
 import { ProjectStatusBadge, rowLinkClass, SortHeader, tableClass, thClass } from './orders-table'
 import { RowLink, useRowActions } from '#app/ui/row-actions'
 
-export function NeedsActionTable({ rows, count, offset, sort, canLoginAs }: { rows: OrderListRow[]; count: number; offset: number; sort: { sort: OrderSort; dir: SortDir }; canLoginAs: boolean }) {
+export function NeedsActionTable({
+  rows,
+  count,
+  offset,
+  sort,
+  canLoginAs,
+}: {
+  rows: OrderListRow[]
+  count: number
+  offset: number
+  sort: { sort: OrderSort; dir: SortDir }
+  canLoginAs: boolean
+}) {
   const rowActions = useRowActions()
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200">

@@ -41,7 +41,13 @@ export function PriorityPicker({ name = 'priority' }: { name?: string }) {
         {ORDER_PRIORITIES.map((p) => {
           const style = PRIORITY_STYLE[p]
           return (
-            <label key={p} className={cn('inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset has-[:checked]:ring-2 has-[:checked]:ring-offset-1', style.className)}>
+            <label
+              key={p}
+              className={cn(
+                'inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset has-[:checked]:ring-2 has-[:checked]:ring-offset-1',
+                style.className,
+              )}
+            >
               <input type="radio" name={name} value={p} defaultChecked={defaultValue === p} className="size-3.5" />
               <span aria-hidden="true">{style.icon}</span>
               {style.label}

@@ -32,7 +32,10 @@ function store(form: HTMLFormElement) {
   const data = new FormData(form)
   const filters: StoredFilters = {}
   for (const name of FILTER_PARAMS) {
-    const values = data.getAll(name).map(String).filter((v) => v !== '')
+    const values = data
+      .getAll(name)
+      .map(String)
+      .filter((v) => v !== '')
     if (values.length) filters[name] = values
   }
   try {
@@ -69,7 +72,13 @@ function ToggleLink({ param, label }: { param: string; label: string }) {
   const [params] = useSearchParams()
   const on = params.get(param) === 'true'
   return (
-    <Link to={tableHref(params, { [param]: on ? null : 'true', cursor: null })} role="switch" aria-checked={on} preventScrollReset className="inline-flex items-center gap-2 text-sm font-medium text-gray-700">
+    <Link
+      to={tableHref(params, { [param]: on ? null : 'true', cursor: null })}
+      role="switch"
+      aria-checked={on}
+      preventScrollReset
+      className="inline-flex items-center gap-2 text-sm font-medium text-gray-700"
+    >
       <SwitchTrack on={on} />
       {label}
     </Link>

@@ -43,7 +43,15 @@ export function ProjectsPanel({ list }: { list: ProjectsList | null }) {
             label="Projects"
             sizes={ORDER_PAGE_SIZES}
             // The spec's projects list counts 100 when no count came back.
-            page={{ count: list.count ?? 100, offset: list.offset, shown: list.rows.length, size: list.size, nextCursor: list.nextCursor, prevCursor: list.prevCursor, lastCursor: list.lastCursor }}
+            page={{
+              count: list.count ?? 100,
+              offset: list.offset,
+              shown: list.rows.length,
+              size: list.size,
+              nextCursor: list.nextCursor,
+              prevCursor: list.prevCursor,
+              lastCursor: list.lastCursor,
+            }}
           />
         </>
       ) : (

@@ -138,7 +138,10 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
                   {o.tags.length ? (
                     <div className="mb-1 flex flex-wrap gap-1">
                       {o.tags.map((tag) => (
-                        <Badge key={tag} tone={tag === 'Archived' || tag === 'Hidden Order' ? 'gray' : tag === 'Test Order' ? 'amber' : tag === 'Mark As Completed' ? 'green' : 'blue'}>
+                        <Badge
+                          key={tag}
+                          tone={tag === 'Archived' || tag === 'Hidden Order' ? 'gray' : tag === 'Test Order' ? 'amber' : tag === 'Mark As Completed' ? 'green' : 'blue'}
+                        >
                           {tag}
                         </Badge>
                       ))}

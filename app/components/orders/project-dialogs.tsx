@@ -47,7 +47,19 @@ export function EditTagsDialog({ action, closeTo, tags, suggestions, error }: { 
   )
 }
 
-export function WithdrawDraftDialog({ action, closeTo, draftId, draftLabel, error }: { action: string; closeTo: string; draftId: string; draftLabel: string; error?: string | null }) {
+export function WithdrawDraftDialog({
+  action,
+  closeTo,
+  draftId,
+  draftLabel,
+  error,
+}: {
+  action: string
+  closeTo: string
+  draftId: string
+  draftLabel: string
+  error?: string | null
+}) {
   return (
     <PanelDialog title="Withdraw Draft" closeTo={closeTo}>
       <ValidatedForm id="withdraw-draft" validator={withdrawDraftValidator} method="post" action={action} className="space-y-4" preventScrollReset>
@@ -73,7 +85,19 @@ export function WithdrawDraftDialog({ action, closeTo, draftId, draftLabel, erro
  * Confirms reopening: without JavaScript a plain post (the page comes back with the message); with it
  * a fetcher shows 'Reopened successfully!' and the page reloads 1.5 s later, as the spec says.
  */
-export function ReopenRevisionDialog({ action, closeTo, serviceId, serviceName, error }: { action: string; closeTo: string; serviceId: string; serviceName: string; error?: string | null }) {
+export function ReopenRevisionDialog({
+  action,
+  closeTo,
+  serviceId,
+  serviceName,
+  error,
+}: {
+  action: string
+  closeTo: string
+  serviceId: string
+  serviceName: string
+  error?: string | null
+}) {
   const fetcher = useFetcher<{ ok: boolean; message?: string; error?: string }>()
   const hydrated = useHydrated()
   const done = fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data.message : null

@@ -57,7 +57,10 @@ export function ProjectRevisions({
                   aria-selected={selected}
                   preventScrollReset
                   replace
-                  className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-gray-500 hover:text-gray-800')}
+                  className={cn(
+                    '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+                    selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-gray-500 hover:text-gray-800',
+                  )}
                 >
                   {s.serviceName}
                 </Link>
@@ -71,15 +74,27 @@ export function ProjectRevisions({
   )
 }
 
-function ServicePanel({ project, serviceId, serviceName, showDrafts, canUpdate, links }: { project: Project; serviceId: string; serviceName: string; showDrafts: boolean; canUpdate: boolean; links: Links }) {
+function ServicePanel({
+  project,
+  serviceId,
+  serviceName,
+  showDrafts,
+  canUpdate,
+  links,
+}: {
+  project: Project
+  serviceId: string
+  serviceName: string
+  showDrafts: boolean
+  canUpdate: boolean
+  links: Links
+}) {
   const drafts = project.draftResumes.filter((d) => d.serviceId === serviceId)
   const accepted = project.order.completed_tasks.some((t) => t.serviceId === serviceId && t.taskId === 'revision_process')
   return (
     <div role="tabpanel" aria-label={serviceName} className="space-y-4">
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <span className="text-gray-600">
-          {drafts.length === 1 ? '1 draft' : `${drafts.length} drafts`}
-        </span>
+        <span className="text-gray-600">{drafts.length === 1 ? '1 draft' : `${drafts.length} drafts`}</span>
         {accepted ? (
           <>
             <span className="rounded-md bg-green-50 px-2 py-0.5 text-xs font-medium text-green-700 ring-1 ring-inset ring-green-600/20">{REVISION_ACCEPTED}</span>

@@ -43,7 +43,19 @@ const sectionClass = 'rounded-md border border-gray-200 [&_summary]:cursor-point
 const summaryClass = 'px-4 py-2.5 text-sm font-semibold text-gray-900 select-none'
 
 /** `canSetPassword` false: the person holds permissions the editor lacks (ADR 13), so no password field is offered. */
-export function UserForm({ mode, id, values, formError, canSetPassword = true }: { mode: 'create' | 'update'; id?: string; values: UserFormValues; formError?: string; canSetPassword?: boolean }) {
+export function UserForm({
+  mode,
+  id,
+  values,
+  formError,
+  canSetPassword = true,
+}: {
+  mode: 'create' | 'update'
+  id?: string
+  values: UserFormValues
+  formError?: string
+  canSetPassword?: boolean
+}) {
   const hydrated = useHydrated()
   const [permissions, setPermissions] = useState(values.permissions)
   // Without JavaScript the profile is always there; with it, only while Contributor is on.

@@ -36,7 +36,17 @@ export function valuesFrom(data: unknown, fallback: ProductFormValues): ProductF
 }
 
 /** The create and edit pages: breadcrumb, title and the form, refilled from a failed save's answer. */
-export function ProductFormPage({ title, initial, ...props }: { title: string; initial: ProductFormValues; validator: Validator<any>; options: ProductOptions; submitLabel: string }) {
+export function ProductFormPage({
+  title,
+  initial,
+  ...props
+}: {
+  title: string
+  initial: ProductFormValues
+  validator: Validator<any>
+  options: ProductOptions
+  submitLabel: string
+}) {
   const actionData = useActionData() as { formError?: string; repopulateFields?: unknown } | undefined
   const values = valuesFrom(actionData?.repopulateFields, initial)
   return (
@@ -67,7 +77,13 @@ export function ProductForm({
   formError?: string | null
 }) {
   return (
-    <ValidatedForm method="post" validator={validator} defaultValues={{ packageName: values.packageName, packagePrice: values.packagePrice }} noValidate className="max-w-2xl space-y-6">
+    <ValidatedForm
+      method="post"
+      validator={validator}
+      defaultValues={{ packageName: values.packageName, packagePrice: values.packagePrice }}
+      noValidate
+      className="max-w-2xl space-y-6"
+    >
       <FormAlert>{formError}</FormAlert>
       <TextField name="packageName" label="Product Name" autoComplete="off" />
       <TextField name="packagePrice" label="Product Price" inputMode="decimal" autoComplete="off" />

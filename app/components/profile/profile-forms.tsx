@@ -30,9 +30,7 @@ export function ProfileDetailsForm({ defaults, locked }: { defaults: { firstName
         </div>
         <TextField name="email" label="Email" type="email" autoComplete="email" aria-required readOnly={!!locked} />
         {locked ? (
-          <p className="text-sm text-gray-600">
-            {locked}
-          </p>
+          <p className="text-sm text-gray-600">{locked}</p>
         ) : (
           <TextField name="currentPassword" label="Current Password (needed to change the e-mail)" type="password" autoComplete="current-password" />
         )}

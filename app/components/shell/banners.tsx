@@ -14,8 +14,7 @@ export function Banners({ banners, lang }: { banners: ShellBanners; lang: Langua
       {impersonating && (
         <Alert tone="info">
           <span>
-            Signed in as {impersonating.name}{' '}
-            {/* A post, so a link prefetch or crawler can never end the session. */}
+            Signed in as {impersonating.name} {/* A post, so a link prefetch or crawler can never end the session. */}
             <form method="post" action="/impersonation/return" className="inline">
               <button type="submit" className="cursor-pointer font-semibold underline">
                 (return)

@@ -120,10 +120,7 @@ export function Sidebar({ items, settings, lang, brand, here }: { items: Sidebar
   const onClick = useRowLinkClick()
   const { prefetch, handlers } = usePrefetchIntent()
   return (
-    <aside
-      data-sidebar-mode={settings.sidebar}
-      className={cn('portal-sidebar flex shrink-0 flex-col border-r border-gray-200 transition-[width]', condensed ? 'w-16' : 'w-64')}
-    >
+    <aside data-sidebar-mode={settings.sidebar} className={cn('portal-sidebar flex shrink-0 flex-col border-r border-gray-200 transition-[width]', condensed ? 'w-16' : 'w-64')}>
       <div className={cn('flex h-16 items-center border-b border-gray-200', condensed ? 'justify-center' : 'px-5')}>
         <span className="truncate text-lg font-semibold text-brand-600" title={brand}>
           {condensed ? brand.slice(0, 1) : brand}

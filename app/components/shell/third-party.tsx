@@ -48,9 +48,7 @@ export function ChatWidget({ config }: { config: ChatConfig | null }) {
     }
     window.Intercom(
       'boot',
-      user
-        ? { app_id: appId, user_id: user.id, name: user.name, email: user.email, ...(user.userHash ? { user_hash: user.userHash } : {}) }
-        : { app_id: appId },
+      user ? { app_id: appId, user_id: user.id, name: user.name, email: user.email, ...(user.userHash ? { user_hash: user.userHash } : {}) } : { app_id: appId },
     )
   }, [appId, show, user?.id, user?.name, user?.email, user?.userHash])
   return null

@@ -91,9 +91,7 @@ export function TopBar({
         label="User menu"
         button={
           <span className="flex items-center gap-2">
-            <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
-              {initials(user)}
-            </span>
+            <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">{initials(user)}</span>
             <span className="hidden text-sm font-medium text-gray-700 sm:inline">
               {user.firstName} {user.lastName}
             </span>

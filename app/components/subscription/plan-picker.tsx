@@ -180,7 +180,11 @@ function PlanCard({ plan }: { plan: Plan }) {
         {centsText(Math.round(plan.price * 100), plan.currency)}
         <span className="text-sm font-normal text-gray-500"> / {PER[plan.recurringInterval]}</span>
       </p>
-      {d.promo && due !== Math.round(plan.price * 100) ? <p className="text-sm text-green-700">{centsText(due, plan.currency)} today with {d.promo.couponCode}</p> : null}
+      {d.promo && due !== Math.round(plan.price * 100) ? (
+        <p className="text-sm text-green-700">
+          {centsText(due, plan.currency)} today with {d.promo.couponCode}
+        </p>
+      ) : null}
       {plan.description ? <p className="text-sm text-gray-600">{plan.description}</p> : null}
       <div className="mt-auto">
         {d.allowed ? (
@@ -248,7 +252,8 @@ function SubscribeForm({ plan }: { plan: Plan }) {
       {d.mode === 'upgrade' ? <p className="text-sm text-gray-600">Your trial ends now and the package is charged today.</p> : null}
       {d.card ? (
         <p className="text-sm text-gray-700">
-          Paid with your default card: <span className="font-medium capitalize">{d.card.brand}</span> ending in {d.card.last4} (expires {String(d.card.expMonth).padStart(2, '0')}/{d.card.expYear}).
+          Paid with your default card: <span className="font-medium capitalize">{d.card.brand}</span> ending in {d.card.last4} (expires {String(d.card.expMonth).padStart(2, '0')}/
+          {d.card.expYear}).
         </p>
       ) : (
         <Alert tone="warning">

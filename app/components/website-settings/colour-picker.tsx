@@ -7,9 +7,24 @@ import { canonicalColour } from '#app/rules/portal-theme'
 import { useHydrated } from '#app/ui/use-hydrated'
 
 const PALETTE = [
-  '#ffffff', '#f3f4f6', '#9ca3af', '#374151', '#111827', '#000000',
-  '#1d4ed8', '#2563eb', '#0ea5e9', '#0d9488', '#16a34a', '#65a30d',
-  '#ca8a04', '#ea580c', '#dc2626', '#db2777', '#9333ea', '#4f46e5',
+  '#ffffff',
+  '#f3f4f6',
+  '#9ca3af',
+  '#374151',
+  '#111827',
+  '#000000',
+  '#1d4ed8',
+  '#2563eb',
+  '#0ea5e9',
+  '#0d9488',
+  '#16a34a',
+  '#65a30d',
+  '#ca8a04',
+  '#ea580c',
+  '#dc2626',
+  '#db2777',
+  '#9333ea',
+  '#4f46e5',
 ]
 
 type Props = {
@@ -98,7 +113,13 @@ export function ColourField({ name, label, fallback, open, onOpenChange, disable
             ))}
           </div>
           <div className="flex items-center gap-2">
-            <input type="color" aria-label={`${label} custom colour`} value={shown} onChange={(e) => onChange(e.target.value)} className="h-8 w-12 cursor-pointer rounded border-0 bg-transparent" />
+            <input
+              type="color"
+              aria-label={`${label} custom colour`}
+              value={shown}
+              onChange={(e) => onChange(e.target.value)}
+              className="h-8 w-12 cursor-pointer rounded border-0 bg-transparent"
+            />
             <button type="button" onClick={() => onChange('')} className="text-sm font-medium text-gray-600 hover:underline">
               Default
             </button>

@@ -29,7 +29,11 @@ function WrenchIcon() {
 function ExternalIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.5} className="size-5">
-      <path strokeLinecap="round" strokeLinejoin="round" d="M13.5 6H5.25A2.25 2.25 0 0 0 3 8.25v10.5A2.25 2.25 0 0 0 5.25 21h10.5A2.25 2.25 0 0 0 18 18.75V10.5m-10.5 6L21 3m0 0h-5.25M21 3v5.25" />
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M13.5 6H5.25A2.25 2.25 0 0 0 3 8.25v10.5A2.25 2.25 0 0 0 5.25 21h10.5A2.25 2.25 0 0 0 18 18.75V10.5m-10.5 6L21 3m0 0h-5.25M21 3v5.25"
+      />
     </svg>
   )
 }
@@ -169,16 +173,12 @@ export function DnsInstructions({ domain, canEdit }: { domain: DomainJson; canEd
       <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-700">
         <li>Sign in to the company that manages the DNS of {domain.customDomain}.</li>
         <li>
-          Add a <strong>CNAME</strong> record for <span className="font-mono">{domain.customDomain}</span> pointing to{' '}
-          <span className="font-mono">{domain.cnameTarget}</span>.
+          Add a <strong>CNAME</strong> record for <span className="font-mono">{domain.customDomain}</span> pointing to <span className="font-mono">{domain.cnameTarget}</span>.
         </li>
         <li>Add the two TXT records below so e-mail from your portal is delivered from your domain.</li>
         <li>Changes can take up to 48 hours to spread. We check every 15 minutes; the secure (https) address works once the CNAME is verified.</li>
       </ol>
-      <RecordTable
-        caption="Domain"
-        rows={[{ type: 'CNAME', host: domain.customDomain, data: domain.cnameTarget, verified: domain.cnameStatus === 'verified' }]}
-      />
+      <RecordTable caption="Domain" rows={[{ type: 'CNAME', host: domain.customDomain, data: domain.cnameTarget, verified: domain.cnameStatus === 'verified' }]} />
       {domain.emailDeliveryData.length ? <RecordTable caption="E-mail delivery" rows={domain.emailDeliveryData} /> : null}
       {domain.lastCheckedAt ? <p className="text-xs text-gray-500">Last checked {new Date(domain.lastCheckedAt).toUTCString()}</p> : null}
       {canEdit ? (

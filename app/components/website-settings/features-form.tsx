@@ -50,7 +50,10 @@ function SettingSwitch({ name, label, description, on, disabled }: { name: Setti
           aria-describedby={`${id}-description`}
           className="peer absolute inset-0 z-10 cursor-pointer opacity-0 disabled:cursor-not-allowed"
         />
-        <span aria-hidden className="pointer-events-none absolute inset-0 rounded-full bg-gray-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 peer-disabled:opacity-50" />
+        <span
+          aria-hidden
+          className="pointer-events-none absolute inset-0 rounded-full bg-gray-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 peer-disabled:opacity-50"
+        />
         <span aria-hidden className="pointer-events-none absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform peer-checked:translate-x-4" />
       </span>
     </li>

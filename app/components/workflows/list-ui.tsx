@@ -49,7 +49,14 @@ export function SwitchForm({ label, on, intent, id, disabled, ariaLabel }: { lab
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="value" value={on ? 'false' : 'true'} />
-      <button type="submit" role="switch" aria-checked={on} aria-label={ariaLabel ?? label} disabled={disabled} className="inline-flex items-center gap-2 text-sm text-gray-700 disabled:opacity-50">
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={on}
+        aria-label={ariaLabel ?? label}
+        disabled={disabled}
+        className="inline-flex items-center gap-2 text-sm text-gray-700 disabled:opacity-50"
+      >
         <SwitchTrack on={on} />
         <span>{label}</span>
       </button>

@@ -85,7 +85,10 @@ function BoardColumns({ serviceType, available, forms, board, openIndex, palette
   const dragRef = useRef<Drag | null>(null)
   const listId = useId()
 
-  const palette = paletteFor(available, modules.map((m) => m.id))
+  const palette = paletteFor(
+    available,
+    modules.map((m) => m.id),
+  )
   const titleOf = (id: string) => available.find((m) => m.id === id)?.title ?? originalTitle(id, forms) ?? id
 
   const edit = useCallback(
@@ -136,7 +139,7 @@ function BoardColumns({ serviceType, available, forms, board, openIndex, palette
 
   // Keyboard drag and drop on the grab handles.
   const onHandleKey = (item: Grab & {}) => (e: KeyboardEvent) => {
-    const grabbed = grab && (grab.from === item.from && (grab.from === 'palette' ? grab.id === (item as { id: string }).id : grab.index === (item as { index: number }).index))
+    const grabbed = grab && grab.from === item.from && (grab.from === 'palette' ? grab.id === (item as { id: string }).id : grab.index === (item as { index: number }).index)
     if (e.key === ' ' || e.key === 'Enter') {
       e.preventDefault()
       if (grabbed) {
@@ -263,7 +266,10 @@ function BoardColumns({ serviceType, available, forms, board, openIndex, palette
                 draggable={hydrated}
                 onDragStart={onDragStart({ from: 'palette', id: m.id })}
                 onDragEnd={onDragEnd}
-                className={cn('flex items-center gap-2 rounded-md bg-gray-50 px-3 py-2 ring-1 ring-gray-200', grab?.from === 'palette' && grab.id === m.id && 'ring-2 ring-brand-500')}
+                className={cn(
+                  'flex items-center gap-2 rounded-md bg-gray-50 px-3 py-2 ring-1 ring-gray-200',
+                  grab?.from === 'palette' && grab.id === m.id && 'ring-2 ring-brand-500',
+                )}
               >
                 {hydrated ? (
                   <button
@@ -417,15 +423,31 @@ function WorkflowModule(p: ModuleProps) {
                         aria-invalid={issue?.duplicate || issue?.days ? true : undefined}
                       />
                     </label>
-                    {p.editButton(`Delete reminder ${j + 1} of ${m.title}`, `removeReminder:${i}:${r.id}`, { kind: 'removeReminder', index: i, reminderId: r.id }, { children: 'Delete' })}
+                    {p.editButton(
+                      `Delete reminder ${j + 1} of ${m.title}`,
+                      `removeReminder:${i}:${r.id}`,
+                      { kind: 'removeReminder', index: i, reminderId: r.id },
+                      { children: 'Delete' },
+                    )}
                   </div>
                   <label className="block text-sm">
                     <span className={labelClass}>Email subject</span>
-                    <input name={`${rp}.email.subject`} value={r.email.subject} onChange={(e) => update({ email: { ...r.email, subject: e.target.value } })} className={cn(inputClass, 'py-1')} />
+                    <input
+                      name={`${rp}.email.subject`}
+                      value={r.email.subject}
+                      onChange={(e) => update({ email: { ...r.email, subject: e.target.value } })}
+                      className={cn(inputClass, 'py-1')}
+                    />
                   </label>
                   <label className="block text-sm">
                     <span className={labelClass}>Email body</span>
-                    <textarea name={`${rp}.email.body`} value={r.email.body} rows={3} onChange={(e) => update({ email: { ...r.email, body: e.target.value } })} className={inputClass} />
+                    <textarea
+                      name={`${rp}.email.body`}
+                      value={r.email.body}
+                      rows={3}
+                      onChange={(e) => update({ email: { ...r.email, body: e.target.value } })}
+                      className={inputClass}
+                    />
                   </label>
                   {issue?.duplicate ? <p className="text-sm text-red-600">Can&apos;t have duplicate reminders</p> : null}
                   {issue?.days ? <p className="text-sm text-red-600">{issue.days}</p> : null}
@@ -433,7 +455,12 @@ function WorkflowModule(p: ModuleProps) {
                 </fieldset>
               )
             })}
-            {p.editButton(`Add reminder to ${m.title}`, `addReminder:${i}`, { kind: 'addReminder', index: i }, { disabled: !canAddReminder(m.reminders), children: '+ Add Reminder' })}
+            {p.editButton(
+              `Add reminder to ${m.title}`,
+              `addReminder:${i}`,
+              { kind: 'addReminder', index: i },
+              { disabled: !canAddReminder(m.reminders), children: '+ Add Reminder' },
+            )}
           </div>
         </details>
       ) : null}

@@ -40,7 +40,10 @@ test('pays an open invoice with the default card: a decline shows Stripe’s mes
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
 
   await setDecline(emulatorUrl(), o.visa.id, 'none')
-  await table(page).getByRole('row', { name: new RegExp(open.number!) }).getByRole('button', { name: `Pay invoice ${open.number}` }).click()
+  await table(page)
+    .getByRole('row', { name: new RegExp(open.number!) })
+    .getByRole('button', { name: `Pay invoice ${open.number}` })
+    .click()
   await expect(page.getByText('Invoice paid successfully.')).toBeVisible()
   await expect(table(page).getByRole('row', { name: new RegExp(open.number!) })).toContainText('Paid')
   await expect(table(page).getByRole('button', { name: /Pay invoice/ })).toHaveCount(0)

@@ -35,7 +35,11 @@ test('adds cards and sets the default @nojs', async ({ page, loginAs, javaScript
   await mastercard.getByRole('button', { name: /Set Mastercard/ }).click()
   await expect(page.getByText('Changed Successfully!')).toBeVisible()
   await expect(table(page).getByRole('row', { name: /Mastercard •••• 4444/ })).toContainText('Default')
-  await expect(table(page).getByRole('row', { name: /Visa •••• 4242/ }).getByRole('button', { name: /Set Visa/ })).toBeVisible()
+  await expect(
+    table(page)
+      .getByRole('row', { name: /Visa •••• 4242/ })
+      .getByRole('button', { name: /Set Visa/ }),
+  ).toBeVisible()
 })
 
 test("a locked past-due owner: a declining card shows Stripe's message, a good one pays and unlocks @nojs", async ({ page, loginAs, javaScriptEnabled }) => {

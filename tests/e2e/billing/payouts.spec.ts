@@ -7,7 +7,11 @@ import { createTenant, createUser } from '#tests/factories/index'
 import { emulatorUrl, ready, stripeSdk } from './helpers'
 
 async function setAccount(id: string, state: Record<string, boolean>) {
-  const res = await fetch(`${emulatorUrl()}/_emulator/accounts/${id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(Object.entries(state).map(([k, v]) => [k, String(v)])).toString() })
+  const res = await fetch(`${emulatorUrl()}/_emulator/accounts/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(Object.entries(state).map(([k, v]) => [k, String(v)])).toString(),
+  })
   expect(res.status).toBe(200)
 }
 

@@ -50,6 +50,10 @@ export async function advanceClock(clockId: string, seconds: number, org: { id: 
 }
 
 export async function setDecline(paymentMethodId: string, code: 'generic_decline' | 'none') {
-  const res = await fetch(`${emulatorUrl()}/_emulator/payment_methods/${paymentMethodId}/decline`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `decline_code=${code}` })
+  const res = await fetch(`${emulatorUrl()}/_emulator/payment_methods/${paymentMethodId}/decline`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `decline_code=${code}`,
+  })
   if (!res.ok) throw new Error(`decline ${code}: ${res.status}`)
 }

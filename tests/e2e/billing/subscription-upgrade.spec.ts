@@ -92,7 +92,10 @@ test('after the subscription ended the owner subscribes again from Reactivate @n
   await expect(page).toHaveURL(/\/payments\/reactivate$/)
   await ready(page, javaScriptEnabled)
   await expect(page.getByText('Your subscription has ended. Choose a package to subscribe again.')).toBeVisible()
-  await page.getByRole('region', { name: plan!.package_name }).getByRole('link', { name: `Subscribe to ${plan!.package_name}` }).click()
+  await page
+    .getByRole('region', { name: plan!.package_name })
+    .getByRole('link', { name: `Subscribe to ${plan!.package_name}` })
+    .click()
   await panel(page, `Subscribe to ${plan!.package_name}`).getByRole('button', { name: 'Subscribe' }).click()
   await expect(page.getByText('Your subscription is active again.')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Subscription' })).toContainText('Active')

@@ -93,7 +93,11 @@ test('a locked owner sees only Dashboard and Billing, pays the open invoice and 
   await setDecline(card!.id, 'generic_decline')
   await advanceClock(clock!.id, sub!.currentPeriodEnd - clock!.frozen_time + 60, org)
   // Past due for 9 days by our clock: the account is locked.
-  await platformDb.updateTable('organisations').set({ payment_due_since: new Date(Date.now() - 9 * DAY * 1000) }).where('id', '=', org.id).execute()
+  await platformDb
+    .updateTable('organisations')
+    .set({ payment_due_since: new Date(Date.now() - 9 * DAY * 1000) })
+    .where('id', '=', org.id)
+    .execute()
   await loginAs(owner.email, org.name)
 
   expect((await page.goto('/orders/view'))?.status()).toBe(403)

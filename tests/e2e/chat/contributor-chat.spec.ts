@@ -124,7 +124,10 @@ test('the admin writes to a contributor with the plain form @nojs', async ({ pag
   const w = await world()
   await loginAs(w.owner.email, w.org.name)
   await page.goto('/chat')
-  await page.getByRole('region', { name: 'Contributors' }).getByRole('link', { name: /Wendy Writer/ }).click()
+  await page
+    .getByRole('region', { name: 'Contributors' })
+    .getByRole('link', { name: /Wendy Writer/ })
+    .click()
   const conversation = page.getByRole('region', { name: 'Conversation' })
   if (javaScriptEnabled) await live(page)
   await conversation.getByRole('textbox', { name: 'Message' }).click()

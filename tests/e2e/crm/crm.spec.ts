@@ -62,7 +62,11 @@ test('add a CRM user: errors first, then PENDING → ACTIVE; edit and delete @no
   await expect(page.getByText('User Updated Successfully')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Carla Mills')
 
-  await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `Delete ${email}` }).click()
+  await page
+    .getByRole('row')
+    .filter({ hasText: email })
+    .getByRole('button', { name: `Delete ${email}` })
+    .click()
   await expect(page.getByText('Deleted!')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0)
 })
@@ -118,7 +122,12 @@ test("a CRM refusal leaves the user PENDING with the CRM's errors shown", async 
   const failed = await fetch(`${process.env.CRM_API_URL}/_emulator/fail`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ times: 1, path: `/locations/${locationId}/users`, status: 422, body: { message: 'Validation failed', crmErrors: { email: 'This email is blocked by the CRM' } } }),
+    body: JSON.stringify({
+      times: 1,
+      path: `/locations/${locationId}/users`,
+      status: 422,
+      body: { message: 'Validation failed', crmErrors: { email: 'This email is blocked by the CRM' } },
+    }),
   })
   expect(failed.status).toBe(200)
   await loginAs(owner.email, org.name)

@@ -28,7 +28,12 @@ test('without JavaScript the owner reads every figure as tables @nojs', async ({
 
   const earnings = page.getByRole('region', { name: 'Total Earnings' })
   const api = await (await page.request.get('/api/client/homepage/analytics/total-sales-earnings')).json()
-  for (const [label, key] of [['Month Revenue', 'monthRevenue'], ['Month Tips', 'monthTips'], ['Total Revenue', 'totalRevenue'], ['Total Tips', 'totalTips']] as const) {
+  for (const [label, key] of [
+    ['Month Revenue', 'monthRevenue'],
+    ['Month Tips', 'monthTips'],
+    ['Total Revenue', 'totalRevenue'],
+    ['Total Tips', 'totalTips'],
+  ] as const) {
     await expect(earnings.getByText(label, { exact: true })).toBeVisible()
     await expect(earnings.getByText(money(api[key]), { exact: true }).first()).toBeVisible()
   }
@@ -102,7 +107,9 @@ test("a failing call shows 'Unexpected Error!!' in its widget only; an aborted o
   test.skip(!javaScriptEnabled, 'the calls are made by the browser')
   const errors: Error[] = []
   page.on('pageerror', (e) => errors.push(e))
-  await page.route('**/api/client/homepage/analytics/sales-history', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, error: 'boom' }) }))
+  await page.route('**/api/client/homepage/analytics/sales-history', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, error: 'boom' }) }),
+  )
   // Held until the page leaves: the widget aborts it on the way out.
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))

@@ -141,7 +141,9 @@ test('a notification pushed over the socket bumps the badge and appears in the o
     .poll(
       async () => {
         await deliver([{ userId, notification }])
-        return badge(page).textContent({ timeout: 500 }).catch(() => null)
+        return badge(page)
+          .textContent({ timeout: 500 })
+          .catch(() => null)
       },
       { timeout: 15_000, intervals: [250, 500, 1000] },
     )

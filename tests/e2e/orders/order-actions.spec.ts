@@ -14,7 +14,12 @@ async function ready(page: Page, javaScriptEnabled: boolean) {
 }
 
 /** A fresh organisation (signed in as its owner) with one order, a contributor and the list open. */
-async function ordersList(page: Page, loginAs: (email: string, org?: string) => Promise<void>, javaScriptEnabled: boolean, opts: { modules?: { id: string; title: string }[] } = {}) {
+async function ordersList(
+  page: Page,
+  loginAs: (email: string, org?: string) => Promise<void>,
+  javaScriptEnabled: boolean,
+  opts: { modules?: { id: string; title: string }[] } = {},
+) {
   const { org, owner } = await createTenant()
   const product = await createProductWithWorkflow(org.id, { name: 'Executive Resume', modules: opts.modules })
   const customer = await createCustomer(org.id, { firstName: 'Casey', lastName: 'Client' })

@@ -29,7 +29,8 @@ async function pickCustomer(page: Page, javaScriptEnabled: boolean, c: { firstNa
   }
 }
 
-const invoicesOf = (clientId: number) => platformDb.selectFrom('order_invoices').select(['status', 'price_cents', 'provider_paid_cents']).where('client_id', '=', clientId).execute()
+const invoicesOf = (clientId: number) =>
+  platformDb.selectFrom('order_invoices').select(['status', 'price_cents', 'provider_paid_cents']).where('client_id', '=', clientId).execute()
 
 test("creates a paid order after the spec's messages, keeping what was typed @nojs", async ({ page, loginAs, javaScriptEnabled }) => {
   const s = await shop()

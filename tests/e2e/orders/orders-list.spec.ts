@@ -53,20 +53,32 @@ test('filters live in the URL and narrow the list; sorting by a header flips the
   await expect(page).toHaveURL(/projectStatus=Past\+due/)
   await expect(rows(page).first()).toBeVisible()
   // Retrying assertions: with JavaScript the URL may change a moment before the new rows are shown.
-  await expect(rows(page).locator('td:nth-child(10)').filter({ hasNotText: /^Past due$/ })).toHaveCount(0)
+  await expect(
+    rows(page)
+      .locator('td:nth-child(10)')
+      .filter({ hasNotText: /^Past due$/ }),
+  ).toHaveCount(0)
 
   await page.getByLabel('Contributor').selectOption({ label: 'No Contributor Assigned' })
   if (!javaScriptEnabled) await applyFilters(page)
   await expect(page).toHaveURL(/contributor=unassigned/)
   await expect(page).toHaveURL(/projectStatus=Past\+due/)
-  await expect(rows(page).locator('td:nth-child(11)').filter({ hasNotText: /^No Contributor Assigned$/ })).toHaveCount(0)
+  await expect(
+    rows(page)
+      .locator('td:nth-child(11)')
+      .filter({ hasNotText: /^No Contributor Assigned$/ }),
+  ).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Clear filters' }).click()
   await expect(page).not.toHaveURL(/projectStatus/)
 
   await page.getByRole('link', { name: /^Customer/ }).click()
   await expect(page).toHaveURL(/sort=customer&dir=asc/)
-  await expect(ordersTable(page).getByRole('columnheader', { name: /^Customer/ }).first()).toHaveAttribute('aria-sort', 'ascending')
+  await expect(
+    ordersTable(page)
+      .getByRole('columnheader', { name: /^Customer/ })
+      .first(),
+  ).toHaveAttribute('aria-sort', 'ascending')
   await page.getByRole('link', { name: /^Customer/ }).click()
   await expect(page).toHaveURL(/sort=customer&dir=desc/)
 })

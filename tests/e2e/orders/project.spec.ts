@@ -20,9 +20,18 @@ async function project(loginAs: (email: string, org?: string) => Promise<void>, 
   const product = await createProductWithWorkflow(org.id, { name: 'Executive Resume' })
   const cover = await platformDb
     .insertInto('workflows')
-    .values({ public_id: newPublicId(), client_id: org.id, name: 'Cover Letter workflow', service_type: 'cover', modules: JSON.stringify(DEFAULT_MODULES.map((m) => ({ ...m, reminders: [] }))) })
+    .values({
+      public_id: newPublicId(),
+      client_id: org.id,
+      name: 'Cover Letter workflow',
+      service_type: 'cover',
+      modules: JSON.stringify(DEFAULT_MODULES.map((m) => ({ ...m, reminders: [] }))),
+    })
     .executeTakeFirstOrThrow()
-  await platformDb.insertInto('product_workflows').values({ client_id: org.id, product_id: product.productId, workflow_id: Number(cover.insertId), position: 1 }).execute()
+  await platformDb
+    .insertInto('product_workflows')
+    .values({ client_id: org.id, product_id: product.productId, workflow_id: Number(cover.insertId), position: 1 })
+    .execute()
   const customer = await createCustomer(org.id, { firstName: 'Casey', lastName: 'Client' })
   const order = await createOrder(org.id, { customerUserId: customer.userId, productId: product.productId }, overrides)
   await loginAs(owner.email, org.name)

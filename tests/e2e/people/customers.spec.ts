@@ -203,7 +203,12 @@ test('Login As User for a customer deactivated since the page loaded: the row sh
   await loginAs('support@demo-staff.test')
   await page.goto(`/customers/view?q=${encodeURIComponent(customer.email)}`)
   await page.locator('[data-hydrated]').waitFor()
-  await platformDb.updateTable('memberships').set({ active: false }).where('client_id', '=', await demoId()).where('user_id', '=', customer.id).execute()
+  await platformDb
+    .updateTable('memberships')
+    .set({ active: false })
+    .where('client_id', '=', await demoId())
+    .where('user_id', '=', customer.id)
+    .execute()
   const opened = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Login As User Gone Customer' }).click()
   const popup = await opened

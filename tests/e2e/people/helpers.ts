@@ -23,5 +23,10 @@ export async function newStaff(permissions: string[], firstName = 'Temp') {
 
 export async function membership(email: string) {
   const user = await platformDb.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-  return platformDb.selectFrom('memberships').selectAll().where('user_id', '=', user.id).where('client_id', '=', await demoId()).executeTakeFirstOrThrow()
+  return platformDb
+    .selectFrom('memberships')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('client_id', '=', await demoId())
+    .executeTakeFirstOrThrow()
 }

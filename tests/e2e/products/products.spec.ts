@@ -28,7 +28,12 @@ test('edits a product and keeps the typed values on an error @nojs', async ({ pa
   })
   expect(res.status()).toBe(400)
   const services = await (await page.request.get('/api/client/service/all')).json()
-  const created = await (await page.request.post('/api/client/packages/create', { headers: { 'Sec-Fetch-Site': 'same-origin' }, data: { packageName: `Edit me ${uid()}`, packagePrice: 10, packageServices: [services.services[0]._id] } })).json()
+  const created = await (
+    await page.request.post('/api/client/packages/create', {
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+      data: { packageName: `Edit me ${uid()}`, packagePrice: 10, packageServices: [services.services[0]._id] },
+    })
+  ).json()
   const id = created.package._id
   await page.goto(`/products/update/${id}`)
   await page.getByLabel('Product Name').fill('Renamed product')
@@ -48,7 +53,12 @@ test('settings dialog switches, tags and links', async ({ page, loginAs, context
   await page.goto('/products/view')
   const services = await (await page.request.get('/api/client/service/all')).json()
   const name = `Switch product ${uid()}`
-  const created = await (await page.request.post('/api/client/packages/create', { headers: { 'Sec-Fetch-Site': 'same-origin' }, data: { packageName: name, packagePrice: 50, packageServices: [services.services[0]._id] } })).json()
+  const created = await (
+    await page.request.post('/api/client/packages/create', {
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+      data: { packageName: name, packagePrice: 50, packageServices: [services.services[0]._id] },
+    })
+  ).json()
   const id = created.package._id
   await page.goto('/products/view')
   await page.getByRole('link', { name: `Settings for ${name}` }).click()

@@ -38,7 +38,10 @@ test('updates the name at once; a new e-mail needs the current password and wait
   await page.getByRole('region', { name: 'Update profile' }).getByLabel('First Name').fill('Priya')
   await page.getByRole('region', { name: 'Update profile' }).getByLabel('Last Name').fill('Profile')
   await page.getByRole('region', { name: 'Update profile' }).getByLabel('Email').fill(email)
-  await page.getByRole('region', { name: 'Update profile' }).getByLabel(/^Current Password/).fill(TEST_PASSWORD)
+  await page
+    .getByRole('region', { name: 'Update profile' })
+    .getByLabel(/^Current Password/)
+    .fill(TEST_PASSWORD)
   await page.getByRole('region', { name: 'Update profile' }).getByRole('button', { name: 'Update Profile' }).click()
   await expect(page.getByText('Profile Updated Successfully')).toBeVisible()
   const card = page.getByRole('region', { name: 'Profile details' })
@@ -120,7 +123,10 @@ test('a log-in-as session sees the credential forms closed and cannot post them 
   await expect(details.getByLabel('Email')).toHaveAttribute('readonly', '')
   await expect(details).toContainText('You are signed in as someone else')
   // A forged post is refused all the same, and nothing changes.
-  const forged = await page.request.post('/profile', { headers: { Origin: new URL(baseURL!).origin }, form: { subaction: 'password', currentPassword: TEST_PASSWORD, password: 'Hijacked-pass-1', confirmPassword: 'Hijacked-pass-1' } })
+  const forged = await page.request.post('/profile', {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { subaction: 'password', currentPassword: TEST_PASSWORD, password: 'Hijacked-pass-1', confirmPassword: 'Hijacked-pass-1' },
+  })
   expect(forged.status()).toBe(403)
   const row = await platformDb.selectFrom('users').select('password_hash').where('id', '=', writer.id).executeTakeFirstOrThrow()
   expect(await verifyPassword(row.password_hash, TEST_PASSWORD)).toBe(true)
@@ -134,7 +140,10 @@ test('uploads an avatar and shows it; other file types are refused @nojs', async
   await form.getByLabel(/^Image/).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not an image') })
   await form.getByRole('button', { name: 'Upload Image' }).click()
   await expect(page.getByText('This file type is not allowed.')).toBeVisible()
-  await page.getByRole('region', { name: 'Profile image' }).getByLabel(/^Image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+  await page
+    .getByRole('region', { name: 'Profile image' })
+    .getByLabel(/^Image/)
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
   await page.getByRole('region', { name: 'Profile image' }).getByRole('button', { name: 'Upload Image' }).click()
   await expect(page.getByText('Profile Image Updated Successfully')).toBeVisible()
   const img = page.getByRole('img', { name: 'Profile image' })

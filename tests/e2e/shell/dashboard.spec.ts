@@ -1,8 +1,7 @@
 // /dashboard: stat cards and sidebar, the any-of guard, the 403 inside the shell, and the login redirect.
 import { expect, test } from '#tests/e2e/fixtures'
 
-const FORBIDDEN =
-  "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page"
+const FORBIDDEN = "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page"
 
 test('the owner sees the user card, the stat cards and the sidebar @nojs', async ({ page, loginAs }) => {
   await loginAs('owner@demo.test')

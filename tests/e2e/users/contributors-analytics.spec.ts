@@ -34,7 +34,11 @@ test('without JavaScript: pick contributors and a range, read every figure as ta
   // The same figures as the JSON calls, shown as the page shows them.
   const wendy = (await (await page.request.get('/api/client/writers/analytics')).json()).writers.find((w: { writerName: string }) => w.writerName === 'Wendy Writer')
   const call = async (metric: string, filter = '') =>
-    (await (await page.request.post(`/api/client/writers/analytics/${metric}${filter}`, { headers: { Origin: new URL(page.url()).origin }, data: { selectedWriters: [wendy._id] } })).json()).data[0]
+    (
+      await (
+        await page.request.post(`/api/client/writers/analytics/${metric}${filter}`, { headers: { Origin: new URL(page.url()).origin }, data: { selectedWriters: [wendy._id] } })
+      ).json()
+    ).data[0]
   const tracker = await call('order-tracker', '?filter=6Months')
   const row = (name: string) => page.getByRole('table', { name, exact: true }).locator('tbody tr')
   await expect(row('Order Tracker')).toHaveCount(1)
@@ -100,7 +104,9 @@ test("a failing call shows 'Unexpected Error!!' in its widget only; an aborted o
   test.setTimeout(90_000)
   const errors: Error[] = []
   page.on('pageerror', (e) => errors.push(e))
-  await page.route('**/api/client/writers/analytics/chat-response-time', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, error: 'boom' }) }))
+  await page.route('**/api/client/writers/analytics/chat-response-time', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, error: 'boom' }) }),
+  )
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/client/writers/analytics/final-delivery-response-time', async (route) => {

@@ -90,7 +90,13 @@ test('sets a custom domain, shows the CNAME and e-mail records, and https only o
   // The scheduled check found the records (as the DNS integration test shows): the card turns secure.
   await platformDb
     .updateTable('organisation_domains')
-    .set({ cname_status: 'verified', cname_verified_at: new Date(), cname_checked_at: new Date(), email_status: 'verified', email_records: JSON.stringify({ spf: true, dkim: true }) })
+    .set({
+      cname_status: 'verified',
+      cname_verified_at: new Date(),
+      cname_checked_at: new Date(),
+      email_status: 'verified',
+      email_records: JSON.stringify({ spf: true, dkim: true }),
+    })
     .where('client_id', '=', org.id)
     .execute()
   await page.goto(PAGE)
@@ -101,7 +107,10 @@ test('sets a custom domain, shows the CNAME and e-mail records, and https only o
 
 test('Check DNS now queues a check', async ({ page, loginAs }) => {
   const { org, owner, sub } = await tenantWithSubdomain()
-  await platformDb.insertInto('organisation_domains').values({ client_id: org.id, custom_domain: `check.${sub}.example` }).execute()
+  await platformDb
+    .insertInto('organisation_domains')
+    .values({ client_id: org.id, custom_domain: `check.${sub}.example` })
+    .execute()
   await loginAs(owner.email, org.name)
   await page.goto(PAGE)
   await page.getByRole('button', { name: 'Check DNS now' }).click()

@@ -25,7 +25,16 @@ function newProduct(em: Emulator, name: string, params: HandlerContext['params']
   const now = em.clocks.globalNow()
   const id = optString(params, 'id') || newId('prod')
   if (em.store.products.has(id)) throw invalidRequest(`Product already exists.`, 'id', 'resource_already_exists')
-  const product: ProductRecord = { id, created: now, updated: now, name, description: optString(params, 'description') || null, active: optBool(params, 'active') ?? true, metadata: mergeMetadata({}, params), default_price: null }
+  const product: ProductRecord = {
+    id,
+    created: now,
+    updated: now,
+    name,
+    description: optString(params, 'description') || null,
+    active: optBool(params, 'active') ?? true,
+    metadata: mergeMetadata({}, params),
+    default_price: null,
+  }
   em.store.products.set(product.id, product)
   em.emit('product.created', renderProduct(product), now)
   return product
@@ -61,7 +70,12 @@ function updateProduct({ em, params, path }: HandlerContext) {
 
 function listProducts({ em, params }: HandlerContext) {
   const active = optBool(params, 'active')
-  return paginate('/v1/products', newestFirst(em.store.products.values()).filter((p) => active === undefined || p.active === active), params, renderProduct)
+  return paginate(
+    '/v1/products',
+    newestFirst(em.store.products.values()).filter((p) => active === undefined || p.active === active),
+    params,
+    renderProduct,
+  )
 }
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const
@@ -81,7 +95,8 @@ function createPrice({ em, params }: HandlerContext) {
     const count = optInt(recurringParams, 'interval_count', 'recurring[interval_count]') ?? 1
     // Stripe's limit: at most one year between billings.
     const maxCount = { day: 365, week: 52, month: 12, year: 1 }[interval]
-    if (count < 1 || count > maxCount) throw invalidRequest(`Invalid recurring[interval_count]: must be between 1 and ${maxCount} for interval ${interval}.`, 'recurring[interval_count]')
+    if (count < 1 || count > maxCount)
+      throw invalidRequest(`Invalid recurring[interval_count]: must be between 1 and ${maxCount} for interval ${interval}.`, 'recurring[interval_count]')
     recurring = { interval, interval_count: count, trial_period_days: optInt(recurringParams, 'trial_period_days', 'recurring[trial_period_days]') ?? null }
   }
   const now = em.clocks.globalNow()

@@ -59,7 +59,18 @@ export function completeSession(em: Emulator, session: CheckoutSessionRecord, in
   if (!customerId) {
     customerId = newId('cus')
     const now = em.clocks.globalNow()
-    em.store.customers.set(customerId, { id: customerId, created: now, email: input.email ?? session.customer_email, name: null, description: null, phone: null, metadata: {}, balance: 0, invoice_settings: { default_payment_method: null }, test_clock: null })
+    em.store.customers.set(customerId, {
+      id: customerId,
+      created: now,
+      email: input.email ?? session.customer_email,
+      name: null,
+      description: null,
+      phone: null,
+      metadata: {},
+      balance: 0,
+      invoice_settings: { default_payment_method: null },
+      test_clock: null,
+    })
     // A declined card and a second try on the same page keep this one customer.
     session.customer = customerId
   }

@@ -16,7 +16,13 @@ export function findAccount(em: Emulator, id: string, param?: string): AccountRe
 
 /** Sets onboarding flags (the emulator's stand-in for the account holder finishing Stripe's forms). */
 export function setAccountState(em: Emulator, account: AccountRecord, state: Partial<Pick<AccountRecord, 'details_submitted' | 'charges_enabled' | 'payouts_enabled'>>): void {
-  changeWithEvent(em, 'account.updated', () => renderAccount(account), () => Object.assign(account, state), em.clocks.globalNow())
+  changeWithEvent(
+    em,
+    'account.updated',
+    () => renderAccount(account),
+    () => Object.assign(account, state),
+    em.clocks.globalNow(),
+  )
 }
 
 function create({ em, params }: HandlerContext) {

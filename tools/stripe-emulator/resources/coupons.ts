@@ -18,7 +18,8 @@ function createCoupon({ em, params }: HandlerContext) {
   const now = em.clocks.globalNow()
   const percentOff = optNumber(params, 'percent_off') ?? null
   const amountOff = optInt(params, 'amount_off') ?? null
-  if ((percentOff === null) === (amountOff === null)) throw invalidRequest('You must pass exactly one of percent_off or amount_off.', percentOff === null ? 'percent_off' : 'amount_off')
+  if ((percentOff === null) === (amountOff === null))
+    throw invalidRequest('You must pass exactly one of percent_off or amount_off.', percentOff === null ? 'percent_off' : 'amount_off')
   if (percentOff !== null && (percentOff <= 0 || percentOff > 100)) throw invalidRequest('Invalid percent_off: must be greater than 0 and at most 100.', 'percent_off')
   if (amountOff !== null && amountOff <= 0) throw invalidRequest('Invalid amount_off: must be greater than 0.', 'amount_off')
   const currency = optString(params, 'currency')?.toLowerCase() ?? null
@@ -109,18 +110,26 @@ function listPromotionCodes({ em, params }: HandlerContext) {
   const matching = newestFirst(em.store.promotionCodes.values()).filter(
     (p) => (code === undefined || p.code.toLowerCase() === code.toLowerCase()) && (coupon === undefined || p.coupon === coupon) && (active === undefined || p.active === active),
   )
-  return expand(em, paginate('/v1/promotion_codes', matching, params, (p) => renderPromotionCode(em, p)), expandPaths(params))
+  return expand(
+    em,
+    paginate('/v1/promotion_codes', matching, params, (p) => renderPromotionCode(em, p)),
+    expandPaths(params),
+  )
 }
 
 /** Checks a coupon or promotion code and applies it to a subscription as a discount (redeeming it once). */
-export function redeemDiscount(em: Emulator, input: { coupon?: string; promotion_code?: string; customer: string; subscription: string; now: number; param: string }): DiscountRecord {
+export function redeemDiscount(
+  em: Emulator,
+  input: { coupon?: string; promotion_code?: string; customer: string; subscription: string; now: number; param: string },
+): DiscountRecord {
   let promo: PromotionCodeRecord | undefined
   let couponId = input.coupon
   if (input.promotion_code) {
     promo = findPromotionCode(em, input.promotion_code, `${input.param}[promotion_code]`)
     const expired = promo.expires_at !== null && input.now > promo.expires_at
     const exhausted = promo.max_redemptions !== null && promo.times_redeemed >= promo.max_redemptions
-    if (!promo.active || expired || exhausted) throw invalidRequest(`This promotion code cannot be redeemed because the associated coupon is no longer valid.`, `${input.param}[promotion_code]`)
+    if (!promo.active || expired || exhausted)
+      throw invalidRequest(`This promotion code cannot be redeemed because the associated coupon is no longer valid.`, `${input.param}[promotion_code]`)
     if (promo.customer && promo.customer !== input.customer) throw invalidRequest('This promotion code cannot be redeemed by this customer.', `${input.param}[promotion_code]`)
     couponId = promo.coupon
   }

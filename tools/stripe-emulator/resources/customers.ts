@@ -30,7 +30,11 @@ function setDefaultPaymentMethod(em: Emulator, customer: CustomerRecord, params:
   const pm = em.store.paymentMethods.get(pmId)
   if (!pm) throw resourceMissing('PaymentMethod', pmId, 'invoice_settings[default_payment_method]')
   if (pm.customer !== customer.id) {
-    throw invalidRequest(`The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`, 'invoice_settings[default_payment_method]', 'resource_missing')
+    throw invalidRequest(
+      `The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`,
+      'invoice_settings[default_payment_method]',
+      'resource_missing',
+    )
   }
   customer.invoice_settings.default_payment_method = pmId
 }
@@ -99,7 +103,9 @@ function remove({ em, path }: HandlerContext) {
 function listCustomers({ em, params }: HandlerContext) {
   const email = optString(params, 'email')
   const testClock = optString(params, 'test_clock')
-  const matching = newestFirst(em.store.customers.values()).filter((c) => !c.deleted && (email === undefined || c.email === email) && (testClock === undefined || c.test_clock === testClock))
+  const matching = newestFirst(em.store.customers.values()).filter(
+    (c) => !c.deleted && (email === undefined || c.email === email) && (testClock === undefined || c.test_clock === testClock),
+  )
   return paginate('/v1/customers', matching, params, (c) => renderCustomer(em, c))
 }
 

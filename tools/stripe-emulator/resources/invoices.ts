@@ -23,7 +23,11 @@ function list({ em, params }: HandlerContext) {
   const matching = newestFirst(em.store.invoices.values()).filter(
     (i) => (customer === undefined || i.customer === customer) && (subscription === undefined || i.subscription === subscription) && (status === undefined || i.status === status),
   )
-  return expand(em, paginate('/v1/invoices', matching, params, (i) => renderInvoice(em, i)), expandPaths(params))
+  return expand(
+    em,
+    paginate('/v1/invoices', matching, params, (i) => renderInvoice(em, i)),
+    expandPaths(params),
+  )
 }
 
 function pay({ em, params, path }: HandlerContext) {
@@ -44,9 +48,12 @@ function pay({ em, params, path }: HandlerContext) {
 /** A copy of the subscription with the preview's quantity changes applied, plus the prorations they cause. */
 function previewChanges(em: Emulator, sub: SubscriptionRecord, details: HandlerContext['params'] | null | undefined, now: number) {
   const copy = structuredClone(sub)
-  const behavior = details ? (oneOf(details, 'proration_behavior', ['create_prorations', 'always_invoice', 'none'] as const, 'subscription_details[proration_behavior]') ?? 'create_prorations') : 'create_prorations'
+  const behavior = details
+    ? (oneOf(details, 'proration_behavior', ['create_prorations', 'always_invoice', 'none'] as const, 'subscription_details[proration_behavior]') ?? 'create_prorations')
+    : 'create_prorations'
   const prorationDate = (details && optInt(details, 'proration_date', 'subscription_details[proration_date]')) ?? now
-  if (prorationDate < sub.current_period_start || prorationDate > sub.current_period_end) throw invalidRequest('proration_date must be within the current billing period.', 'subscription_details[proration_date]')
+  if (prorationDate < sub.current_period_start || prorationDate > sub.current_period_end)
+    throw invalidRequest('proration_date must be within the current billing period.', 'subscription_details[proration_date]')
   const prorations: InvoiceLineRecord[] = []
   objectsOf(details ? optArray(details, 'items', 'subscription_details[items]') : undefined, 'subscription_details[items]').forEach((change, i) => {
     const itemId = reqString(change, 'id', `subscription_details[items][${i}][id]`)
@@ -64,7 +71,8 @@ function createPreview({ em, params }: HandlerContext) {
   const subscriptionId = optString(params, 'subscription')
   if (!subscriptionId) throw invalidRequest('The emulator previews invoices of an existing subscription: pass subscription.', 'subscription')
   const sub = findSubscription(em, subscriptionId, 'subscription')
-  if (sub.status === 'canceled' || sub.status === 'incomplete_expired') throw invalidRequest(`No upcoming invoices for customer: ${sub.customer}`, undefined, 'invoice_upcoming_none')
+  if (sub.status === 'canceled' || sub.status === 'incomplete_expired')
+    throw invalidRequest(`No upcoming invoices for customer: ${sub.customer}`, undefined, 'invoice_upcoming_none')
   const now = customerNow(em, findCustomer(em, sub.customer))
   const { copy, behavior, prorationDate, prorations } = previewChanges(em, sub, optObject(params, 'subscription_details'), now)
   let preview: InvoiceRecord

@@ -32,8 +32,24 @@ export const DECLINES = { generic_decline: GENERIC_DECLINE, insufficient_funds: 
 
 function fromTestCard(em: Emulator, card: TestCard): PaymentMethodRecord {
   const expYear = new Date(em.clocks.globalNow() * 1000).getUTCFullYear() + 3
-  const details: CardDetails = { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: expYear, funding: card.funding ?? 'credit', country: 'US', fingerprint: randomToken(16) }
-  const pm: PaymentMethodRecord = { id: newId('pm'), created: em.clocks.globalNow(), customer: null, card: details, billing_details: { name: null, email: null }, metadata: {}, _decline: card.decline }
+  const details: CardDetails = {
+    brand: card.brand,
+    last4: card.last4,
+    exp_month: 12,
+    exp_year: expYear,
+    funding: card.funding ?? 'credit',
+    country: 'US',
+    fingerprint: randomToken(16),
+  }
+  const pm: PaymentMethodRecord = {
+    id: newId('pm'),
+    created: em.clocks.globalNow(),
+    customer: null,
+    card: details,
+    billing_details: { name: null, email: null },
+    metadata: {},
+    _decline: card.decline,
+  }
   em.store.paymentMethods.set(pm.id, pm)
   return pm
 }

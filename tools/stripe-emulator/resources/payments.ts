@@ -44,7 +44,10 @@ function createRefund({ em, params }: HandlerContext) {
   const amount = optInt(params, 'amount') ?? left
   if (amount <= 0) throw invalidRequest('Invalid positive integer', 'amount')
   if (amount > left) {
-    const message = charge.amount_refunded > 0 ? `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})` : `Refund amount (${dollars(amount)}) is greater than charge amount (${dollars(charge.amount)})`
+    const message =
+      charge.amount_refunded > 0
+        ? `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`
+        : `Refund amount (${dollars(amount)}) is greater than charge amount (${dollars(charge.amount)})`
     throw invalidRequest(message, 'amount')
   }
   const now = nowForCustomer(em, charge.customer)
@@ -119,7 +122,16 @@ function confirmIntent(em: Emulator, intent: PaymentIntentRecord, now: number): 
       'payment_intent_unexpected_state',
     )
   }
-  const result = chargeCard(em, { customer: intent.customer, paymentMethod: intent.payment_method, amount: intent.amount, currency: intent.currency, description: intent.description, invoice: null, existingIntent: intent.id, now })
+  const result = chargeCard(em, {
+    customer: intent.customer,
+    paymentMethod: intent.payment_method,
+    amount: intent.amount,
+    currency: intent.currency,
+    description: intent.description,
+    invoice: null,
+    existingIntent: intent.id,
+    now,
+  })
   // Stripe copies the intent's metadata onto its charges.
   if (result.charge) result.charge.metadata = { ...intent.metadata }
   if (result.decline) throw cardError(result.decline, { charge: result.charge?.id, payment_intent: renderPaymentIntent(intent) })
@@ -140,7 +152,8 @@ function createIntent({ em, params }: HandlerContext) {
     }
   }
   optObject(params, 'automatic_payment_methods')
-  if (oneOf(params, 'capture_method', ['automatic', 'automatic_async', 'manual'] as const) === 'manual') throw invalidRequest('The emulator captures automatically only (capture_method=manual is not emulated).', 'capture_method')
+  if (oneOf(params, 'capture_method', ['automatic', 'automatic_async', 'manual'] as const) === 'manual')
+    throw invalidRequest('The emulator captures automatically only (capture_method=manual is not emulated).', 'capture_method')
   const confirm = optBool(params, 'confirm') ?? false
   if (params.off_session !== undefined && !confirm) throw invalidRequest('You can only pass off_session when confirm=true.', 'off_session')
   offSession(params)
@@ -172,7 +185,12 @@ function createIntent({ em, params }: HandlerContext) {
 
 function confirm({ em, params, path }: HandlerContext) {
   const intent = findIntent(em, path.id!)
-  if (intent.invoice) throw invalidRequest(`This PaymentIntent pays invoice ${intent.invoice}: pay the invoice instead (POST /v1/invoices/${intent.invoice}/pay).`, undefined, 'payment_intent_unexpected_state')
+  if (intent.invoice)
+    throw invalidRequest(
+      `This PaymentIntent pays invoice ${intent.invoice}: pay the invoice instead (POST /v1/invoices/${intent.invoice}/pay).`,
+      undefined,
+      'payment_intent_unexpected_state',
+    )
   const customer = intent.customer ? findCustomer(em, intent.customer) : null
   offSession(params)
   const pmId = optString(params, 'payment_method')
@@ -193,13 +211,20 @@ export const paymentRoutes = [
   route('GET', '/v1/payment_intents/:id', ({ em, params, path }) => expand(em, renderPaymentIntent(findIntent(em, path.id!)), expandPaths(params))),
   route('GET', '/v1/payment_intents', ({ em, params }) => {
     const customer = optString(params, 'customer')
-    return paginate('/v1/payment_intents', newestFirst(em.store.paymentIntents.values()).filter((p) => customer === undefined || p.customer === customer), params, renderPaymentIntent)
+    return paginate(
+      '/v1/payment_intents',
+      newestFirst(em.store.paymentIntents.values()).filter((p) => customer === undefined || p.customer === customer),
+      params,
+      renderPaymentIntent,
+    )
   }),
   route('GET', '/v1/charges/:id', ({ em, params, path }) => expand(em, renderCharge(em, findCharge(em, path.id!)), expandPaths(params))),
   route('GET', '/v1/charges', ({ em, params }) => {
     const customer = optString(params, 'customer')
     const intent = optString(params, 'payment_intent')
-    const matching = newestFirst(em.store.charges.values()).filter((c) => (customer === undefined || c.customer === customer) && (intent === undefined || c.payment_intent === intent))
+    const matching = newestFirst(em.store.charges.values()).filter(
+      (c) => (customer === undefined || c.customer === customer) && (intent === undefined || c.payment_intent === intent),
+    )
     return paginate('/v1/charges', matching, params, (c) => renderCharge(em, c))
   }),
   route('POST', '/v1/refunds', createRefund),

@@ -1,6 +1,19 @@
 // /v1/subscriptions: create (trials, discounts, payment behaviours), update (quantity with
 // prorations, pause_collection, cancel_at_period_end, trial_end=now), cancel, retrieve, list.
-import { attemptInvoicePayment, billSubscription, chargeCard, draftInvoice, endSubscription, finalizeInvoice, nextPeriodEnd, periodLines, prorationLines, runDue, updateSubscription, voidInvoice } from '../billing'
+import {
+  attemptInvoicePayment,
+  billSubscription,
+  chargeCard,
+  draftInvoice,
+  endSubscription,
+  finalizeInvoice,
+  nextPeriodEnd,
+  periodLines,
+  prorationLines,
+  runDue,
+  updateSubscription,
+  voidInvoice,
+} from '../billing'
 import { DAY } from '../clock'
 import type { Emulator } from '../emulator'
 import { cardError, invalidRequest, missingParam, resourceMissing } from '../errors'
@@ -26,7 +39,8 @@ export function findSubscription(em: Emulator, id: string, param?: string): Subs
 function attachedPaymentMethod(em: Emulator, customerId: string, pmId: string, param: string): string {
   const pm = em.store.paymentMethods.get(pmId)
   if (!pm) throw resourceMissing('PaymentMethod', pmId, param)
-  if (pm.customer !== customerId) throw invalidRequest(`The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`, param, 'resource_missing')
+  if (pm.customer !== customerId)
+    throw invalidRequest(`The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`, param, 'resource_missing')
   return pm.id
 }
 
@@ -82,7 +96,11 @@ function trialEndFrom(params: ParamObject, items: SubscriptionItemRecord[], em: 
 }
 
 function trialLines(em: Emulator, sub: SubscriptionRecord): InvoiceLineRecord[] {
-  return periodLines(em, sub, sub.current_period_start, sub.current_period_end).map((line) => ({ ...line, amount: 0, description: `Trial period for ${line.description.split(' (at ')[0]!.replace(/^\d+ × /, '')}` }))
+  return periodLines(em, sub, sub.current_period_start, sub.current_period_end).map((line) => ({
+    ...line,
+    amount: 0,
+    description: `Trial period for ${line.description.split(' (at ')[0]!.replace(/^\d+ × /, '')}`,
+  }))
 }
 
 function respond(em: Emulator, sub: SubscriptionRecord, params: ParamObject) {
@@ -138,7 +156,11 @@ function create({ em, params }: Pick<HandlerContext, 'em' | 'params'>) {
   const paymentMethod = defaultPaymentMethod ?? customer.invoice_settings.default_payment_method
   const needsPayment = !trialEnd && items.some((i) => i.quantity > 0 && em.store.prices.get(i.price)!.unit_amount > 0)
   if (needsPayment && !paymentMethod && paymentBehavior !== 'default_incomplete') {
-    throw invalidRequest('This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.', undefined, 'resource_missing')
+    throw invalidRequest(
+      'This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.',
+      undefined,
+      'resource_missing',
+    )
   }
   sub.discounts = (readDiscounts(params) ?? []).map((d, i) => redeemDiscount(em, { ...d, customer: customer.id, subscription: sub.id, now, param: `discounts[${i}]` }).id)
   em.store.subscriptions.set(sub.id, sub)
@@ -154,10 +176,23 @@ function create({ em, params }: Pick<HandlerContext, 'em' | 'params'>) {
   const period = { start: now, end: sub.current_period_end }
   if (paymentBehavior === 'default_incomplete') {
     // The client confirms the first payment itself (Elements); nothing is charged yet.
-    const invoice = finalizeInvoice(em, draftInvoice(em, { sub, reason: 'subscription_create', lines: periodLines(em, sub, period.start, period.end), periodStart: period.start, periodEnd: period.end, now }), now)
+    const invoice = finalizeInvoice(
+      em,
+      draftInvoice(em, { sub, reason: 'subscription_create', lines: periodLines(em, sub, period.start, period.end), periodStart: period.start, periodEnd: period.end, now }),
+      now,
+    )
     sub.latest_invoice = invoice.id
     if (invoice.amount_due > 0) {
-      const { intent } = chargeCard(em, { customer: customer.id, paymentMethod: null, amount: invoice.amount_due, currency: invoice.currency, description: 'Subscription creation', invoice: invoice.id, existingIntent: null, now })
+      const { intent } = chargeCard(em, {
+        customer: customer.id,
+        paymentMethod: null,
+        amount: invoice.amount_due,
+        currency: invoice.currency,
+        description: 'Subscription creation',
+        invoice: invoice.id,
+        existingIntent: null,
+        now,
+      })
       invoice.payment_intent = intent.id
     } else {
       attemptInvoicePayment(em, invoice, now)
@@ -190,7 +225,8 @@ function changeQuantities(em: Emulator, sub: SubscriptionRecord, params: ParamOb
   if (updates.length === 0) return
   const behavior = oneOf(params, 'proration_behavior', PRORATION_BEHAVIORS) ?? 'create_prorations'
   const prorationDate = optInt(params, 'proration_date') ?? now
-  if (prorationDate < sub.current_period_start || prorationDate > sub.current_period_end) throw invalidRequest('proration_date must be within the current billing period.', 'proration_date')
+  if (prorationDate < sub.current_period_start || prorationDate > sub.current_period_end)
+    throw invalidRequest('proration_date must be within the current billing period.', 'proration_date')
   const paymentBehavior = oneOf(params, 'payment_behavior', PAYMENT_BEHAVIORS) ?? 'allow_incomplete'
   const lines: InvoiceLineRecord[] = []
   const previous = new Map<string, number>()
@@ -276,7 +312,8 @@ function update({ em, params, path }: HandlerContext) {
 
 function cancel({ em, params, path }: HandlerContext) {
   const sub = findSubscription(em, path.id!)
-  if (sub.status === 'canceled' || sub.status === 'incomplete_expired') throw invalidRequest(`No such subscription: '${sub.id}' (it is already canceled).`, undefined, 'resource_missing')
+  if (sub.status === 'canceled' || sub.status === 'incomplete_expired')
+    throw invalidRequest(`No such subscription: '${sub.id}' (it is already canceled).`, undefined, 'resource_missing')
   endSubscription(em, sub, customerNow(em, findCustomer(em, sub.customer)), 'cancellation_requested')
   return respond(em, sub, params)
 }
@@ -292,7 +329,11 @@ function list({ em, params }: HandlerContext) {
       // Stripe leaves canceled subscriptions out unless asked for them.
       (status === 'all' || (status === undefined ? s.status !== 'canceled' : s.status === status)),
   )
-  return expand(em, paginate('/v1/subscriptions', matching, params, (s) => renderSubscription(em, s)), expandPaths(params))
+  return expand(
+    em,
+    paginate('/v1/subscriptions', matching, params, (s) => renderSubscription(em, s)),
+    expandPaths(params),
+  )
 }
 
 export const subscriptionRoutes = [

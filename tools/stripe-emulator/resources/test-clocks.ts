@@ -41,7 +41,14 @@ export function advanceTestClock(em: Emulator, clock: TestClockRecord, target: n
 
 function create({ em, params }: HandlerContext) {
   const now = em.clocks.globalNow()
-  const clock: TestClockRecord = { id: newId('clock'), name: optString(params, 'name') ?? null, frozen_time: reqInt(params, 'frozen_time'), created: now, status: 'ready', deletes_after: now + 30 * DAY }
+  const clock: TestClockRecord = {
+    id: newId('clock'),
+    name: optString(params, 'name') ?? null,
+    frozen_time: reqInt(params, 'frozen_time'),
+    created: now,
+    status: 'ready',
+    deletes_after: now + 30 * DAY,
+  }
   em.clocks.testClocks.set(clock.id, clock)
   em.emit('test_helpers.test_clock.created', render(clock), now)
   return render(clock)
