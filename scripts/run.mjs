@@ -20,7 +20,10 @@ import {
 } from './services.mjs'
 
 const mode = process.argv[2] ?? 'start'
-const extraArgs = process.argv.slice(3)
+// `npm test -- vitest <files>` or `npm test -- playwright <args>` runs one phase; the rest goes to its runner.
+const phases = ['vitest', 'playwright']
+const onlyPhase = mode === 'test' && phases.includes(process.argv[3]) ? process.argv[3] : null
+const extraArgs = process.argv.slice(onlyPhase ? 4 : 3)
 process.chdir(root)
 
 // Default ports; a port another program (another checkout) holds is never shared: see choosePorts().
@@ -261,15 +264,17 @@ async function main() {
       ensureBuild(env)
       const failedSteps = []
       stopOnInterrupt()
-      const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...extraArgs], {
-        stdio: 'inherit',
-        env,
-      })
-      interruptedBy(vitest)
-      if (vitest.status !== 0) failedSteps.push('vitest')
-      const playwright = spawnSync('npx', ['playwright', 'test'], { stdio: 'inherit', env })
-      interruptedBy(playwright)
-      if (playwright.status !== 0) failedSteps.push('playwright')
+      if (onlyPhase !== 'playwright') {
+        const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...(onlyPhase ? extraArgs : [])]
+        const vitest = spawnSync('npx', vitestArgs, { stdio: 'inherit', env })
+        interruptedBy(vitest)
+        if (vitest.status !== 0) failedSteps.push('vitest')
+      }
+      if (onlyPhase !== 'vitest') {
+        const playwright = spawnSync('npx', ['playwright', 'test', ...(onlyPhase ? extraArgs : [])], { stdio: 'inherit', env })
+        interruptedBy(playwright)
+        if (playwright.status !== 0) failedSteps.push('playwright')
+      }
       summarize(failedSteps)
       stopStarted()
       process.exit(failedSteps.length ? 1 : 0)
