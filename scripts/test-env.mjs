@@ -3,7 +3,9 @@
 import path from 'node:path'
 import { root, startMariaDb, startRedis } from './services.mjs'
 
+// What the services say goes to stderr: stdout carries only the export line.
+console.log = console.error
 const dir = path.join(root, '.data/test')
 const db = await startMariaDb({ dir, port: 3317, database: 'draftdesk_test' })
 const redis = await startRedis({ dir, port: 6390 })
-console.log(`export APP_ENV=test DATABASE_URL=${db.url} REDIS_URL=${redis.url}`)
+process.stdout.write(`export APP_ENV=test DATABASE_URL=${db.url} REDIS_URL=${redis.url}\n`)
