@@ -8,4 +8,4 @@ console.log = console.error
 const dir = path.join(root, '.data/test')
 const db = await startMariaDb({ dir, port: 3317, database: 'draftdesk_test' })
 const redis = await startRedis({ dir, port: 6390 })
-process.stdout.write(`export APP_ENV=test DATABASE_URL=${db.url} REDIS_URL=${redis.url}\n`)
+process.stdout.write(`export APP_ENV=test SESSION_SECRET=local-development-secret-not-for-production DATABASE_URL=${db.url} REDIS_URL=${redis.url}\n`)
