@@ -35,12 +35,45 @@ const profiles = {
 }
 // playwright.config.ts gives its test server the SMTP sink at the app port minus 500.
 const PLAYWRIGHT_SINK_OFFSET = 500
+// At most this many Vitest workers (vitest.config.ts), each with an SMTP sink port of its own.
+const VITEST_MAX_WORKERS = 8
 // Where the Stripe emulator posts events (app/routes/api.webhooks.stripe.ts, ADR 0031).
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe'
 const profile = profiles[mode]
+const scriptStarted = Date.now()
+/** ESLint runs once its config is in the tree. */
+const lintConfigured = () => fs.existsSync('eslint.config.js')
 if (!profile) {
   console.error(`Unknown mode ${mode}`)
   process.exit(2)
+}
+
+/** How long each phase of this run took, printed with the closing line of npm test. */
+const phaseTimes = []
+function timed(name, work) {
+  const started = Date.now()
+  const done = () => phaseTimes.push([name, (Date.now() - started) / 1000])
+  const result = work()
+  if (result instanceof Promise) return result.finally(done)
+  done()
+  return result
+}
+
+/** Runs commands side by side (each its own process): resolves with the names of those that failed. */
+function runTogether(commands, env) {
+  return Promise.all(
+    commands.map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now()
+          const child = spawn(cmd, args, { stdio: 'inherit', env })
+          child.on('exit', (code) => {
+            phaseTimes.push([name, (Date.now() - started) / 1000])
+            resolve(code === 0 ? null : name)
+          })
+        }),
+    ),
+  ).then((names) => names.filter(Boolean))
 }
 
 function run(cmd, args, env = process.env) {
@@ -105,7 +138,9 @@ async function freePort(preferred, what, companions, avoid) {
 async function choosePorts(env, dir) {
   if (mode === 'test') {
     env.PORT ??= String(await freePort(profile.port, 'the test server', (p) => [p - PLAYWRIGHT_SINK_OFFSET]))
-    env.SMTP_SINK_PORT ??= String(await freePort(profile.sinkPort, "Vitest's SMTP sink", undefined, [Number(env.PORT) - PLAYWRIGHT_SINK_OFFSET]))
+    // Vitest's workers each run a sink on the ports after this one (tests/setup.ts).
+    const vitestSinks = (p) => Array.from({ length: VITEST_MAX_WORKERS }, (_, i) => p + 1 + i)
+    env.SMTP_SINK_PORT ??= String(await freePort(profile.sinkPort, "Vitest's SMTP sinks", vitestSinks, [Number(env.PORT) - PLAYWRIGHT_SINK_OFFSET]))
   } else if (mode === 'bench') {
     env.BENCH_PORT ??= String(await freePort(profile.port, 'the bench server'))
     env.BENCH_SINK_PORT ??= String(await freePort(profile.sinkPort, "the bench server's SMTP sink"))
@@ -124,7 +159,7 @@ async function choosePorts(env, dir) {
 }
 
 async function bootstrap() {
-  ensureDependencies()
+  timed('install', ensureDependencies)
   const env = { ...process.env }
   const dir = path.join(root, profile.dir)
   const local = !env.DATABASE_URL || !env.REDIS_URL
@@ -235,6 +270,7 @@ function summarize(failedSteps) {
   } catch {}
   // A runner that crashed before reporting still counts as a failure in the closing line.
   failed += failedSteps.filter((step) => !fs.existsSync(`test-results/${step}.json`)).length
+  console.log('\nPhase times (s): ' + phaseTimes.map(([name, seconds]) => `${name} ${seconds.toFixed(0)}`).join(', '))
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 }
 
@@ -253,28 +289,40 @@ async function main() {
       return serve(env, 'jobs/worker.ts')
     }
     if (mode === 'test') {
-      ensureChromium()
+      const suiteStarted = Date.now()
       fs.rmSync('test-results', { recursive: true, force: true })
       fs.mkdirSync('test-results', { recursive: true })
-      run('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
-      // A clean Redis per run: no rate-limit counters or sent-markers left from the last one.
-      run('redis-cli', ['-u', env.REDIS_URL, 'FLUSHDB'], env)
-      run('npx', ['tsx', 'db/seed/index.ts'], env)
-      run('npx', ['tsc', '--noEmit'], env)
-      ensureBuild(env)
+      // Rules first, side by side (one process each): a lint, format or type error fails in seconds, before any test.
+      const checks = [['typecheck', 'npx', ['tsc', '--noEmit']]]
+      if (lintConfigured())
+        checks.push(
+          ['lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
+          ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+        )
+      const failedChecks = onlyPhase ? [] : await runTogether(checks, env)
+      if (failedChecks.length) throw new Error(`${failedChecks.join(', ')} failed: fix it before the tests run`)
+      timed('chromium', ensureChromium)
+      timed('database', () => {
+        run('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
+        // A clean Redis per run (every database: Vitest's workers use their own): no rate-limit counters or sent-markers left from the last one.
+        run('redis-cli', ['-u', env.REDIS_URL, 'FLUSHALL'], env)
+        run('npx', ['tsx', 'db/seed/index.ts'], env)
+      })
+      timed('build', () => ensureBuild(env))
       const failedSteps = []
       stopOnInterrupt()
       if (onlyPhase !== 'playwright') {
         const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...(onlyPhase ? extraArgs : [])]
-        const vitest = spawnSync('npx', vitestArgs, { stdio: 'inherit', env })
+        const vitest = timed('vitest', () => spawnSync('npx', vitestArgs, { stdio: 'inherit', env }))
         interruptedBy(vitest)
         if (vitest.status !== 0) failedSteps.push('vitest')
       }
       if (onlyPhase !== 'vitest') {
-        const playwright = spawnSync('npx', ['playwright', 'test', ...(onlyPhase ? extraArgs : [])], { stdio: 'inherit', env })
+        const playwright = timed('playwright', () => spawnSync('npx', ['playwright', 'test', ...(onlyPhase ? extraArgs : [])], { stdio: 'inherit', env }))
         interruptedBy(playwright)
         if (playwright.status !== 0) failedSteps.push('playwright')
       }
+      phaseTimes.push(['total', (Date.now() - scriptStarted) / 1000], ['tests', (Date.now() - suiteStarted) / 1000])
       summarize(failedSteps)
       stopStarted()
       process.exit(failedSteps.length ? 1 : 0)

@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { startMailSink } from '#app/services/mail-sink.server'
 import { redis } from '#app/services/redis.server'
+import { queue, type QueueName } from '#jobs/queues'
 import { startWorkers } from '#jobs/worker'
 
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<unknown>
@@ -61,4 +62,21 @@ export async function signIn(client: Client, email: string, orgName: string | nu
   const res = await client.call(action as never, { path: '/api/auth/login', body: { email, password, clientId: org?.public_id ?? null, role: org ? undefined : 'superadmin' } })
   if (res.status !== 200) throw new Error(`Sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.json)}`)
   return client
+}
+
+/**
+ * Until the named queues hold no job that is waiting or running, twice in a row (a job may still be
+ * adding the next one): a test that expects no second e-mail asserts once the queue is done, instead
+ * of sleeping and hoping it was long enough. Delayed jobs are not waited for.
+ */
+export async function queuesDrained(names: QueueName[] = ['email'], timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  let idle = 0
+  while (Date.now() < deadline) {
+    const counts = await Promise.all(names.map((name) => queue(name).getJobCounts('waiting', 'active', 'prioritized', 'waiting-children')))
+    idle = counts.every((c) => Object.values(c).every((n) => n === 0)) ? idle + 1 : 0
+    if (idle >= 2) return
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(`queues ${names.join(', ')} did not drain`)
 }

@@ -23,7 +23,7 @@ import { createInvoice } from '#tests/factories/order-invoices'
 import { createContributor, createCustomer, createDraft, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import type { SinkMessage } from '#app/services/mail-sink.server'
 import { linkFrom, mailsTo, waitForMail } from '#tests/mailbox'
-import { startMailPipeline } from './helpers'
+import { queuesDrained, startMailPipeline } from './helpers'
 
 let stop: () => Promise<void>
 beforeAll(async () => {
@@ -34,7 +34,6 @@ afterAll(async () => {
   await closeQueues()
 })
 
-const settle = () => new Promise((r) => setTimeout(r, 1200))
 const request = () =>
   new Request('http://localhost/test', {
     headers: { 'x-draftdesk-client-ip': '10.9.9.9' },
@@ -98,7 +97,7 @@ const placeOrder = (w: World, overrides: Parameters<typeof createOrder>[2] = {})
 /** Exactly one mail to `to` matching `subject`, after the queue had time to send any second one. */
 async function onlyMail(to: string, subject: RegExp): Promise<SinkMessage> {
   const mail = await waitForMail(to, subject)
-  await settle()
+  await queuesDrained()
   expect((await mailsTo(to)).filter((m) => subject.test(m.subject))).toHaveLength(1)
   expect(`${mail.subject}\n${mail.text}`).not.toMatch(/\{\{/)
   return mail
@@ -129,7 +128,7 @@ describe('order created', () => {
     for (const key of await redis().keys('bull:email:order-received-*')) await redis().del(key)
     const row = await platformDb.selectFrom('order_invoices').select(['public_id', 'status']).where('public_id', '=', created.invoice!._id).executeTakeFirstOrThrow()
     await orderMail.orderCreated(w.owner, { public_id: orderId }, row)
-    await settle()
+    await queuesDrained()
     expect(await mailsTo(w.customer.email)).toHaveLength(3)
     expect(await mailsTo(w.writer.email)).toHaveLength(0)
   })
@@ -164,7 +163,7 @@ describe('order created', () => {
     })
     expect(c.ok).toBe(true)
 
-    await settle()
+    await queuesDrained()
     expect((await mailsTo(plain.customer.email)).map((m) => m.subject).sort()).toEqual(['New invoice from Quill & Co', `We received your order ${a.ok ? a.order._id : ''}`].sort())
     expect(await mailsTo(hidden.customer.email)).toHaveLength(1)
     expect(await mailsTo(inactive.customer.email)).toHaveLength(0)
@@ -199,7 +198,7 @@ describe('invoice marked as paid', () => {
     expect(mail.text).toContain(`We received your payment of $199 for Executive Resume (invoice ${invoice.publicId}).`)
     expect(linkFrom(mail, /\/login/)).toBe(`${w.portal}/login`)
     await orderMail.invoicePaid(w.owner, invoice.publicId) // the event again
-    await settle()
+    await queuesDrained()
     expect(await mailsTo(w.customer.email)).toHaveLength(1)
 
     const test = await world()
@@ -213,7 +212,7 @@ describe('invoice marked as paid', () => {
     const hiddenInvoice = await createInvoice(hidden.org.id, [await placeOrder(hidden)], { status: 'unpaid' })
     await saveWebsiteSettings({ db: hidden.owner.db, clientId: hidden.org.id }, { hide_invoices: true })
     expect(await markInvoicePaid(hidden.owner, hiddenInvoice.publicId)).toMatchObject({ ok: true })
-    await settle()
+    await queuesDrained()
     expect(await mailsTo(test.customer.email)).toHaveLength(0)
     expect(await mailsTo(hidden.customer.email)).toHaveLength(0)
   })
@@ -232,7 +231,7 @@ describe('contributor assigned', () => {
     expect(linkFrom(mail, /\/login/)).toBe(`${w.portal}/login`)
     // Assigning the same contributor again changes nothing and sends nothing.
     expect(await orderActions.assignWriter(w.owner, request(), [order.public_id], w.writer.publicId)).toMatchObject({ ok: true, changed: 0 })
-    await settle()
+    await queuesDrained()
     expect(await mailsTo(w.customer.email)).toHaveLength(1)
   })
 })
@@ -367,7 +366,7 @@ describe('team chat while the contributor is away', () => {
         content: 'My own message',
       }),
     ).toMatchObject({ ok: true })
-    await settle()
+    await queuesDrained()
     expect(await mailsTo(watched.writer.email)).toHaveLength(0)
   })
 
@@ -379,8 +378,7 @@ describe('team chat while the contributor is away', () => {
     const mail = await onlyMail(w.writer.email, /New message/)
     expect(mail.text).toContain('first')
     await orderMail.teamChatWhileAway(w.owner, w.room, [w.writer.userId], 'third', start + TEAM_CHAT_MAIL_WINDOW_MS + 1000)
-    for (let i = 0; i < 60 && (await mailsTo(w.writer.email)).length < 2; i++) await new Promise((r) => setTimeout(r, 150))
-    await settle()
+    await queuesDrained()
     expect((await mailsTo(w.writer.email)).map((m) => /third/.test(m.text))).toEqual([true, false])
   })
 })
