@@ -5,11 +5,16 @@ const baseURL = `http://localhost:${port}`
 // Each test server gets its own SMTP sink port, so parallel runs never share one; specs read it too.
 process.env.SMTP_SINK_PORT = String(port - 500)
 
+const WORKERS = Number(process.env.PLAYWRIGHT_WORKERS ?? 6)
+const BROWSER_WORKERS = Number(process.env.PLAYWRIGHT_BROWSER_WORKERS ?? 4)
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/playwright',
   fullyParallel: true,
-  workers: 2,
+  // The suite waits far more than it computes (about a quarter of two cores busy at two workers), so more
+  // workers than cores; browsers are the heavy part and get at most BROWSER_WORKERS of them.
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -23,9 +28,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'js', use: { javaScriptEnabled: true }, workers: BROWSER_WORKERS },
     // Forms must work without JavaScript: specs tagged @nojs run again with it disabled.
-    { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false } },
+    { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false }, workers: BROWSER_WORKERS },
     // Attacks and smoke calls through the real HTTP server (tests/security), no browser needed.
     { name: 'security', testDir: 'tests/security' },
     // JSON routes through the real HTTP server: filters, paging, cross-tenant ids (tests/api).

@@ -69,6 +69,10 @@ function discoverApiRoutes(): ApiRoute[] {
 }
 
 const ROUTES = discoverApiRoutes()
+// Every route in some group: groups are separate tests, so Playwright's workers call them side by side.
+const ROUTES_PER_TEST = 12
+const ROUTE_GROUPS = Array.from({ length: Math.ceil(ROUTES.length / ROUTES_PER_TEST) }, (_, i) => ROUTES.slice(i * ROUTES_PER_TEST, (i + 1) * ROUTES_PER_TEST))
+const groupLabel = (index: number) => `${index * ROUTES_PER_TEST + 1}-${index * ROUTES_PER_TEST + ROUTE_GROUPS[index]!.length} of ${ROUTES.length}`
 
 type Body = { label: string; data?: string; contentType?: string; headers?: Record<string, string> }
 const JSON_TYPE = 'application/json'
@@ -142,27 +146,28 @@ const PUBLIC_ANSWERS: Record<string, number[]> = {
 test.describe('every JSON route, through the real server', () => {
   test.describe.configure({ timeout: 300_000 })
 
-  test('signed out: a refusal with statusCode, never a 5xx', async ({ playwright, baseURL }) => {
-    const ctx = await playwright.request.newContext({ baseURL })
-    const failures: Row[] = []
-    for (const route of ROUTES) {
-      for (const method of METHODS) {
-        const body = method === 'GET' ? undefined : EMPTY_OBJECT
-        const res = await call(ctx, route, method, body)
-        const allowed = PUBLIC_ANSWERS[`${method} ${route.path}`] ?? SIGNED_OUT_STATUSES
-        if (!allowed.includes(res.status())) {
-          failures.push(await row(route, method, body, res, `expected ${allowed.join('/')}`))
-          continue
+  for (const [index, routes] of ROUTE_GROUPS.entries())
+    test(`signed out: a refusal with statusCode, never a 5xx (routes ${groupLabel(index)})`, async ({ playwright, baseURL }) => {
+      const ctx = await playwright.request.newContext({ baseURL })
+      const failures: Row[] = []
+      for (const route of routes) {
+        for (const method of METHODS) {
+          const body = method === 'GET' ? undefined : EMPTY_OBJECT
+          const res = await call(ctx, route, method, body)
+          const allowed = PUBLIC_ANSWERS[`${method} ${route.path}`] ?? SIGNED_OUT_STATUSES
+          if (!allowed.includes(res.status())) {
+            failures.push(await row(route, method, body, res, `expected ${allowed.join('/')}`))
+            continue
+          }
+          // Methods the module serves answer the API's JSON shape; Remix itself answers the others.
+          if (!serves(route, method)) continue
+          const json = (await res.json().catch(() => null)) as { statusCode?: unknown } | null
+          if (!json || json.statusCode !== res.status()) failures.push(await row(route, method, body, res, 'no JSON statusCode'))
         }
-        // Methods the module serves answer the API's JSON shape; Remix itself answers the others.
-        if (!serves(route, method)) continue
-        const json = (await res.json().catch(() => null)) as { statusCode?: unknown } | null
-        if (!json || json.statusCode !== res.status()) failures.push(await row(route, method, body, res, 'no JSON statusCode'))
       }
-    }
-    await ctx.dispose()
-    expect(failures, table(failures)).toEqual([])
-  })
+      await ctx.dispose()
+      expect(failures, table(failures)).toEqual([])
+    })
 
   const signedInCases = [
     { who: 'a restricted staff member', email: 'staff@demo.test', org: DEMO_ORG, bodies: [EMPTY_OBJECT], queries: [''] },
@@ -170,24 +175,25 @@ test.describe('every JSON route, through the real server', () => {
     { who: 'the platform superadmin', email: 'superadmin@demo.test', org: undefined, bodies: [EMPTY_OBJECT], queries: [''] },
   ]
   for (const { who, email, org, bodies, queries } of signedInCases) {
-    test(`signed in as ${who}: never a 5xx`, async ({ playwright, baseURL }) => {
-      const failures: Row[] = []
-      for (const route of ROUTES) {
-        const ctx = await signedIn(playwright, baseURL!, email, org)
-        for (const query of queries) {
-          const res = await call(ctx, route, 'GET', undefined, query)
-          if (res.status() >= 500) failures.push(await row(route, 'GET', query ? { label: 'hostile query' } : undefined, res, '5xx'))
-        }
-        for (const method of METHODS.filter((m) => m !== 'GET')) {
-          for (const body of bodies) {
-            const res = await call(ctx, route, method, body)
-            if (res.status() >= 500) failures.push(await row(route, method, body, res, '5xx'))
+    for (const [index, routes] of ROUTE_GROUPS.entries())
+      test(`signed in as ${who}: never a 5xx (routes ${groupLabel(index)})`, async ({ playwright, baseURL }) => {
+        const failures: Row[] = []
+        for (const route of routes) {
+          const ctx = await signedIn(playwright, baseURL!, email, org)
+          for (const query of queries) {
+            const res = await call(ctx, route, 'GET', undefined, query)
+            if (res.status() >= 500) failures.push(await row(route, 'GET', query ? { label: 'hostile query' } : undefined, res, '5xx'))
           }
+          for (const method of METHODS.filter((m) => m !== 'GET')) {
+            for (const body of bodies) {
+              const res = await call(ctx, route, method, body)
+              if (res.status() >= 500) failures.push(await row(route, method, body, res, '5xx'))
+            }
+          }
+          await ctx.dispose()
         }
-        await ctx.dispose()
-      }
-      expect(failures, table(failures)).toEqual([])
-    })
+        expect(failures, table(failures)).toEqual([])
+      })
   }
 })
 
