@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { resolveLanguage } from '#app/i18n/index'
 import { getSession } from '#app/services/session.server'
-import { useNonce } from '#app/utils/nonce'
+import { useNonce } from '#app/ui/nonce'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [

@@ -29,7 +29,7 @@ import { Card } from '#app/ui/card'
 import { buttonClass } from '#app/ui/button'
 import { RowLink } from '#app/ui/row-actions'
 import { readForm } from '#app/utils/form.server'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { notFound } from '#app/utils/http.server'
 import { requireLeads } from '#app/utils/leads-request.server'
 

@@ -24,7 +24,7 @@ import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { readForm } from '#app/utils/form.server'
 import { requireNotificationsReader } from '#app/utils/notifications-request.server'
 

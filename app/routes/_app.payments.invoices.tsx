@@ -15,7 +15,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -20,7 +20,7 @@ import { buttonClass, ButtonLink } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { forbidden } from '#app/utils/http.server'
 import { readForm } from '#app/utils/form.server'
 

@@ -12,7 +12,7 @@ import { routeGuard } from '#app/rules/routes'
 import { TYPE_LABELS } from '#app/rules/workflow-modules'
 import { requirePermission } from '#app/services/auth.server'
 import { buttonClass } from '#app/ui/button'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
 import { readForm } from '#app/utils/form.server'
 

@@ -15,7 +15,7 @@ import { authenticator, getAuth } from '#app/services/auth.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { startSession } from '#app/services/session.server'
 import { clientIp } from '#app/utils/http.server'
-import { messageFrom } from '#app/utils/messages'
+import { messageFrom } from '#app/rules/messages'
 import { readForm } from '#app/utils/form.server'
 
 const emailStepValidator = withZod(emailStepSchema)

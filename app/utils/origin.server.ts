@@ -4,8 +4,8 @@ import type { IncomingMessage } from 'node:http'
 import type { TrustedOrigins } from '#app/rules/same-origin'
 import { env } from '#app/services/env.server'
 import { sessionCookieName } from '#app/services/session.server'
-import { isLoopbackHostname } from './http.server'
-import { HOST_CLIENT_HEADER } from './tenant-host.server'
+import { isLoopbackHostname } from '#app/utils/http.server'
+import { HOST_CLIENT_HEADER } from '#app/utils/tenant-host.server'
 
 /**
  * The configured public origin; outside production also the loopback origin the request was
