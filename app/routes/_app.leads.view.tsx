@@ -28,9 +28,9 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
 import { buttonClass } from '#app/ui/button'
 import { RowLink } from '#app/ui/row-actions'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 import { formatDate } from '#app/rules/format'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 import { requireLeads } from '#app/utils/leads-request.server'
 
 const FILTER_KEYS = ['source', 'status', 'from', 'to'] as const

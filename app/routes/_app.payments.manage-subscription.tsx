@@ -19,10 +19,10 @@ import { Alert } from '#app/ui/alert'
 import { buttonClass, ButtonLink } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { PanelDialog } from '#app/ui/panel-dialog'
-import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
+import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
 import { formatDate } from '#app/rules/format'
-import { forbidden } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { forbidden } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 const PAGE = '/payments/manage-subscription'
 const DIALOGS = ['cancel', 'pause', 'users'] as const

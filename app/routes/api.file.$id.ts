@@ -2,7 +2,7 @@
 // file to its members whose permissions cover the file's purpose.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sendFile } from '#app/utils/file-responses.server'
-import { methodNotAllowed } from '#app/utils/api.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return sendFile(request, params.id ?? '', 'inline')

@@ -1,6 +1,6 @@
 // Reading JSON API requests: the body as an object (JSON or form encoded) and zod errors as the spec's messages.
 import type { ZodError, ZodTypeAny, z } from 'zod'
-import { apiJson } from '#app/utils/http.server'
+import { apiJson } from './http.server'
 
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? ''
