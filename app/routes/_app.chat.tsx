@@ -10,7 +10,7 @@ import { CONTRIBUTOR_CHAT_ADMIN, contributorChatList, markRoomRead, type PersonM
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { chatPageData, type ChatPostAnswer, postChatForm } from '#app/utils/chat-page.server'
+import { chatPageData, type ChatPostAnswer, postChatForm } from './chat-page.server'
 import { notFound } from '#app/services/http.server'
 
 /** Whose conversation the URL asks for: a contributor's own, or the one an admin picked. */

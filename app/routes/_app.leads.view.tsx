@@ -31,7 +31,7 @@ import { RowLink } from '#app/ui/row-actions'
 import { readForm } from '#app/services/form-request.server'
 import { formatDate } from '#app/rules/format'
 import { notFound } from '#app/services/http.server'
-import { requireLeads } from '#app/utils/leads-request.server'
+import { requireLeads } from './leads-request.server'
 
 const FILTER_KEYS = ['source', 'status', 'from', 'to'] as const
 

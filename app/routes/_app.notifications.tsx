@@ -26,7 +26,7 @@ import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { formatDate } from '#app/rules/format'
 import { readForm } from '#app/services/form-request.server'
-import { requireNotificationsReader } from '#app/utils/notifications-request.server'
+import { requireNotificationsReader } from './notifications-request.server'
 
 const EMPTY: NotificationsPage = { notifications: [], hasMore: false, count: 0 }
 

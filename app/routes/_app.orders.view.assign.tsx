@@ -24,7 +24,7 @@ import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUp
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/services/http.server'
-import { backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
+import { backToList, formRefusal, refusalMessage, unknownIntent } from './order-dialogs.server'
 
 const GUARD = { all: ['ASSIGN_WRITER_REVIEWER'] }
 

@@ -23,7 +23,7 @@ import { type Tenant, requirePermission } from '#app/services/auth.server'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/services/http.server'
-import { backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
+import { backToList, formRefusal, refusalMessage, unknownIntent } from './order-dialogs.server'
 import { readForm } from '#app/services/form-request.server'
 
 const GUARD = { all: ['UPDATE_ORDERS'] }

@@ -4,7 +4,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { payoutActions } from '#app/models/payouts.server'
 import { billingService } from '#app/services/billing-request.server'
-import { requirePayoutsSetup } from '#app/utils/client-billing-request.server'
+import { requirePayoutsSetup } from './client-billing-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePayoutsSetup(request)

@@ -23,7 +23,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
-import { isProjectChatPost, projectChatPost, projectChatView } from '#app/utils/chat-page.server'
+import { isProjectChatPost, projectChatPost, projectChatView } from './chat-page.server'
 import { notFound } from '#app/services/http.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'

@@ -6,7 +6,7 @@ import { notificationActions } from '#app/models/notifications.server'
 import { CLEAR_NOTIFICATIONS_FAILED, NOTIFICATION_NOT_FOUND } from '#app/rules/notifications'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
-import { requireNotificationsReader } from '#app/utils/notifications-request.server'
+import { requireNotificationsReader } from './notifications-request.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed()

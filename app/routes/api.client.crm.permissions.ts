@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CRM_PERMISSIONS } from '#app/models/client-packages.schema'
 import { methodNotAllowed } from '#app/services/api-request.server'
-import { requireCrm } from '#app/utils/crm-request.server'
+import { requireCrm } from './crm-request.server'
 import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

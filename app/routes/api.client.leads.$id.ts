@@ -4,7 +4,7 @@ import { findLead, leadHistory, toLeadJson, toLeadNoteJson } from '#app/models/l
 import { LEAD_NOT_FOUND } from '#app/models/leads.schema'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
-import { requireLeads } from '#app/utils/leads-request.server'
+import { requireLeads } from './leads-request.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requireLeads(request)

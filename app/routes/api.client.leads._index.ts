@@ -6,7 +6,7 @@ import { leadActions, listLeads, toLeadJson } from '#app/models/leads.server'
 import { LEAD_ADDED, leadAddSchema, leadListQuerySchema } from '#app/models/leads.schema'
 import { methodNotAllowed, parseBody, parseQuery } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
-import { requireLeads } from '#app/utils/leads-request.server'
+import { requireLeads } from './leads-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requireLeads(request)

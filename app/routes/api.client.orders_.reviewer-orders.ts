@@ -4,7 +4,7 @@ import { reviewerOrdersQuerySchema } from '#app/models/reviewer-orders.schema'
 import { listReviewerOrders } from '#app/models/reviewer-orders.server'
 import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
-import { requireReviewer } from '#app/utils/reviewer-access.server'
+import { requireReviewer } from './reviewer-access.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requireReviewer(request)

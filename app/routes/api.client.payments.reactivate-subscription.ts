@@ -9,7 +9,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody, readBody } from '#app/services/api-request.server'
 import { apiRequestKey } from '#app/services/billing-request.server'
 import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/services/http.server'
-import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+import { failureJson, paymentsOr503 } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -7,7 +7,7 @@ import { toSubscriptionPackageJson, upgradePlanOf } from '#app/models/subscripti
 import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
-import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+import { failureJson, paymentsOr503 } from './subscription-api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, MANAGE_SUBSCRIPTION)

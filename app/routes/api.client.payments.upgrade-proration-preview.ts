@@ -7,7 +7,7 @@ import { previewUsersIncrease } from '#app/models/subscription.server'
 import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
-import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+import { failureJson, paymentsOr503 } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -8,7 +8,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiRequestKey } from '#app/services/billing-request.server'
 import { apiJson } from '#app/services/http.server'
-import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+import { failureJson, paymentsOr503 } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

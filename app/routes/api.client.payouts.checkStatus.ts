@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { PAYOUTS_FAILED, payoutActions } from '#app/models/payouts.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { billingService } from '#app/services/billing-request.server'
-import { requirePayoutsOwner } from '#app/utils/client-billing-request.server'
+import { requirePayoutsOwner } from './client-billing-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CRM_USER_DELETED } from '#app/models/crm.schema'
 import { crmChanges } from '#app/models/crm.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
-import { requireCrmChange } from '#app/utils/crm-request.server'
+import { requireCrmChange } from './crm-request.server'
 import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

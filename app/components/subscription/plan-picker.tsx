@@ -15,7 +15,7 @@ import { PanelDialog } from '#app/ui/panel-dialog'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { formatDate } from '#app/rules/format'
 import { FALLBACK_MESSAGE, messageFrom } from '#app/rules/messages'
-import type { planPickerLoader } from '#app/utils/plan-picker.server'
+import type { planPickerLoader } from '#app/routes/plan-picker.server'
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof planPickerLoader>>
 type Plan = LoaderData['packages'][number]
