@@ -28,7 +28,7 @@ async function lookupHost(host: string): Promise<HostTarget> {
   const platform = platformHost()
   if (host === platform) return { kind: 'platform' }
   // This machine by address (health checks, probes beside the app): the platform, as before. Only
-  // PUBLIC_URL is ever trusted as an origin in production (utils/origin.server.ts), so this opens nothing.
+  // PUBLIC_URL is ever trusted as an origin in production (services/origin.server.ts), so this opens nothing.
   if (isLoopbackHostname(host)) return { kind: 'platform' }
   const subdomain = subdomainOfHost(host, platform)
   if (subdomain !== null) {
