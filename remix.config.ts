@@ -11,7 +11,8 @@ export const remixConfig: VitePluginConfig = {
   appDirectory: 'app',
   // Separate build folders let several checkouts of the suite run side by side.
   buildDirectory: process.env.BUILD_DIR ?? 'build',
-  ignoredRouteFiles: ['**/*.test.ts', '**/*.test.tsx', '**/.*'],
+  // Server helpers shared by several routes sit beside them as <name>.server.ts; they are not routes.
+  ignoredRouteFiles: ['**/*.test.ts', '**/*.test.tsx', '**/*.server.*', '**/.*'],
   serverModuleFormat: 'esm',
   future: {
     v3_fetcherPersist: true,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
-import { NonceProvider } from '#app/utils/nonce'
+import { NonceProvider } from '#app/ui/nonce'
 
 /** What Remix's StreamTransfer caches per chunk of the loader data it writes into the page. */
 type StreamChunk = Promise<void> & { result?: { done: boolean; value: string } }

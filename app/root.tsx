@@ -1,8 +1,10 @@
+// The document every page renders in (language, styles, scripts with the CSP nonce) and the last-resort error boundary.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { RouteErrorContent } from '#app/components/error-screens'
 import { resolveLanguage } from '#app/i18n/index'
 import { getSession } from '#app/services/session.server'
-import { useNonce } from '#app/utils/nonce'
+import { useNonce } from '#app/ui/nonce'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -44,43 +46,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useLoaderData<typeof loader>()
   return <Outlet />
-}
-
-export function NotFoundPage() {
-  return (
-    <main className="flex min-h-full flex-col items-center justify-center gap-4 p-10 text-center">
-      <h1 className="text-6xl font-bold text-brand-600">404</h1>
-      <p className="text-lg text-gray-700">Oops! The page you are looking for does not exist.</p>
-      <Link to="/dashboard" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Go to dashboard
-      </Link>
-    </main>
-  )
-}
-
-export function ErrorPage({ status, message }: { status: number; message: string }) {
-  return (
-    <main className="flex min-h-full flex-col items-center justify-center gap-4 p-10 text-center">
-      <h1 className="text-4xl font-bold text-gray-800">{status === 403 ? 'Access denied' : 'Error'}</h1>
-      <p role="alert" className="max-w-xl text-gray-700">
-        {message}
-      </p>
-      <Link to="/dashboard" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Go to dashboard
-      </Link>
-    </main>
-  )
-}
-
-/** The page for a thrown 404, 403 or unexpected error; the app layout shows it inside the shell. */
-export function RouteErrorContent() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundPage />
-    const message = typeof error.data === 'object' && error.data?.message ? String(error.data.message) : 'Please Try Again Later!'
-    return <ErrorPage status={error.status} message={message} />
-  }
-  return <ErrorPage status={500} message="Please Try Again Later!" />
 }
 
 export function ErrorBoundary() {

@@ -10,7 +10,7 @@ import { sha256 } from '#app/services/crypto.server'
 import { env } from '#app/services/env.server'
 import { deliverMail } from '#app/services/mail.server'
 import { redis } from '#app/services/redis.server'
-import { escapeHtml } from '#app/utils/html'
+import { escapeHtml } from '#app/rules/html'
 import type { Payload } from './queues'
 
 const MARKER_TTL = 7 * 24 * 3600

@@ -6,7 +6,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { bodyLimitFor, declaredLength, limitedBody, lingerThenClose } from './body-limit'
 import { refuse } from './refuse'
 import { installRouteMatchCache } from './route-match-cache'
-import { hasSessionCookie } from '#app/utils/origin.server'
+import { hasSessionCookie } from '#app/services/origin.server'
 
 type Options = { build: ServerBuild }
 

@@ -5,8 +5,8 @@ import type { NextFunction, Request, Response } from 'express'
 import { normalizeRoutePath } from '#app/rules/request-path'
 import { isFromOurOrigin, isStateChangingGet } from '#app/rules/same-origin'
 import type { Env } from '#app/services/env.server'
-import { hasSessionCookie, trustedOrigins } from '#app/utils/origin.server'
-import { contentSecurityPolicy, HSTS, PERMISSIONS_POLICY } from '#app/utils/security-headers.server'
+import { hasSessionCookie, trustedOrigins } from '#app/services/origin.server'
+import { contentSecurityPolicy, HSTS, PERMISSIONS_POLICY } from './security-headers'
 import { refuse } from './refuse'
 
 export function securityHeaders(config: Env) {

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { resolveHost } from '#app/models/platform-domains.server'
 import { hostnameOfHeader } from '#app/rules/domains'
 import { normalizeRoutePath } from '#app/rules/request-path'
-import { HOST_CLIENT_HEADER } from '#app/utils/tenant-host.server'
+import { HOST_CLIENT_HEADER } from '#app/services/request-host.server'
 
 /** Answered on any host: the proxy's certificate question and the health check come by address. */
 const ANY_HOST_PATHS = new Set(['/healthz', '/api/domains/tls-ask'])

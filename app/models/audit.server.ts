@@ -3,7 +3,7 @@
 import { newPublicId, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { getSession } from '#app/services/session.server'
-import { clientIp } from '#app/utils/http.server'
+import { clientIp } from '#app/services/http.server'
 
 export type AuditEntry = {
   clientId: number | null

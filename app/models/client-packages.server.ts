@@ -11,7 +11,7 @@ import { likePattern, type TableQuery } from '#app/rules/table-query'
 import { newPublicId, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import type { PaymentsService } from '#app/services/stripe.server'
-import { publicUrl } from '#app/utils/public-url.server'
+import { publicUrl } from '#app/services/public-url.server'
 import type { ClientPackage } from '#db/tables/platform'
 
 export const PRICE_NOT_FOUND = 'The payment provider has no price with this id'

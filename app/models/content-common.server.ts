@@ -1,7 +1,7 @@
 // Shared by the content screens: page/size parsing per the spec's table sizes, flash toasts, hidden samples.
 import { parseTableQuery } from '#app/rules/table-query'
 import { auditAction, recordAudit } from './audit.server'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 import { scoped, scopedInsert, scopedDelete, type TenantScope } from '#db/tenant'
 import { LIST_SIZES } from './content.schema'
 

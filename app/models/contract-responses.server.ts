@@ -3,8 +3,8 @@ import { auditAction } from './audit.server'
 import { contractPackageSchema } from './contracts.schema'
 import { attachContractToProduct, toContractJson } from './contracts.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 /** Sets the product's contract; `update` also passes the contract it replaces ({contractID, oldContractId, packageID}). */
 export async function contractPackageAction(request: Request, kind: 'ADD_PACKAGE' | 'UPDATE_PACKAGE') {

@@ -4,7 +4,7 @@ import { NO_PAYOUT_PROFILE, type PayoutProfile, payoutState, type PayoutState } 
 import { platformDb } from '#app/services/db.server'
 import type { PaymentsService } from '#app/services/stripe.server'
 import type { Tenant } from '#app/services/auth.server'
-import { publicUrl } from '#app/utils/public-url.server'
+import { publicUrl } from '#app/services/public-url.server'
 import { auditAction } from './audit.server'
 import { isMissingResource } from './billing-account.server'
 import { billingOrganisation, type BillingOrganisation } from './client-billing.server'

@@ -5,8 +5,8 @@ import { themeStyle } from '#app/rules/portal-theme'
 import { platformDb } from '#app/services/db.server'
 import type { DnsLookups } from '#app/services/dns.server'
 import { IMAGE_TYPES, storage } from '#app/services/storage.server'
-import { isLoopbackHostname } from '#app/utils/http.server'
-import { hostClientId } from '#app/utils/tenant-host.server'
+import { isLoopbackHostname } from '#app/services/http.server'
+import { hostClientId } from '#app/services/request-host.server'
 import { tenantForJob } from '#jobs/tenant'
 import { scoped } from '#db/tenant'
 import { platformHost, verifyDomain } from './domains.server'
@@ -28,7 +28,7 @@ async function lookupHost(host: string): Promise<HostTarget> {
   const platform = platformHost()
   if (host === platform) return { kind: 'platform' }
   // This machine by address (health checks, probes beside the app): the platform, as before. Only
-  // PUBLIC_URL is ever trusted as an origin in production (utils/origin.server.ts), so this opens nothing.
+  // PUBLIC_URL is ever trusted as an origin in production (services/origin.server.ts), so this opens nothing.
   if (isLoopbackHostname(host)) return { kind: 'platform' }
   const subdomain = subdomainOfHost(host, platform)
   if (subdomain !== null) {

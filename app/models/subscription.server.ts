@@ -10,7 +10,7 @@ import { packageCardText, pausesLeft, subscriptionActions as actionsFor, type Su
 import type { Tenant } from '#app/services/auth.server'
 import { sha256 } from '#app/services/crypto.server'
 import { cardErrorMessage, type PaymentMethodSummary, paymentsService, type PaymentsService, type SubscriptionSummary } from '#app/services/stripe.server'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { inTransaction } from '#db/transaction'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { ClientPackage } from '#db/tables/platform'

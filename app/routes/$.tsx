@@ -1,5 +1,5 @@
 // Any path no other route matches: the spec's 404 page with status 404.
-import { NotFoundPage } from '#app/root'
+import { NotFoundPage } from '#app/components/error-screens'
 
 export async function loader() {
   throw new Response('Not Found', { status: 404 })

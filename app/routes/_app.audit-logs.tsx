@@ -10,7 +10,7 @@ import { AUDIT_PAGE_SIZES, auditQuerySchema } from '#app/models/audit-logs.schem
 import { requireUser } from '#app/services/auth.server'
 import { buttonClass, ButtonLink } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { forbidden } from '#app/utils/http.server'
+import { forbidden } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -10,8 +10,8 @@ import { CONTRIBUTOR_CHAT_ADMIN, contributorChatList, markRoomRead, type PersonM
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { chatPageData, type ChatPostAnswer, postChatForm } from '#app/utils/chat-page.server'
-import { notFound } from '#app/utils/http.server'
+import { chatPageData, type ChatPostAnswer, postChatForm } from './chat-page.server'
+import { notFound } from '#app/services/http.server'
 
 /** Whose conversation the URL asks for: a contributor's own, or the one an admin picked. */
 function writerOf(request: Request, t: { user: { publicId: string } }, admin: boolean): string | null {

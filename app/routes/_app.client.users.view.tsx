@@ -24,7 +24,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass, ButtonLink } from '#app/ui/button'
 import { RowLink } from '#app/ui/row-actions'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 
 const PANEL_PARAMS = ['new', 'edit', 'settings']
 

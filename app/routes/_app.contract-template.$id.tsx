@@ -7,8 +7,8 @@ import { platformAudit, redirectWithToast } from '#app/models/content-common.ser
 import { getContractTemplate, toContractTemplateJson, updateContractTemplate } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
-import { notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')

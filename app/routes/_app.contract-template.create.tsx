@@ -8,7 +8,7 @@ import { createContractTemplate } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')

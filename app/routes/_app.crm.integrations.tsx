@@ -11,8 +11,8 @@ import { crmChanges, listIntegrations } from '#app/models/crm.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
 import { Alert } from '#app/ui/alert'
-import { crmChangeRefusal, requireCrm } from '#app/utils/crm-request.server'
-import { readForm } from '#app/utils/form.server'
+import { crmChangeRefusal, requireCrm } from './crm-request.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await requireCrm(request)

@@ -9,8 +9,8 @@ import { crmChanges } from '#app/models/crm.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
 import { Alert } from '#app/ui/alert'
-import { crmChangeRefusal, requireCrm } from '#app/utils/crm-request.server'
-import { readForm } from '#app/utils/form.server'
+import { crmChangeRefusal, requireCrm } from './crm-request.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { status } = await requireCrm(request)

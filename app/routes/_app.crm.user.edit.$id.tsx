@@ -10,9 +10,9 @@ import { isLockedCrmUser } from '#app/rules/crm'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
 import { Alert } from '#app/ui/alert'
-import { crmChangeRefusal, requireCrm } from '#app/utils/crm-request.server'
-import { readForm } from '#app/utils/form.server'
-import { forbidden, notFound } from '#app/utils/http.server'
+import { crmChangeRefusal, requireCrm } from './crm-request.server'
+import { readForm } from '#app/services/form-request.server'
+import { forbidden, notFound } from '#app/services/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { t, status } = await requireCrm(request)

@@ -16,8 +16,8 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { crmChangeRefusal, requireCrm } from '#app/utils/crm-request.server'
-import { readForm } from '#app/utils/form.server'
+import { crmChangeRefusal, requireCrm } from './crm-request.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t, status } = await requireCrm(request)

@@ -16,7 +16,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 const validator = withZod(customerCreateFormSchema)
 

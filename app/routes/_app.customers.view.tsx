@@ -15,7 +15,7 @@ import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePermission } from '#app/services/auth.server'
 import { takeToast } from '#app/services/flash.server'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'
 

@@ -12,7 +12,7 @@ import { createFormTemplate, getFormTemplate, listFormTemplates, suggestedTempla
 import { templateCloneSchema } from '#app/models/forms.schema'
 import { requirePlatform } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 const validator = withZod(templateCloneSchema)
 

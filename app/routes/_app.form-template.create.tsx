@@ -7,7 +7,7 @@ import { platformAudit } from '#app/models/content-common.server'
 import { createFormTemplate } from '#app/models/form-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')

@@ -9,7 +9,7 @@ import { builderPost } from '#app/models/form-builder.server'
 import { getFormTemplate, publishFormTemplate, saveFormTemplateDraft } from '#app/models/form-templates.server'
 import type { FormItemInput } from '#app/models/forms.schema'
 import { requirePlatform } from '#app/services/auth.server'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')

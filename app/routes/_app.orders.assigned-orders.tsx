@@ -8,7 +8,7 @@ import { listReviewerOrders } from '#app/models/reviewer-orders.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
-import { requireReviewer } from '#app/utils/reviewer-access.server'
+import { requireReviewer } from './reviewer-access.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requireReviewer(request)

@@ -11,8 +11,8 @@ import { requirePermission } from '#app/services/auth.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { ButtonLink } from '#app/ui/button'
 import { PanelDialog } from '#app/ui/panel-dialog'
-import { notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 const GUARD = { all: ['READ_ORDERS_INVOICES', 'UPDATE_ORDERS_INVOICES'] }
 

@@ -9,7 +9,7 @@ import { invoiceActions, toInvoiceRowView } from '#app/models/order-invoices.ser
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
-import { RouteErrorContent } from '#app/root'
+import { RouteErrorContent } from '#app/components/error-screens'
 import { requirePermission } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'

@@ -11,7 +11,7 @@ import { parseReportForm, REPORT_FAILED, REPORT_LIST_FAILED, REPORT_REQUESTED, R
 import { createReport, listReports, reportQuestionnaires, type ReportJson, type ReportQuestionnaire } from '#app/models/order-reports.server'
 import { RANGE_PRESETS, REPORT_FIELDS } from '#app/rules/order-reports'
 import { routeGuard } from '#app/rules/routes'
-import { RouteErrorContent } from '#app/root'
+import { RouteErrorContent } from '#app/components/error-screens'
 import { requirePermission } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'

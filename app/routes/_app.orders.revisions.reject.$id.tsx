@@ -13,7 +13,7 @@ import { redirectWithToast } from '#app/services/flash.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, type SniffedUpload, sniffUpload } from '#app/services/storage.server'
 import { Alert } from '#app/ui/alert'
 import { PanelDialog } from '#app/ui/panel-dialog'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 
 /** Back to the list, on the page it was opened from. */
 const listHref = (request: Request) => `/orders/revisions${new URL(request.url).search}`

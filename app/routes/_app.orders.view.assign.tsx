@@ -23,8 +23,8 @@ import { type Tenant, requirePermission } from '#app/services/auth.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { OrderDialogError } from '#app/components/orders/order-dialog-error'
-import { notFound } from '#app/utils/http.server'
-import { backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
+import { notFound } from '#app/services/http.server'
+import { backToList, formRefusal, refusalMessage, unknownIntent } from './order-dialogs.server'
 
 const GUARD = { all: ['ASSIGN_WRITER_REVIEWER'] }
 

@@ -22,9 +22,9 @@ import { can } from '#app/rules/permissions'
 import { type Tenant, requirePermission } from '#app/services/auth.server'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { OrderDialogError } from '#app/components/orders/order-dialog-error'
-import { notFound } from '#app/utils/http.server'
-import { backToList, formRefusal, refusalMessage, unknownIntent } from '#app/utils/order-dialogs.server'
-import { readForm } from '#app/utils/form.server'
+import { notFound } from '#app/services/http.server'
+import { backToList, formRefusal, refusalMessage, unknownIntent } from './order-dialogs.server'
+import { readForm } from '#app/services/form-request.server'
 
 const GUARD = { all: ['UPDATE_ORDERS'] }
 

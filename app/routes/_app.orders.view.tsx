@@ -19,7 +19,7 @@ import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass, ButtonLink } from '#app/ui/button'
 import { UrlTabs } from '#app/ui/url-tabs'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 const NEEDS_ACTION = 'needs-action'
 const BULK_FORM = 'orders-bulk'

@@ -10,8 +10,8 @@ import { CLIENT_PACKAGE_DEFAULTS, clientPackageValidator, CRM_PERMISSIONS, PACKA
 import { requirePlatform } from '#app/services/auth.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
-import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { readForm } from '#app/utils/form.server'
+import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'client_packages')

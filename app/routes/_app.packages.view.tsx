@@ -27,8 +27,8 @@ import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'
 import { PanelDialog } from '#app/ui/panel-dialog'
-import { billingService } from '#app/utils/billing-request.server'
-import { readForm } from '#app/utils/form.server'
+import { billingService } from '#app/services/billing-request.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'client_packages')

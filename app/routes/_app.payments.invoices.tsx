@@ -14,9 +14,9 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { formatDate } from '#app/utils/format'
-import { readForm } from '#app/utils/form.server'
+import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
+import { formatDate } from '#app/rules/format'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/payments/invoices'))

@@ -19,10 +19,10 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { cardEntryMode } from '#app/utils/client-billing-request.server'
-import { GENERIC_ERROR } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
+import { cardEntryMode } from './client-billing-request.server'
+import { GENERIC_ERROR } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 const WRITE = { all: ['WRITE_PAYMENT_METHOD'] }
 

@@ -10,8 +10,8 @@ import { getAuth } from '#app/services/auth.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
-import { billingService } from '#app/utils/billing-request.server'
-import { PAYOUTS_OWN_SESSION, requirePayoutsOwner } from '#app/utils/client-billing-request.server'
+import { billingService } from '#app/services/billing-request.server'
+import { PAYOUTS_OWN_SESSION, requirePayoutsOwner } from './client-billing-request.server'
 
 const RETURN_NOTES: Record<string, string> = {
   returned: 'Welcome back from Stripe. The status below is what Stripe reports now.',

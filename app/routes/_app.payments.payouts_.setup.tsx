@@ -3,8 +3,8 @@
 // the Connect account the first time, so the same-origin guard treats this GET like a write (ADR 0037).
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { payoutActions } from '#app/models/payouts.server'
-import { billingService } from '#app/utils/billing-request.server'
-import { requirePayoutsSetup } from '#app/utils/client-billing-request.server'
+import { billingService } from '#app/services/billing-request.server'
+import { requirePayoutsSetup } from './client-billing-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePayoutsSetup(request)

@@ -2,7 +2,7 @@
 // ended (a new subscription on the chosen plan), or one set to end (keep it instead).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { PlanPicker } from '#app/components/subscription/plan-picker'
-import { planPickerAction, planPickerLoader } from '#app/utils/plan-picker.server'
+import { planPickerAction, planPickerLoader } from './plan-picker.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) => planPickerLoader(request, 'reactivate')
 

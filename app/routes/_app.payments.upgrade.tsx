@@ -2,7 +2,7 @@
 // cards, promo code and the subscribe dialog; subscribing ends the trial and charges the default card.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { PlanPicker } from '#app/components/subscription/plan-picker'
-import { planPickerAction, planPickerLoader } from '#app/utils/plan-picker.server'
+import { planPickerAction, planPickerLoader } from './plan-picker.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) => planPickerLoader(request, 'upgrade')
 

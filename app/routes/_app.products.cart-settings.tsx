@@ -13,7 +13,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 const validator = withZod(cartSettingsSchema)
 const SAVED = 'Saved Successfully!'

@@ -12,8 +12,8 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { sanitizeContractHtml, sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
-import { notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 async function source(request: Request, t: Awaited<ReturnType<typeof requirePermission>>) {
   const url = new URL(request.url)

@@ -10,7 +10,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, routeGuard('/products/contracts/create'))

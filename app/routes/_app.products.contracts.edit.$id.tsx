@@ -15,8 +15,8 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { ButtonLink } from '#app/ui/button'
-import { notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)

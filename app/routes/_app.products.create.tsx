@@ -8,7 +8,7 @@ import { productCreateSchema } from '#app/models/products.schema'
 import { productActions, productFormOptions, productSaveAnswer } from '#app/models/products.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 const validator = withZod(productCreateSchema)
 

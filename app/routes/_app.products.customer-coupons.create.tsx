@@ -14,7 +14,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 // Built per request on the server (today moves); the browser builds its own from its clock.
 const validatorFor = () => withZod(couponSchema())

@@ -13,8 +13,8 @@ import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
 import { requirePermission } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
-import { notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-coupons/view'))

@@ -9,7 +9,7 @@ import { listFormModules, workflowActions } from '#app/models/workflows.server'
 import { availableModules, CREATE_TITLES, defaultModulesFor, isServiceType } from '#app/rules/workflow-modules'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 
 function typeOf(params: LoaderFunctionArgs['params']) {
   const type = params.serviceType

@@ -12,9 +12,9 @@ import { routeGuard } from '#app/rules/routes'
 import { TYPE_LABELS } from '#app/rules/workflow-modules'
 import { requirePermission } from '#app/services/auth.server'
 import { buttonClass } from '#app/ui/button'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/all'))

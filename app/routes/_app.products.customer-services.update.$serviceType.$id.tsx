@@ -9,7 +9,7 @@ import { getWorkflow, listFormModules, workflowActions } from '#app/models/workf
 import { availableModules, originalTitle } from '#app/rules/workflow-modules'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 
 async function load(request: Request, params: LoaderFunctionArgs['params']) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/update/:service/:id'))

@@ -14,7 +14,7 @@ import { formatKb } from '#app/rules/file-name'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/file/edit/:id'))

@@ -11,8 +11,8 @@ import { createForm, formCloneSource, suggestedFormName } from '#app/models/form
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
-import { notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 async function source(request: Request, t: Tenant) {
   const url = new URL(request.url)

@@ -8,7 +8,7 @@ import { createForm } from '#app/models/forms.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, routeGuard('/products/forms/create'))

@@ -14,7 +14,7 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/forms/template'))

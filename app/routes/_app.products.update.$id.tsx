@@ -8,8 +8,8 @@ import { productEditSchema } from '#app/models/products.schema'
 import { getProduct, productActions, productFormOptions, productSaveAnswer } from '#app/models/products.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 const validator = withZod(productEditSchema)
 

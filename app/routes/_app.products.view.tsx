@@ -17,7 +17,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/view'))

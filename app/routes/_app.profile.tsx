@@ -14,7 +14,7 @@ import { routeGuard } from '#app/rules/routes'
 import { getAuth, IMPERSONATION_CREDENTIALS_REFUSED, requireOwnCredentials, requireUser } from '#app/services/auth.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { Card } from '#app/ui/card'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, routeGuard('/profile'))

@@ -33,8 +33,8 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
-import { clientIp } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { clientIp } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, routeGuard(TWO_FACTOR_PAGE))

@@ -11,8 +11,8 @@ import { PROMOTION_CREATED, PROMOTION_FAILED, promotionValidator } from '#app/mo
 import { requirePlatform } from '#app/services/auth.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
-import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { readForm } from '#app/utils/form.server'
+import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'promotions')

@@ -9,7 +9,7 @@ import { auditUserAction } from '#app/models/audit.server'
 import { createRole, GRANT_DENIED, grantableBy } from '#app/models/platform-roles.server'
 import { ROLE_CREATED, ROLE_MODULES } from '#app/models/platform-roles.schema'
 import { requirePlatform } from '#app/services/auth.server'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'roles')

@@ -9,8 +9,8 @@ import { auditUserAction } from '#app/models/audit.server'
 import { findRole, GRANT_DENIED, grantableBy, updateRole } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES, ROLE_UPDATED } from '#app/models/platform-roles.schema'
 import { requirePlatform } from '#app/services/auth.server'
-import { forbidden, notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { forbidden, notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 async function loadRole(request: Request, id: string | undefined) {
   const actor = await requirePlatform(request, 'roles')

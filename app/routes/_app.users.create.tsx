@@ -8,7 +8,7 @@ import { createValidator, UserForm } from '#app/components/platform/user-form'
 import { platformUserActions, roleOptionsFor } from '#app/models/platform-users.server'
 import { USER_CREATED } from '#app/models/platform-users.schema'
 import { requirePlatform } from '#app/services/auth.server'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'users')

@@ -14,8 +14,8 @@ import { Card } from '#app/ui/card'
 import { USER_UPDATED } from '#app/models/platform-users.schema'
 import { type AuthUser } from '#app/models/account.server'
 import { requirePlatform } from '#app/services/auth.server'
-import { forbidden, notFound } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { forbidden, notFound } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 async function loadTarget(actor: AuthUser, id: string | undefined) {
   const target = await findPlatformUser(id ?? '')

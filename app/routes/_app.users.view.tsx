@@ -12,7 +12,7 @@ import { requirePlatform } from '#app/services/auth.server'
 import { ButtonLink } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
 import { RowForm, RowLink } from '#app/ui/row-actions'
-import { notFound } from '#app/utils/http.server'
+import { notFound } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'users')

@@ -12,7 +12,7 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 import { verifyDomainSoon } from '#jobs/domain-verification'
 
 const SAVED = 'Saved Successfully!'

@@ -14,7 +14,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 const SAVED = 'Saved Successfully!'
 

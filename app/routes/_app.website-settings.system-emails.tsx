@@ -20,7 +20,7 @@ import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Alert } from '#app/ui/alert'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { UrlTabs } from '#app/ui/url-tabs'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 const PATH = '/website-settings/system-emails'
 const SAVED = 'Saved Successfully!'

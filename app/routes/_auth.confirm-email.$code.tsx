@@ -7,7 +7,7 @@ import { FormAlert, primaryButtonClass, SuccessAlert } from '#app/components/for
 import { INVALID_LINK } from '#app/models/auth.server'
 import { EMAIL_CHANGED } from '#app/models/profile.schema'
 import { confirmEmailChange, emailChangeOf } from '#app/models/profile.server'
-import { clientIp } from '#app/utils/http.server'
+import { clientIp } from '#app/services/http.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const email = await emailChangeOf(params.code ?? '')

@@ -8,8 +8,8 @@ import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
 import { resetPassword } from '#app/models/auth.server'
 import { PASSWORD_UPDATED, resetPasswordSchema } from '#app/models/login.schema'
-import { clientIp } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { clientIp } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 const validator = withZod(resetPasswordSchema)
 

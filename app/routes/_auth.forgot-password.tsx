@@ -8,8 +8,8 @@ import { FormAlert, SubmitButton, SuccessAlert, TextField, useHydrated } from '#
 import { requestPasswordReset } from '#app/models/auth.server'
 import { forgotPasswordSchema, RESET_LINK_SENT } from '#app/models/login.schema'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
-import { clientIp } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { clientIp } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 const validator = withZod(forgotPasswordSchema)
 

@@ -14,9 +14,9 @@ import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { authenticator, getAuth } from '#app/services/auth.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { startSession } from '#app/services/session.server'
-import { clientIp } from '#app/utils/http.server'
-import { messageFrom } from '#app/utils/messages'
-import { readForm } from '#app/utils/form.server'
+import { clientIp } from '#app/services/http.server'
+import { messageFrom } from '#app/rules/messages'
+import { readForm } from '#app/services/form-request.server'
 
 const emailStepValidator = withZod(emailStepSchema)
 const loginValidator = withZod(loginSchema)

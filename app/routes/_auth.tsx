@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { AuthShell } from '#app/components/auth/auth-shell'
 import { portalBrand } from '#app/models/platform-domains.server'
-import { hostClientId } from '#app/utils/tenant-host.server'
+import { hostClientId } from '#app/services/request-host.server'
 
 const image = (key: string | null) => (key ? `/branding/${encodeURIComponent(key)}` : null)
 

@@ -12,8 +12,8 @@ import { CODE_RESENT, INCORRECT_CODE, twoFactorSchema } from '#app/models/login.
 import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { getAuth } from '#app/services/auth.server'
 import { type AppSession, commitSession, startSession } from '#app/services/session.server'
-import { clientIp } from '#app/utils/http.server'
-import { readForm } from '#app/utils/form.server'
+import { clientIp } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 const validator = withZod(twoFactorSchema)
 

@@ -2,9 +2,9 @@
 // (the same-origin guard refuses it from other sites); a log-in-as link works only in the session that created it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { toUserJson } from '#app/models/account.server'
-import { openAutoLoginLink } from '#app/utils/auto-login.server'
-import { apiJson } from '#app/utils/http.server'
-import { methodNotAllowed } from '#app/utils/api.server'
+import { openAutoLoginLink } from './auto-login.server'
+import { apiJson } from '#app/services/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
 
 async function signInWithLink(request: Request, code: string) {
   const opened = await openAutoLoginLink(request, code)

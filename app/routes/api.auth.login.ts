@@ -8,8 +8,8 @@ import { attemptLogin, type TwoFactorMethod } from '#app/models/auth.server'
 import { TWO_FACTOR_PAGE } from '#app/models/two-factor.server'
 import { landingPath } from '#app/rules/landing'
 import { startSession } from '#app/services/session.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson, clientIp } from '#app/services/http.server'
 
 const loginApiSchema = z.object({
   email: emailField,

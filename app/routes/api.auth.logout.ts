@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { recordLogout } from '#app/models/auth.server'
 import { getAuth } from '#app/services/auth.server'
 import { destroySession } from '#app/services/session.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
-import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson, clientIp } from '#app/services/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, session } = await getAuth(request)

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { emailField, RESET_LINK_SENT } from '#app/models/login.schema'
 import { requestPasswordReset } from '#app/models/auth.server'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson, clientIp } from '#app/services/http.server'
 
 // The spec's payload also names a password; it is not used at this step.
 const schema = z.object({ email: emailField, password: z.string().optional() })

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { toUserJson } from '#app/models/account.server'
 import { requireUser } from '#app/services/auth.server'
-import { apiJson } from '#app/utils/http.server'
-import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson } from '#app/services/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -7,8 +7,8 @@ import { resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
 import { CODE_REQUIRED, CODE_RESENT, INCORRECT_CODE } from '#app/models/login.schema'
 import { landingPath } from '#app/rules/landing'
 import { commitSession, getSession, startSession } from '#app/services/session.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson, clientIp } from '#app/services/http.server'
 
 // A number is taken as typed (clients send 123456); anything missing or empty is a 400 and spends no attempt.
 const verifySchema = z.object({

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { promoInfoQuerySchema } from '#app/models/checkout.schema'
 import { promoForBuyer } from '#app/models/promotions.server'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { apiJson, clientIp } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseQuery(request, promoInfoQuerySchema)

@@ -7,9 +7,9 @@ import { CHECKOUT_FAILED, checkoutSchema } from '#app/models/checkout.schema'
 import { checkout } from '#app/models/checkout.server'
 import { landingPath } from '#app/rules/landing'
 import { startSession } from '#app/services/session.server'
-import { methodNotAllowed, readBody, zodErrors } from '#app/utils/api.server'
-import { apiRequestKey, billingService, bodyRequestKey } from '#app/utils/billing-request.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
+import { methodNotAllowed, readBody, zodErrors } from '#app/services/api-request.server'
+import { apiRequestKey, billingService, bodyRequestKey } from '#app/services/billing-request.server'
+import { apiJson, clientIp } from '#app/services/http.server'
 
 export const loader = () => methodNotAllowed()
 

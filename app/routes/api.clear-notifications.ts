@@ -4,9 +4,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { clearNotificationsQuerySchema } from '#app/models/notifications.schema'
 import { notificationActions } from '#app/models/notifications.server'
 import { CLEAR_NOTIFICATIONS_FAILED } from '#app/rules/notifications'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
-import { requireNotificationsReader } from '#app/utils/notifications-request.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
+import { requireNotificationsReader } from './notifications-request.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed()

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { LOGIN_AS_GUARD, LOGIN_AS_TYPES, startLoginAs } from '#app/models/impersonation.server'
 import { publicId } from '#app/models/people-fields.schema'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 const schema = z.object({ _id: publicId, type: z.enum(LOGIN_AS_TYPES, { errorMap: () => ({ message: 'type must be customer, writer or reviewer' }) }) })
 

@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CRM_ADMIN_NOT_FOUND } from '#app/models/crm.schema'
 import { getAdminCrmUser, toCrmUserJson } from '#app/models/crm.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { requireCrm } from '#app/utils/crm-request.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { requireCrm } from './crm-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await requireCrm(request)

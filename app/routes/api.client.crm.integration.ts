@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { CRM_INTEGRATION_SAVED, crmIntegrationSchema } from '#app/models/crm.schema'
 import { crmChanges, listIntegrations } from '#app/models/crm.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { crmErrorJson, requireCrmChange } from '#app/utils/crm-request.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { crmErrorJson, requireCrmChange } from './crm-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -1,9 +1,9 @@
 // GET /api/client/crm/permissions: the CRM permission flags the organisation's plan lets it grant.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CRM_PERMISSIONS } from '#app/models/client-packages.schema'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { requireCrm } from '#app/utils/crm-request.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { requireCrm } from './crm-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { status } = await requireCrm(request)

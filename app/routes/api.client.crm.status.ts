@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { crmStatus } from '#app/models/crm.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { CRM_GUARD } from '#app/utils/crm-request.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { CRM_GUARD } from './crm-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, CRM_GUARD)

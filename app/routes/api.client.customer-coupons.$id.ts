@@ -3,8 +3,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { auditAction } from '#app/models/audit.server'
 import { deleteCoupon, getCoupon } from '#app/models/coupons.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

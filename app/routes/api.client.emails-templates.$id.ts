@@ -4,8 +4,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { updateTemplateSchema } from '#app/models/email-templates.schema'
 import { emailTemplateActions } from '#app/models/email-templates.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { topTenSellingProducts } from '#app/models/dashboard.server'
 import { SALES_GUARD } from '#app/rules/dashboard'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, SALES_GUARD)

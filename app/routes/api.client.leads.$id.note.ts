@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { leadActions, toLeadJson } from '#app/models/leads.server'
 import { LEAD_NOTE_ADDED, leadNoteFormSchema } from '#app/models/leads.schema'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
-import { requireLeads } from '#app/utils/leads-request.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
+import { requireLeads } from './leads-request.server'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { findLead, leadHistory, toLeadJson, toLeadNoteJson } from '#app/models/leads.server'
 import { LEAD_NOT_FOUND } from '#app/models/leads.schema'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
-import { requireLeads } from '#app/utils/leads-request.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
+import { requireLeads } from './leads-request.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requireLeads(request)

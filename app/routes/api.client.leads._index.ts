@@ -4,9 +4,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { leadActions, listLeads, toLeadJson } from '#app/models/leads.server'
 import { LEAD_ADDED, leadAddSchema, leadListQuerySchema } from '#app/models/leads.schema'
-import { methodNotAllowed, parseBody, parseQuery } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
-import { requireLeads } from '#app/utils/leads-request.server'
+import { methodNotAllowed, parseBody, parseQuery } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
+import { requireLeads } from './leads-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requireLeads(request)

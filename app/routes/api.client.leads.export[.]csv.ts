@@ -1,9 +1,9 @@
 // GET /api/client/leads/export.csv?q&source&status&from&to: every lead the filter matches, as CSV (streamed).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { leadListFilterSchema } from '#app/models/leads.schema'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { leadsCsvResponse } from '#app/utils/leads-export.server'
-import { requireLeads } from '#app/utils/leads-request.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { leadsCsvResponse } from './leads-export.server'
+import { requireLeads } from './leads-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requireLeads(request)

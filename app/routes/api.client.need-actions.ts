@@ -5,8 +5,8 @@ import { parseOrdersListQuery } from '#app/models/orders-list.schema'
 import { activeWriters, listOrders } from '#app/models/orders-list.server'
 import { ordersToJson } from '#app/models/orders.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_ORDERS'] })

@@ -4,8 +4,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { orderTagActions } from '#app/models/order-tags.server'
 import { customTagsBodySchema, TAGS_SAVED } from '#app/models/projects.schema'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed()

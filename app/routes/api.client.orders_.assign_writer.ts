@@ -4,8 +4,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { orderActions } from '#app/models/order-actions.server'
 import { assignWriterSchema } from '#app/models/order-actions.schema'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { orderActionAnswer } from '#app/utils/order-actions-api.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { orderActionAnswer } from './order-actions-api.server'
 
 export const loader = () => methodNotAllowed()
 

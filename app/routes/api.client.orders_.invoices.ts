@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { invoiceListQuerySchema } from '#app/models/order-invoices.schema'
 import { invoiceActions } from '#app/models/order-invoices.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_ORDERS_INVOICES'] })

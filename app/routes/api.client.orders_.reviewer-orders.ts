@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { reviewerOrdersQuerySchema } from '#app/models/reviewer-orders.schema'
 import { listReviewerOrders } from '#app/models/reviewer-orders.server'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
-import { requireReviewer } from '#app/utils/reviewer-access.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
+import { requireReviewer } from './reviewer-access.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requireReviewer(request)

@@ -4,8 +4,8 @@ import { revisionsQuerySchema } from '#app/models/revisions.schema'
 import { revisionActions } from '#app/models/revisions.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/orders/revisions'))

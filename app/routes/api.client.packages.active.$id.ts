@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { productActions } from '#app/models/products.server'
 import { requirePermission } from '#app/services/auth.server'
-import { apiError, apiJson } from '#app/utils/http.server'
-import { methodNotAllowed } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/services/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_PRODUCTS'] })

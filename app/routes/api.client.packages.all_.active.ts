@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listActiveProducts } from '#app/models/products.server'
 import { requirePermission } from '#app/services/auth.server'
-import { apiJson } from '#app/utils/http.server'
-import { methodNotAllowed } from '#app/utils/api.server'
+import { apiJson } from '#app/services/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { any: ['READ_PRODUCTS', 'WRITE_ORDERS'] })

@@ -5,9 +5,9 @@ import { PAYMENT_INVOICES_FAILED } from '#app/models/payment-invoices.schema'
 import { paymentInvoiceActions } from '#app/models/payment-invoices.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { billingService } from '#app/utils/billing-request.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { billingService } from '#app/services/billing-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/payments/invoices'))

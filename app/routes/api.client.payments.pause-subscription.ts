@@ -1,7 +1,7 @@
 // POST /api/client/payments/pause-subscription (empty body): pauses for one month from the end of the billing cycle (at most 2 per subscription year);
 // answers {status, message, updateUser}.
-import { methodNotAllowed } from '#app/utils/api.server'
-import { bodilessSubscriptionAction } from '#app/utils/subscription-api.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { bodilessSubscriptionAction } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

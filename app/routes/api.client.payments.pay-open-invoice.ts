@@ -1,7 +1,7 @@
 // POST /api/client/payments/pay-open-invoice (empty body): pays the open (past due) invoice with the default card, which unlocks a locked account;
 // answers {status, message, updateUser}. Guard PAY_OPEN_INVOICE, the invoices page's Pay Now rule (ADR 0052).
-import { methodNotAllowed } from '#app/utils/api.server'
-import { bodilessSubscriptionAction } from '#app/utils/subscription-api.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { bodilessSubscriptionAction } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -6,10 +6,10 @@ import { can } from '#app/rules/permissions'
 import { CHOOSE_PLAN, keepSubscriptionSchema, MANAGE_SUBSCRIPTION, planChoiceSchema, REACTIVATE_SUBSCRIPTION } from '#app/models/subscription.schema'
 import { currentUserJson, subscriptionActions } from '#app/models/subscription.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody, readBody } from '#app/utils/api.server'
-import { apiRequestKey } from '#app/utils/billing-request.server'
-import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/utils/http.server'
-import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+import { methodNotAllowed, parseBody, readBody } from '#app/services/api-request.server'
+import { apiRequestKey } from '#app/services/billing-request.server'
+import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/services/http.server'
+import { failureJson, paymentsOr503 } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -5,10 +5,10 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { MANAGE_SUBSCRIPTION, planChoiceSchema } from '#app/models/subscription.schema'
 import { currentUserJson, subscriptionActions } from '#app/models/subscription.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiRequestKey } from '#app/utils/billing-request.server'
-import { apiJson } from '#app/utils/http.server'
-import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiRequestKey } from '#app/services/billing-request.server'
+import { apiJson } from '#app/services/http.server'
+import { failureJson, paymentsOr503 } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -1,7 +1,7 @@
 // POST /api/client/payments/unpause-subscription (empty body): ends the pause now (or withdraws one not begun yet);
 // answers {status, message, updateUser}.
-import { methodNotAllowed } from '#app/utils/api.server'
-import { bodilessSubscriptionAction } from '#app/utils/subscription-api.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { bodilessSubscriptionAction } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

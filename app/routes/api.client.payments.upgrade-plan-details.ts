@@ -5,9 +5,9 @@ import { centsToAmount } from '#app/rules/money'
 import { MANAGE_SUBSCRIPTION, UPGRADE_LOAD_FAILED } from '#app/models/subscription.schema'
 import { toSubscriptionPackageJson, upgradePlanOf } from '#app/models/subscription.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
-import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
+import { failureJson, paymentsOr503 } from './subscription-api.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, MANAGE_SUBSCRIPTION)

@@ -5,9 +5,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { MANAGE_SUBSCRIPTION, usersIncreaseSchema } from '#app/models/subscription.schema'
 import { previewUsersIncrease } from '#app/models/subscription.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
-import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
+import { failureJson, paymentsOr503 } from './subscription-api.server'
 
 export const loader = () => methodNotAllowed()
 

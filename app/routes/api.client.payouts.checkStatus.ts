@@ -1,10 +1,10 @@
 // GET /api/client/payouts/checkStatus: {status, profile: {payouts_enabled, charges_enabled, details_submitted, requirements: {currently_due}}, state}.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { PAYOUTS_FAILED, payoutActions } from '#app/models/payouts.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { billingService } from '#app/utils/billing-request.server'
-import { requirePayoutsOwner } from '#app/utils/client-billing-request.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { billingService } from '#app/services/billing-request.server'
+import { requirePayoutsOwner } from './client-billing-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePayoutsOwner(request)

@@ -3,10 +3,10 @@
 // same-origin guard refuses it cross-site like a write (app/rules/same-origin.ts); POST does the same.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { PAYOUTS_FAILED, payoutActions } from '#app/models/payouts.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { billingService } from '#app/utils/billing-request.server'
-import { requirePayoutsSetup } from '#app/utils/client-billing-request.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { billingService } from '#app/services/billing-request.server'
+import { requirePayoutsSetup } from './client-billing-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePayoutsSetup(request)

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { REPORT_LIST_FAILED } from '#app/models/order-reports.schema'
 import { listReports } from '#app/models/order-reports.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_ORDERS_REPORTS'] })

@@ -5,8 +5,8 @@ import { getReport } from '#app/models/order-reports.server'
 import { dayKey } from '#app/rules/order-reports'
 import { requirePermission } from '#app/services/auth.server'
 import { getStream } from '#app/services/storage.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiError } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiError } from '#app/services/http.server'
 
 const REPORT_NOT_FOUND = 'Report not found'
 

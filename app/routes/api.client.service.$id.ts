@@ -4,8 +4,8 @@ import { archiveSchema } from '#app/models/workflows.schema'
 import { getWorkflow, workflowActions } from '#app/models/workflows.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export const WORKFLOW_NOT_FOUND = 'Workflow not found'
 

@@ -4,8 +4,8 @@ import { listWorkflows } from '#app/models/workflows.server'
 import { listQuerySchema, pageOf } from '#app/models/workflows.schema'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { parseQuery, methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { parseQuery, methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/all'))

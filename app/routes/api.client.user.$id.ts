@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CRM_USER_NOT_FOUND } from '#app/models/crm.schema'
 import { getCrmUser, toCrmUserJson } from '#app/models/crm.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { requireCrm } from '#app/utils/crm-request.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { requireCrm } from './crm-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { t } = await requireCrm(request)

@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { CRM_USER_CREATED, crmUserCreateSchema } from '#app/models/crm.schema'
 import { crmChanges, crmUserActions, toCrmUserJson } from '#app/models/crm.server'
-import { methodNotAllowed, parseBody, readBody } from '#app/utils/api.server'
-import { requireCrmChange } from '#app/utils/crm-request.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody, readBody } from '#app/services/api-request.server'
+import { requireCrmChange } from './crm-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export const loader = () => methodNotAllowed()
 

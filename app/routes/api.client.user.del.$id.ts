@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CRM_USER_DELETED } from '#app/models/crm.schema'
 import { crmChanges } from '#app/models/crm.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { requireCrmChange } from '#app/utils/crm-request.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { requireCrmChange } from './crm-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { t } = await requireCrmChange(request)

@@ -4,8 +4,8 @@ import { staffStatusSchema, staffUpdateSchema, USER_UPDATED } from '#app/models/
 import { findStaff, staffActions, toStaffJson, writerProfile } from '#app/models/staff.server'
 import { mergeWithCurrent, staffAnswer } from '#app/models/staff-responses.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, readBody, zodErrors } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, readBody, zodErrors } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_USERS'] })

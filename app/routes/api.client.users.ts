@@ -6,8 +6,8 @@ import { listStaff, staffActions } from '#app/models/staff.server'
 import { parseStaffQuery, staffAnswer, staffRowsJson } from '#app/models/staff-responses.server'
 import { can } from '#app/rules/permissions'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, readBody, zodErrors } from '#app/utils/api.server'
-import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/utils/http.server'
+import { methodNotAllowed, readBody, zodErrors } from '#app/services/api-request.server'
+import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The assign dialog's reviewer picker filters by permission; it needs ASSIGN_WRITER_REVIEWER, not READ_USERS.

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { currencySchema } from '#app/models/website-settings.schema'
 import { websiteSettingsActions } from '#app/models/website-settings.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

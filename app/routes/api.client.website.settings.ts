@@ -5,8 +5,8 @@ import { getWebsiteSettings } from '#app/models/organisation-settings.server'
 import { settingsBodySchema } from '#app/models/website-settings.schema'
 import { websiteSettingsActions } from '#app/models/website-settings.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request)

@@ -4,7 +4,7 @@ import { customerFacingNameSchema } from '#app/models/staff.schema'
 import { staffActions } from '#app/models/staff.server'
 import { staffAnswer } from '#app/models/staff-responses.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

@@ -7,8 +7,8 @@ import { rangeQuerySchema, selectedWritersBodySchema } from '#app/models/contrib
 import { readMetric } from '#app/models/contributors-analytics.server'
 import { CONTRIBUTORS_ANALYTICS_GUARD, isMetric, METRICS_RANGE } from '#app/rules/contributors-analytics'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody, parseQuery } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody, parseQuery } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await requirePermission(request, CONTRIBUTORS_ANALYTICS_GUARD)

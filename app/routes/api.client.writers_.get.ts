@@ -4,8 +4,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONTRIBUTOR_CHAT_ADMIN, contributorChatList } from '#app/models/chat.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, CONTRIBUTOR_CHAT_ADMIN)

@@ -5,8 +5,8 @@ import { platformAudit } from '#app/models/content-common.server'
 import { contractTemplateSchema } from '#app/models/contracts.schema'
 import { createContractTemplate, listContractTemplates, toContractTemplateJson, updateContractTemplate } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export const MODULE = 'contract-template'
 

@@ -7,8 +7,8 @@ import { getContractTemplate, toContractTemplateJson } from '#app/models/contrac
 import { getContract, packagesByContract, setContractArchived, toContractJson } from '#app/models/contracts.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export const NOT_FOUND = 'Contract not found'
 

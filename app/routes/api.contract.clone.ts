@@ -4,8 +4,8 @@ import { auditAction } from '#app/models/audit.server'
 import { contractCloneSchema } from '#app/models/contracts.schema'
 import { anyContractCloneSource, createContract, toContractJson } from '#app/models/contracts.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

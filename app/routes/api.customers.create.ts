@@ -4,8 +4,8 @@ import { auditAction } from '#app/models/audit.server'
 import { createCustomer, toCustomerJson } from '#app/models/customers.server'
 import { CUSTOMER_CREATED, customerCreateSchema } from '#app/models/customers.schema'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listCustomers, toCustomerJson } from '#app/models/customers.server'
 import { customerListQuerySchema } from '#app/models/customers.schema'
 import { requirePermission } from '#app/services/auth.server'
-import { parseQuery, methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { parseQuery, methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_CUSTOMERS'] })

@@ -3,8 +3,8 @@
 // Answered on any Host (server/tenant-host.ts): the proxy asks by address. It reveals no more than DNS does.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { mayIssueCertificate } from '#app/models/platform-domains.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const domain = new URL(request.url).searchParams.get('domain')

@@ -4,8 +4,8 @@ import { auditAction } from '#app/models/audit.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
 import { getDownloadable, setDownloadableArchived, toDownloadableJson } from '#app/models/downloadables.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export const NOT_FOUND = 'File not found'
 

@@ -5,8 +5,8 @@ import { createDownloadableSchema, FILE_REQUIRED } from '#app/models/downloadabl
 import { createDownloadable, ownedUpload, toDownloadableJson } from '#app/models/downloadables.server'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -5,8 +5,8 @@ import { CHANGE_REQUIRED, editDownloadableSchema, FILE_REQUIRED } from '#app/mod
 import { getDownloadable, ownedUpload, toDownloadableJson, updateDownloadable } from '#app/models/downloadables.server'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

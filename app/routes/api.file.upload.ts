@@ -7,8 +7,8 @@ import { canUploadFile, DEFAULT_FILE_PURPOSE, isFilePurpose, UNKNOWN_FILE_PURPOS
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 import { requirePermission } from '#app/services/auth.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

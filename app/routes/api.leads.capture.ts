@@ -5,9 +5,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { captureLead } from '#app/models/leads.server'
 import { LEAD_CAPTURED, publicLeadCaptureSchema } from '#app/models/leads.schema'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
-import { tenantForHost } from '#app/utils/leads-request.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson, clientIp } from '#app/services/http.server'
+import { tenantForHost } from './leads-request.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { notificationsQuerySchema } from '#app/models/notifications.schema'
 import { notificationActions } from '#app/models/notifications.server'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
-import { requireNotificationsReader } from '#app/utils/notifications-request.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
+import { requireNotificationsReader } from './notifications-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requireNotificationsReader(request)

@@ -5,9 +5,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { PAYMENT_INVOICES_FAILED, platformInvoicesQuerySchema } from '#app/models/payment-invoices.schema'
 import { platformPaymentInvoices } from '#app/models/payment-invoices.server'
 import { requirePlatform } from '#app/services/auth.server'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { billingService } from '#app/utils/billing-request.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { billingService } from '#app/services/billing-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 const CLIENT_NOT_FOUND = 'Client not found'
 

@@ -6,8 +6,8 @@ import { loadAuthUser, toUserJson } from '#app/models/account.server'
 import { profileActions } from '#app/models/profile.server'
 import { EMAIL_CONFIRMATION_SENT, NOT_YOUR_PROFILE, PROFILE_UPDATED, profileSchema } from '#app/models/profile.schema'
 import { requireOwnCredentials, requireUser } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

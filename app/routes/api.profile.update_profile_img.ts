@@ -5,8 +5,8 @@ import { setAvatar } from '#app/models/profile.server'
 import { AVATAR_MAX_BYTES, AVATAR_UPDATED, NOT_YOUR_PROFILE } from '#app/models/profile.schema'
 import { requireUser } from '#app/services/auth.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { promotionActions } from '#app/models/promotions.server'
 import { PROMOTION_DELETED, PROMOTION_FAILED } from '#app/models/promotions.schema'
 import { requirePlatform } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { billingService } from '#app/utils/billing-request.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { billingService } from '#app/services/billing-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'promotions')

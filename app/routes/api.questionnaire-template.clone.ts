@@ -4,8 +4,8 @@ import { platformAudit } from '#app/models/content-common.server'
 import { createFormTemplate, getFormTemplate, templateItems, toFormTemplateJson } from '#app/models/form-templates.server'
 import { templateCloneSchema } from '#app/models/forms.schema'
 import { requirePlatform } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getFormTemplate, toFormTemplateJson } from '#app/models/form-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
-import { apiError, apiJson } from '#app/utils/http.server'
-import { methodNotAllowed } from '#app/utils/api.server'
+import { apiError, apiJson } from '#app/services/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')

@@ -5,8 +5,8 @@ import { setTemplateHidden } from '#app/models/content-common.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
 import { getForm, getSampleForm, setFormArchived, toFormJson } from '#app/models/forms.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -4,8 +4,8 @@ import { auditAction } from '#app/models/audit.server'
 import { nameSchema } from '#app/models/forms.schema'
 import { createForm, toFormJson } from '#app/models/forms.server'
 import { requirePermission } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { findRole, toRoleJson } from '#app/models/platform-roles.server'
 import { requirePlatform } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePlatform(request, 'roles')

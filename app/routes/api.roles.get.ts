@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listRoles, toRoleJson } from '#app/models/platform-roles.server'
 import { requirePlatform } from '#app/services/auth.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson } from '#app/services/http.server'
 
 // The user forms list roles too, so holders of the users module may read them.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { subdomainQuerySchema } from '#app/models/checkout.schema'
 import { subdomainAvailability } from '#app/models/subdomains.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
-import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
+import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
+import { apiJson, clientIp } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseQuery(request, subdomainQuerySchema)

@@ -5,8 +5,8 @@ import { emailField, NO_ACCOUNT_FOR_EMAIL } from '#app/models/login.schema'
 import { organisationsForEmail } from '#app/models/account.server'
 import { choicesForHost } from '#app/models/platform-domains.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
-import { parseQuery, methodNotAllowed } from '#app/utils/api.server'
-import { apiJson, clientIp } from '#app/utils/http.server'
+import { parseQuery, methodNotAllowed } from '#app/services/api-request.server'
+import { apiJson, clientIp } from '#app/services/http.server'
 
 const querySchema = z.object({ email: emailField })
 

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { findPlatformUser, platformUserActions, toPlatformUserJson } from '#app/models/platform-users.server'
 import { USER_UPDATED, userUpdateSchema } from '#app/models/platform-users.schema'
 import { requirePlatform } from '#app/services/auth.server'
-import { methodNotAllowed, parseBody } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 export async function loader() {
   return methodNotAllowed()

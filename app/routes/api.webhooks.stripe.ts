@@ -4,8 +4,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { receiveStripeEvent } from '#app/models/platform-billing.server'
 import { env } from '#app/services/env.server'
 import { paymentsService } from '#app/services/stripe.server'
-import { methodNotAllowed } from '#app/utils/api.server'
-import { apiError, apiJson } from '#app/utils/http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiError, apiJson } from '#app/services/http.server'
 
 const BAD_SIGNATURE = 'Webhook signature verification failed'
 

@@ -7,7 +7,7 @@ import { AuthShell, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, primaryButtonClass } from '#app/components/forms'
 import { previewAutoLogin } from '#app/models/auth.server'
 import { landingPath } from '#app/rules/landing'
-import { autoLoginContext, openAutoLoginLink } from '#app/utils/auto-login.server'
+import { autoLoginContext, openAutoLoginLink } from './auto-login.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const preview = await previewAutoLogin(params.code ?? '', await autoLoginContext(request))

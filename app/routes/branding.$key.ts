@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { readBrandingImage } from '#app/models/platform-domains.server'
 import { getAuth } from '#app/services/auth.server'
 import { parseStorageKey } from '#app/services/storage.server'
-import { hostClientId } from '#app/utils/tenant-host.server'
+import { hostClientId } from '#app/services/request-host.server'
 
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 

@@ -27,11 +27,11 @@ import { describePromo, dueTodayCents } from '#app/rules/checkout-summary'
 import { landingPath } from '#app/rules/landing'
 import { centsToAmount, DEFAULT_CURRENCY, formatMoney } from '#app/rules/money'
 import { startSession } from '#app/services/session.server'
-import { billingService, formRequestKey, newRequestKey } from '#app/utils/billing-request.server'
-import { cardEntryMode } from '#app/utils/client-billing-request.server'
-import { clientIp } from '#app/utils/http.server'
-import { publicOrigin } from '#app/utils/public-url.server'
-import { readForm } from '#app/utils/form.server'
+import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
+import { cardEntryMode } from './client-billing-request.server'
+import { clientIp } from '#app/services/http.server'
+import { publicOrigin } from '#app/services/public-url.server'
+import { readForm } from '#app/services/form-request.server'
 
 let countryOptions: { value: string; label: string }[] | undefined
 function countries() {

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, AuthShell } from '#app/components/auth/auth-shell'
 import { FormAlert, linkClass, primaryButtonClass } from '#app/components/forms'
 import { consumeCustomerPortalLink, previewAutoLogin } from '#app/models/auth.server'
-import { autoLoginContext } from '#app/utils/auto-login.server'
+import { autoLoginContext } from './auto-login.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const preview = await previewAutoLogin(params.code ?? '', await autoLoginContext(request), 'customer')

@@ -4,7 +4,7 @@ import { redirect } from '@remix-run/node'
 import { recordLogout } from '#app/models/auth.server'
 import { getAuth } from '#app/services/auth.server'
 import { destroySession } from '#app/services/session.server'
-import { clientIp } from '#app/utils/http.server'
+import { clientIp } from '#app/services/http.server'
 
 async function signOut(request: Request) {
   const { user, session } = await getAuth(request)

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import { safeReturnPath } from '#app/rules/landing'
 import { commitSession, getSession } from '#app/services/session.server'
 import { applyUiChange, getUiSettings, serializeUiSettings, uiSettingsChange } from '#app/services/ui-settings.server'
-import { readForm } from '#app/utils/form.server'
+import { readForm } from '#app/services/form-request.server'
 
 export async function loader() {
   return redirect('/')

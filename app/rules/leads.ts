@@ -42,7 +42,7 @@ export type LeadCsvInput = {
 /** ISO dates: sortable, and read the same by every spreadsheet locale. */
 const iso = (d: Date | null) => (d ? d.toISOString() : '')
 
-/** A lead's fields in LEAD_CSV_HEADER's order (written by app/utils/leads-export.server.ts). */
+/** A lead's fields in LEAD_CSV_HEADER's order (written by app/routes/leads-export.server.ts). */
 export function leadCsvFields(l: LeadCsvInput): (string | null)[] {
   const name = [l.firstName, l.lastName].filter(Boolean).join(' ')
   return [name, l.email, l.phone, LEAD_SOURCE_LABELS[l.source], LEAD_STATUS_LABELS[l.status], iso(l.createdAt), iso(l.updatedAt), iso(l.convertedAt), l.customerEmail, l.lastNote]

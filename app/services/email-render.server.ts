@@ -3,7 +3,7 @@
 // part and a plain-text part. Pure (no I/O): the e-mail job and the settings preview both call it.
 import sanitizeHtml from 'sanitize-html'
 import { fillFields, type TemplateContent } from '#app/rules/email-templates'
-import { escapeHtml } from '#app/utils/html'
+import { escapeHtml } from '#app/rules/html'
 
 export type EmailColours = {
   headerBg: string

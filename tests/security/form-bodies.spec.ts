@@ -1,5 +1,5 @@
 // Page actions read forms: a JSON, plain-text or malformed multipart body sent to one is the sender's
-// mistake and answers 400 through the real server, never a 500 (app/utils/form.server.ts).
+// mistake and answers 400 through the real server, never a 500 (app/services/form-request.server.ts).
 import { expect, test } from '@playwright/test'
 import { createTenant, TEST_PASSWORD } from '#tests/factories/index'
 import { BASE_URL, ORIGIN_HEADERS, signIn } from './helpers'

@@ -10,7 +10,7 @@ import type { NotificationJson } from '#app/models/notifications.server'
 import { badgeLabel, mergeNotifications } from '#app/rules/notifications'
 import { PopoverMenu } from '#app/ui/menu'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { formatDate } from '#app/utils/format'
+import { formatDate } from '#app/rules/format'
 import { clearAllNotifications, clearNotification, fetchNotifications } from './notifications-api'
 import { useLiveNotifications } from './use-live-notifications'
 

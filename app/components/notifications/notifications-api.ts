@@ -2,7 +2,7 @@
 // PATCH /api/clear-single-notifications), each answering ok or the message to show.
 import type { NotificationJson } from '#app/models/notifications.server'
 import { CLEAR_NOTIFICATIONS_FAILED, NOTIFICATIONS_LOAD_FAILED } from '#app/rules/notifications'
-import { messageFrom } from '#app/utils/messages'
+import { messageFrom } from '#app/rules/messages'
 
 type Failure = { ok: false; error: string }
 export type NotificationsAnswer = { ok: true; notifications: NotificationJson[]; hasMore: boolean; count: number } | Failure

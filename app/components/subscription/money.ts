@@ -1,6 +1,6 @@
 // Billing amounts as the subscription pages show them: whole amounts bare ($99), others to the cent ($79.20).
 import { currencySymbol, formatMoney } from '#app/rules/money'
-import { numberFormatter } from '#app/utils/format'
+import { numberFormatter } from '#app/rules/format'
 
 const CENTS = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
 

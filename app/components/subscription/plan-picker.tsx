@@ -13,9 +13,9 @@ import { Button, buttonClass, ButtonLink } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { formatDate } from '#app/utils/format'
-import { FALLBACK_MESSAGE, messageFrom } from '#app/utils/messages'
-import type { planPickerLoader } from '#app/utils/plan-picker.server'
+import { formatDate } from '#app/rules/format'
+import { FALLBACK_MESSAGE, messageFrom } from '#app/rules/messages'
+import type { planPickerLoader } from '#app/routes/plan-picker.server'
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof planPickerLoader>>
 type Plan = LoaderData['packages'][number]

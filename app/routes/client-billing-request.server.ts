@@ -6,7 +6,7 @@ import { ACCOUNT_LOCKED_MESSAGE, getAuth, requirePermission, type Tenant } from 
 import type { CardEntryMode } from '#app/components/checkout/card-entry'
 import { TEST_CARDS } from '#app/models/payment-methods.schema'
 import { env, stripeConnection } from '#app/services/env.server'
-import { apiError, forbidden, isApiRequest } from './http.server'
+import { apiError, forbidden, isApiRequest } from '#app/services/http.server'
 
 export const PAYOUTS_OWNER_ONLY = 'Only the owner of the account can set up payouts.'
 export const PAYOUTS_OWN_SESSION = 'You are signed in as someone else: payouts can only be set up by the owner in their own session.'

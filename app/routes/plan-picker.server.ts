@@ -10,9 +10,9 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { billingService, formRequestKey, newRequestKey } from './billing-request.server'
-import { forbidden } from './http.server'
-import { readForm } from '#app/utils/form.server'
+import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
+import { forbidden } from '#app/services/http.server'
+import { readForm } from '#app/services/form-request.server'
 
 export type PlanPickerMode = 'upgrade' | 'reactivate'
 

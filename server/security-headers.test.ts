@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy } from './security-headers.server'
+import { contentSecurityPolicy } from './security-headers'
 
 const base = { nonce: 'abc123', publicOrigin: 'https://app.example.com', production: true, intercom: false, analytics: false }
 

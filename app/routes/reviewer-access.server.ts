@@ -3,7 +3,7 @@
 import { mayOpenReviewerOrders, REVIEWER_ORDERS_ONLY } from '#app/rules/reviewer-orders'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
-import { apiError, forbidden, isApiRequest } from './http.server'
+import { apiError, forbidden, isApiRequest } from '#app/services/http.server'
 
 export async function requireReviewer(request: Request) {
   const t = await requirePermission(request, routeGuard('/orders/assigned-orders'))

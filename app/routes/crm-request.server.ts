@@ -7,7 +7,7 @@ import type { AuthUser } from '#app/models/account.server'
 import { crmSidebar } from '#app/rules/crm'
 import { requirePermission, tenantOf, type Tenant } from '#app/services/auth.server'
 import { crmService } from '#app/services/crm.server'
-import { apiJson, forbidden, isApiRequest } from './http.server'
+import { apiJson, forbidden, isApiRequest } from '#app/services/http.server'
 
 export const CRM_GUARD = { all: ['CRM'] }
 

@@ -1,7 +1,7 @@
 // Request-side helpers of the platform billing catalogue: the operation's idempotency key (from the
 // form's hidden field or an Idempotency-Key header) and the payments service, or null when billing is off.
-import { newToken } from '#app/services/crypto.server'
-import { type PaymentsService, paymentsService } from '#app/services/stripe.server'
+import { newToken } from './crypto.server'
+import { type PaymentsService, paymentsService } from './stripe.server'
 
 export const REQUEST_KEY_FIELD = 'requestKey'
 const KEY = /^[A-Za-z0-9_-]{16,128}$/

@@ -2,10 +2,10 @@
 // shared by the HTTP same-origin guard (server/security.ts) and the websocket upgrade.
 import type { IncomingMessage } from 'node:http'
 import type { TrustedOrigins } from '#app/rules/same-origin'
-import { env } from '#app/services/env.server'
-import { sessionCookieName } from '#app/services/session.server'
+import { env } from './env.server'
+import { sessionCookieName } from './session.server'
 import { isLoopbackHostname } from './http.server'
-import { HOST_CLIENT_HEADER } from './tenant-host.server'
+import { HOST_CLIENT_HEADER } from './request-host.server'
 
 /**
  * The configured public origin; outside production also the loopback origin the request was

@@ -5,7 +5,7 @@ import { sessionIdHash } from '#app/models/audit.server'
 import { type AutoLoginContext, consumeAutoLogin, recordLogout } from '#app/models/auth.server'
 import { getAuth } from '#app/services/auth.server'
 import { commitSession, sessionStorage, startSession } from '#app/services/session.server'
-import { clientIp } from './http.server'
+import { clientIp } from '#app/services/http.server'
 
 export async function autoLoginContext(request: Request): Promise<AutoLoginContext> {
   return { ip: clientIp(request), sessionId: await sessionIdHash(request) }

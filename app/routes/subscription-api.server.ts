@@ -5,9 +5,9 @@ import { BILLING_FAILED, MANAGE_SUBSCRIPTION, PAY_OPEN_INVOICE } from '#app/mode
 import { currentUserJson, type Failure, subscriptionActions } from '#app/models/subscription.server'
 import { requirePermission } from '#app/services/auth.server'
 import type { PaymentsService } from '#app/services/stripe.server'
-import { methodNotAllowed } from './api.server'
-import { apiRequestKey, billingService } from './billing-request.server'
-import { apiJson } from './http.server'
+import { methodNotAllowed } from '#app/services/api-request.server'
+import { apiRequestKey, billingService } from '#app/services/billing-request.server'
+import { apiJson } from '#app/services/http.server'
 
 export function failureJson(failure: Failure) {
   return apiJson({ status: false, error: failure.error, ...(failure.field ? { errors: { [failure.field]: failure.error } } : {}) }, failure.status)

@@ -9,7 +9,7 @@ import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { isBlankHtml } from '#app/services/sanitize.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
-import { forbidden, notFound } from './http.server'
+import { forbidden, notFound } from '#app/services/http.server'
 
 export type ChatPageData = History & { me: string; before: string | null }
 /** A refused post: the message for the person and what they typed (a file cannot be kept). */

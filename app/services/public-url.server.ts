@@ -1,7 +1,7 @@
 // Absolute links the app e-mails or returns (reset, welcome, log-in-as, checkout, cart). They come
 // from configuration (PUBLIC_URL), never from the request's Host or X-Forwarded-* headers, which
 // anyone can forge. A tenant's verified domain can later take PUBLIC_URL's place here.
-import { env } from '#app/services/env.server'
+import { env } from './env.server'
 
 export function publicOrigin(): string {
   return env().PUBLIC_URL

@@ -6,7 +6,7 @@ import { isAnyAccountAvatar } from '#app/models/platform-files.server'
 import { canReadFile } from '#app/rules/file-purposes'
 import { getAuth, requirePermission, tenantOf } from '#app/services/auth.server'
 import { storage } from '#app/services/storage.server'
-import { apiError, FORBIDDEN_MESSAGE } from './http.server'
+import { apiError, FORBIDDEN_MESSAGE } from '#app/services/http.server'
 
 const FILE_NOT_FOUND = 'File not found'
 

@@ -4,8 +4,8 @@ import { canConvertLeads, canReadLeads, canWorkLeads } from '#app/rules/leads'
 import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { tenantDb } from '#app/services/db.server'
 import type { TenantScope } from '#db/tenant'
-import { apiError, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from './http.server'
-import { hostClientId } from './tenant-host.server'
+import { apiError, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/services/http.server'
+import { hostClientId } from '#app/services/request-host.server'
 
 function deny(request: Request): never {
   throw isApiRequest(request) ? apiError(403, FORBIDDEN_MESSAGE) : forbidden()

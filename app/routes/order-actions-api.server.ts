@@ -2,7 +2,7 @@
 import type { OrderActionResult } from '#app/models/order-actions.server'
 import { ordersToJson } from '#app/models/orders.server'
 import type { Tenant } from '#app/services/auth.server'
-import { apiJson } from './http.server'
+import { apiJson } from '#app/services/http.server'
 
 /** `{status, message, orders, changed}` (and `order` for a call about one order), or the refusal with its status. */
 export async function orderActionAnswer(t: Tenant, result: OrderActionResult, opts: { single?: boolean; message?: string } = {}) {
