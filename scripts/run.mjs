@@ -253,6 +253,8 @@ async function main() {
       return serve(env, 'jobs/worker.ts')
     }
     if (mode === 'test') {
+      // The whole suite starts with ESLint and Prettier so a violation fails in seconds; a one-phase run skips them.
+      if (!onlyPhase) run('npm', ['run', '--silent', 'lint'], env)
       ensureChromium()
       fs.rmSync('test-results', { recursive: true, force: true })
       fs.mkdirSync('test-results', { recursive: true })

@@ -1,0 +1,82 @@
+// The one ESLint config: core, typescript-eslint, react-hooks, jsx-a11y, and the layering of STYLE.md on import paths.
+import js from '@eslint/js'
+import boundaries from 'eslint-plugin-boundaries'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+// Each folder of STYLE.md's layout is one element; the first pattern that matches a file wins.
+const elements = [
+  { type: 'rules', pattern: 'app/rules' },
+  { type: 'components', pattern: 'app/components' },
+  { type: 'ui', pattern: 'app/ui' },
+  { type: 'models', pattern: 'app/models' },
+  { type: 'services', pattern: 'app/services' },
+  { type: 'routes', pattern: 'app/routes' },
+  { type: 'app', pattern: 'app' },
+  { type: 'migrations', pattern: 'db/migrations' },
+  { type: 'db', pattern: 'db' },
+  { type: 'jobs', pattern: 'jobs' },
+  { type: 'server', pattern: 'server' },
+  { type: 'tests', pattern: 'tests' },
+].map((element) => ({ ...element, partialMatch: false }))
+
+// The arrows of STYLE.md: everything not disallowed here is allowed.
+const layering = [
+  {
+    from: { element: { type: 'rules' } },
+    disallow: { to: { element: { type: '!rules' } } },
+    message: 'app/rules/ is pure and shared with the browser: it imports nothing of the app but other rules.',
+  },
+  {
+    from: { element: { types: ['components', 'ui'] } },
+    disallow: { to: { file: { categories: 'server' } }, dependency: { kind: 'value' } },
+    message: 'Components and ui never import a *.server module (an `import type` of a loader is fine).',
+  },
+  {
+    from: { element: { type: 'models' } },
+    disallow: { to: { element: { types: ['routes', 'components', 'jobs'] } } },
+    message: 'app/models/ never imports routes, components or jobs (routes → models → services → db).',
+  },
+  {
+    from: { element: { type: 'services' } },
+    disallow: { to: { element: { type: 'models' } } },
+    message: 'app/services/ never imports app/models/ (routes → models → services → db).',
+  },
+  {
+    from: { element: { type: 'migrations' } },
+    disallow: { to: { element: { type: '!migrations' } } },
+    message: 'A migration imports nothing of the app, so it still runs the same once the app has changed.',
+  },
+]
+
+export default tseslint.config(
+  { ignores: ['build/', 'build-*/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'public/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'boundaries/elements': elements,
+      'boundaries/files': [{ category: 'server', pattern: '**/*.server.{ts,tsx}' }],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: layering }],
+    },
+  },
+)
