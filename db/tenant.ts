@@ -2,6 +2,7 @@
 import {
   type DeleteQueryBuilder,
   type DeleteResult,
+  type ExpressionBuilder,
   type Insertable,
   type JoinBuilder,
   type Kysely,
@@ -298,7 +299,7 @@ export function withTenantGuard(db: Kysely<Database>, clientId: number | null): 
 export type TenantScope = { db: Kysely<Database>; clientId: number }
 
 /** SELECT … FROM table WHERE table.client_id = tenant. */
-export function scoped<T extends TenantTable>(t: TenantScope, table: T): SelectQueryBuilder<Database, T, {}> {
+export function scoped<T extends TenantTable>(t: TenantScope, table: T): SelectQueryBuilder<Database, T, Record<never, never>> {
   return t.db.selectFrom(table as TenantTable).where(`${table}.client_id` as any, '=', t.clientId) as any
 }
 
@@ -307,7 +308,7 @@ export function scopedAs<T extends TenantTable, A extends string>(t: TenantScope
   return t.db.selectFrom(`${table} as ${alias}` as any).where(`${alias}.client_id` as any, '=', t.clientId) as unknown as SelectQueryBuilder<
     Database & { [K in A]: Database[T] },
     A,
-    {}
+    Record<never, never>
   >
 }
 
@@ -318,6 +319,14 @@ export function scopedAs<T extends TenantTable, A extends string>(t: TenantScope
 export function scopedJoin<J extends JoinBuilder<any, any>>(t: TenantScope, alias: string, join: J): J {
   return join.on(`${alias}.client_id` as any, '=', t.clientId) as J
 }
+
+/**
+ * For a clause several queries share (a search, a filter, an order) over builders of different shapes
+ * (select, count, update; joined or not): Kysely has no public type for "any builder over these tables".
+ */
+export type FilterableQuery = { where: (...args: any[]) => any }
+export type OrderableQuery = { orderBy: (...args: any[]) => any }
+export type AnyExpressionBuilder = ExpressionBuilder<any, any>
 
 export function scopedUpdate<T extends TenantTable>(t: TenantScope, table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
   return t.db.updateTable(table as TenantTable).where(`${table}.client_id` as any, '=', t.clientId) as any

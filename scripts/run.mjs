@@ -41,8 +41,6 @@ const VITEST_MAX_WORKERS = 8
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe'
 const profile = profiles[mode]
 const scriptStarted = Date.now()
-/** ESLint runs once its config is in the tree. */
-const lintConfigured = () => fs.existsSync('eslint.config.js')
 if (!profile) {
   console.error(`Unknown mode ${mode}`)
   process.exit(2)
@@ -293,12 +291,11 @@ async function main() {
       fs.rmSync('test-results', { recursive: true, force: true })
       fs.mkdirSync('test-results', { recursive: true })
       // Rules first, side by side (one process each): a lint, format or type error fails in seconds, before any test.
-      const checks = [['typecheck', 'npx', ['tsc', '--noEmit']]]
-      if (lintConfigured())
-        checks.push(
-          ['lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
-          ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
-        )
+      const checks = [
+        ['typecheck', 'npx', ['tsc', '--noEmit']],
+        ['lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
+        ['format', 'npx', ['prettier', '--check', '--cache', '--log-level', 'warn', '.']],
+      ]
       const failedChecks = onlyPhase ? [] : await runTogether(checks, env)
       if (failedChecks.length) throw new Error(`${failedChecks.join(', ')} failed: fix it before the tests run`)
       timed('chromium', ensureChromium)

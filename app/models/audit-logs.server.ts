@@ -7,7 +7,7 @@ import type { AuditQuery } from './audit-logs.schema'
 import { scoped, scopedJoin, type TenantScope } from '#db/tenant'
 import type { Database } from '#db/types'
 
-type AuditBase = SelectQueryBuilder<Database, 'audit_logs', {}>
+type AuditBase = SelectQueryBuilder<Database, 'audit_logs', Record<never, never>>
 
 export function withFilters(base: AuditBase, q: Pick<AuditQuery, 'module' | 'action' | 'status'>): AuditBase {
   let query = base

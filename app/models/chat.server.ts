@@ -31,7 +31,7 @@ import { newPublicId } from '#app/services/crypto.server'
 import { presentUsers } from '#app/services/chat-presence.server'
 import { publishRealtime } from '#app/services/realtime-publish.server'
 import { isBlankHtml, sanitizeContractHtml } from '#app/services/sanitize.server'
-import { scopedAs, scopedInsert, scopedJoin, scopedUpdate } from '#db/tenant'
+import { scopedAs, scopedInsert, scopedJoin, scopedUpdate, type FilterableQuery } from '#db/tenant'
 
 /** Staff who keep the contributor chat (the admin side of /chat and GET /api/client/writers/get). */
 export const CONTRIBUTOR_CHAT_ADMIN: Guard = { any: ['ASSIGN_WRITER_REVIEWER', 'READ_USERS'] }
@@ -263,7 +263,7 @@ function messagesQuery(t: Tenant) {
 }
 
 /** The rows of one conversation (the where clause every read and the read marker share). */
-function inRoom<Q extends { where: any }>(query: Q, room: ChatRoom, alias = 'cm'): Q {
+function inRoom<Q extends FilterableQuery>(query: Q, room: ChatRoom, alias = 'cm'): Q {
   const col = (c: string) => `${alias}.${c}`
   switch (room.chatType) {
     case 'project':

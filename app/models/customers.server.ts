@@ -3,7 +3,7 @@ import type { Tenant } from '#app/services/auth.server'
 import { queueEmail } from './system-mail.server'
 import type { SortDir } from '#app/rules/table-query'
 import { revokeUserSessions } from '#app/services/session.server'
-import { scopedAs, scopedUpdate } from '#db/tenant'
+import { scopedAs, scopedUpdate, type AnyExpressionBuilder } from '#db/tenant'
 import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
 import {
   createMember,
@@ -66,7 +66,7 @@ export async function listCustomers(t: Tenant, q: CustomerListQuery): Promise<{ 
           .offset(q.start ?? 0)
           .execute()
       : pageFromMembershipIndex(t, filter, { sort, dir, start: q.start ?? 0, size: q.size ?? 5000 }),
-    counted.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: number } | undefined>,
+    counted.select((eb: AnyExpressionBuilder) => eb.fn.countAll().as('n')).executeTakeFirst() as Promise<{ n: number } | undefined>,
   ])
   return { rows: rows as MemberRow[], count: Number(total?.n ?? 0) }
 }

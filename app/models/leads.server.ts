@@ -6,7 +6,7 @@ import { newPublicId } from '#app/services/crypto.server'
 import { generatePassword } from '#app/rules/people'
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadCsvInput, type LeadSourceValue, type LeadStatusValue, statusChangeError } from '#app/rules/leads'
 import { likePattern } from '#app/rules/table-query'
-import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
+import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type AnyExpressionBuilder, type FilterableQuery, type TenantScope } from '#db/tenant'
 import type { LeadNoteKind } from '#db/tables/leads'
 import { auditOutcome } from './audit.server'
 import { createCustomer } from './customers.server'
@@ -162,7 +162,7 @@ export async function captureLead(t: TenantScope, input: LeadCaptureInput): Prom
 
 export type LeadPage = { start: number; size: number }
 
-function filtered<Q extends { where: any }>(query: Q, f: LeadListFilter): Q {
+function filtered<Q extends FilterableQuery>(query: Q, f: LeadListFilter): Q {
   let q = query
   if (f.source) q = q.where('l.source', '=', f.source)
   if (f.status) q = q.where('l.status', '=', f.status)
@@ -171,7 +171,7 @@ function filtered<Q extends { where: any }>(query: Q, f: LeadListFilter): Q {
   if (f.to) q = q.where('l.created_at', '<', new Date(new Date(`${f.to}T00:00:00.000Z`).getTime() + 86_400_000))
   if (f.q) {
     const pattern = likePattern(f.q)
-    q = q.where((eb: any) =>
+    q = q.where((eb: AnyExpressionBuilder) =>
       eb.or([
         eb('l.email', 'like', pattern),
         eb('l.first_name', 'like', pattern),
@@ -221,7 +221,7 @@ export async function* exportLeadRows(t: TenantScope, f: LeadListFilter): AsyncG
     let q = filtered(leadsQuery(t), f)
     if (cursor) {
       const c: { createdAt: Date; id: number } = cursor
-      q = q.where((eb: any) => eb.or([eb('l.created_at', '<', c.createdAt), eb.and([eb('l.created_at', '=', c.createdAt), eb('l.id', '<', c.id)])]))
+      q = q.where((eb: AnyExpressionBuilder) => eb.or([eb('l.created_at', '<', c.createdAt), eb.and([eb('l.created_at', '=', c.createdAt), eb('l.id', '<', c.id)])]))
     }
     const batch = (await q.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(EXPORT_BATCH).execute()) as LeadView[]
     if (batch.length === 0) return

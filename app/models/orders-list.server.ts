@@ -263,10 +263,6 @@ export async function listOrders(t: TenantScope, q: OrdersListQuery, options: Li
   const { sort, dir, size, cursor } = q
   const run = (w: Omit<Walk, 'sort' | 'dir'>) => walk(t, base, { sort, dir, ...w })
 
-  let rows: OrderRow[]
-  let offset: number
-  let hasPrev: boolean
-  let hasNext: boolean
   const lastPage = async () => {
     const count = await counting
     const lastSize = count % size || size
@@ -295,7 +291,7 @@ export async function listOrders(t: TenantScope, q: OrdersListQuery, options: Li
   } else {
     page = await firstPage()
   }
-  ;({ rows, offset, hasPrev, hasNext } = page)
+  const { rows, offset, hasPrev, hasNext } = page
   const count = await counting
   const first = rows[0]
   const last = rows[rows.length - 1]

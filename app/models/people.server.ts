@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { newPublicId } from '#app/services/crypto.server'
 import { hashPassword } from '#app/services/password.server'
 import { likePattern, type SortDir } from '#app/rules/table-query'
-import { scopedAs, scopedInsert, scopedJoin, type TenantScope } from '#db/tenant'
+import { scopedAs, scopedInsert, scopedJoin, type AnyExpressionBuilder, type FilterableQuery, type OrderableQuery, type TenantScope } from '#db/tenant'
 import type { MembershipRole } from '#db/types'
 
 /** memberships AS m JOIN users AS u, both limited to this organisation. */
@@ -45,10 +45,10 @@ export type MemberRow = {
   userActive: boolean
 }
 
-export function searchMembers<Q extends { where: any }>(query: Q, search: string): Q {
+export function searchMembers<Q extends FilterableQuery>(query: Q, search: string): Q {
   if (!search) return query
   const pattern = likePattern(search)
-  return query.where((eb: any) =>
+  return query.where((eb: AnyExpressionBuilder) =>
     eb.or([
       eb('u.email', 'like', pattern),
       eb('u.first_name', 'like', pattern),
@@ -66,8 +66,8 @@ const SORT_COLUMNS: Record<string, string[]> = {
   role: ['m.role'],
 }
 
-export function sortMembers<Q extends { orderBy: any }>(query: Q, sort: string, dir: SortDir): Q {
-  let q: any = query
+export function sortMembers<Q extends OrderableQuery>(query: Q, sort: string, dir: SortDir): Q {
+  let q: OrderableQuery = query
   for (const column of SORT_COLUMNS[sort] ?? SORT_COLUMNS.name!) q = q.orderBy(column, dir)
   // A stable tie-break, so a page never repeats or skips a row.
   return q.orderBy('m.id', dir) as Q
@@ -80,7 +80,7 @@ export function isMembershipSort(sort: string): boolean {
 }
 
 /** Narrows a members query (memberships AS m, maybe joined) to one list: role, archived, active... */
-export type MemberFilter = <Q extends { where: any }>(query: Q) => Q
+export type MemberFilter = <Q extends FilterableQuery>(query: Q) => Q
 
 /**
  * One page of members whose order lives in the membership index: the page's ids are read from the

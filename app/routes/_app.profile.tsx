@@ -97,6 +97,7 @@ export default function ProfileRoute() {
       <Card aria-label="Profile details">
         <div className="flex items-center gap-4">
           {profile.avatar ? (
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "Profile image" is the name the page has always given it (tests/e2e/profile finds it by it)
             <img src={profile.avatar} alt="Profile image" className="size-16 rounded-full object-cover ring-1 ring-gray-200" />
           ) : (
             <span aria-hidden className="flex size-16 items-center justify-center rounded-full bg-brand-600 text-2xl font-semibold text-white">

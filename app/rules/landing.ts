@@ -16,6 +16,7 @@ const BASE = 'http://draftdesk.invalid'
 export function safeReturnPath(value: string | null | undefined, fallback = '/dashboard'): string {
   if (typeof value !== 'string' || value.length === 0) return fallback
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: they never belong in a redirect path
   if (/[\u0000-\u001f\u007f]/.test(value)) return fallback
   try {
     const url = new URL(value, BASE)

@@ -14,8 +14,12 @@ type RowLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   preventScrollReset?: boolean
 }
 
-export function RowLink({ to, preventScrollReset, ...props }: RowLinkProps) {
-  return <a href={to} data-row-link={preventScrollReset ? 'keep-scroll' : ''} {...props} />
+export function RowLink({ to, preventScrollReset, children, ...props }: RowLinkProps) {
+  return (
+    <a href={to} data-row-link={preventScrollReset ? 'keep-scroll' : ''} {...props}>
+      {children}
+    </a>
+  )
 }
 
 type RowFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'action'> & {

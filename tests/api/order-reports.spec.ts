@@ -6,7 +6,6 @@ import { createForm, publishForm } from '#app/models/forms.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { tenantDb } from '#app/services/db.server'
 import { scopedInsert } from '#db/tenant'
-import { createTenant } from '#tests/factories/index'
 import { createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import { browsers, ORIGIN_HEADERS, ownerSession, staffSession } from './helpers'
 

@@ -1,7 +1,7 @@
 // The subscription lifecycle end to end: the emulator (in process) signs and posts webhooks over real
 // HTTP to the webhook route, the stripe-event job applies them, the daily pass locks and unlocks,
 // and the billing e-mails leave once (ADR 0031).
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { daysPastDue, sidebarRestricted } from '#app/rules/account-status'

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as loginApi from '#app/routes/api.auth.login'
 import * as twoFactorApi from '#app/routes/api.auth.verification-2fa'
-import { loadAuthUser } from '#app/models/account.server'
 import { LOGIN_LIMITS, TWO_FACTOR_LIMITS } from '#app/rules/login-limits'
 import { timeStep } from '#app/rules/two-factor'
 import { orgAccount, withTotp } from '#tests/factories/two-factor'

@@ -4,12 +4,11 @@
 // asserts the attack fails and nothing changed.
 import http from 'node:http'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { loadAuthUser } from '#app/models/account.server'
 import { LOGIN_LIMITS } from '#app/rules/login-limits'
 import { timeStep } from '#app/rules/two-factor'
 import { orgAccount, withTotp } from '#tests/factories/two-factor'
 import { platformDb } from '#app/services/db.server'
-import { createOrganisation, createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
+import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
 import { BASE_URL, ORIGIN_HEADERS, signIn } from './helpers'
 
 const PORT = Number(process.env.PORT ?? 3100)

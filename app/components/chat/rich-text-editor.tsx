@@ -56,6 +56,7 @@ export const RichTextEditor = forwardRef<RichTextHandle, { hydrated: boolean; id
         role="textbox"
         aria-multiline="true"
         aria-label="Message"
+        tabIndex={0}
         contentEditable
         suppressContentEditableWarning
         onKeyDown={(e) => {

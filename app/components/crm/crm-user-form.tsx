@@ -10,7 +10,7 @@ export function CrmUserForm({
   enabledFlags,
   mode,
 }: {
-  validator: Validator<any>
+  validator: Validator<Record<string, unknown>>
   defaults: Record<string, unknown>
   enabledFlags: string[]
   mode: 'create' | 'update'

@@ -45,6 +45,7 @@ function CustomerCombobox({ name, customers, selectedId }: { name: string; custo
   const id = useId()
   const { error, validate } = useField(name, { validationBehavior: VALIDATE_ON_SUBMIT })
   const fetcher = useFetcher<{ customers?: CustomerChoice[] }>()
+  const load = fetcher.load
   const [query, setQuery] = useState('')
   const [selected, setSelected] = useState<string | null>(selectedId || null)
   // Every customer seen so far, so the chosen one keeps its label while the results change.
@@ -53,10 +54,10 @@ function CustomerCombobox({ name, customers, selectedId }: { name: string; custo
   useEffect(() => {
     const term = query.trim()
     if (!term) return
-    const timer = setTimeout(() => fetcher.load(`/api/customers/get?active=true&size=${SEARCH_SIZE}&search=${encodeURIComponent(term)}`), SEARCH_DEBOUNCE_MS)
+    const timer = setTimeout(() => load(`/api/customers/get?active=true&size=${SEARCH_SIZE}&search=${encodeURIComponent(term)}`), SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-    // Only a new search term loads: depending on the fetcher would reload on each of its state changes.
-  }, [query])
+    // Only a new search term loads: the fetcher object changes with each of its states, its load function does not.
+  }, [query, load])
 
   const found = fetcher.data?.customers
   useEffect(() => {

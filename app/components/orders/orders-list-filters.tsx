@@ -98,7 +98,11 @@ export function OrdersListFilters({ products, contributors }: { products: Choice
   useEffect(() => setSearch(urlSearch), [urlSearch])
 
   // Opening the list without filters in the URL brings back the last ones this browser used.
+  const restoreChecked = useRef(false)
   useEffect(() => {
+    // Only when the list opens: later navigations are the user's own choices.
+    if (restoreChecked.current) return
+    restoreChecked.current = true
     if (hasFilterParams(params)) return
     const stored = readStored()
     if (!stored) return
@@ -106,8 +110,7 @@ export function OrdersListFilters({ products, contributors }: { products: Choice
     next.delete('cursor')
     for (const name of FILTER_PARAMS) for (const value of stored[name] ?? []) if (typeof value === 'string' && value) next.append(name, value)
     if (hasFilterParams(next)) navigate(`?${next}`, { replace: true, preventScrollReset: true })
-    // Only when the list opens: later navigations are the user's own choices.
-  }, [])
+  }, [params, navigate])
 
   useEffect(() => {
     if (!hydrated || search.trim() === urlSearch) return

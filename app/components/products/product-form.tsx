@@ -43,7 +43,7 @@ export function ProductFormPage({
 }: {
   title: string
   initial: ProductFormValues
-  validator: Validator<any>
+  validator: Validator<Record<string, unknown>>
   options: ProductOptions
   submitLabel: string
 }) {
@@ -70,7 +70,7 @@ export function ProductForm({
   submitLabel,
   formError,
 }: {
-  validator: Validator<any>
+  validator: Validator<Record<string, unknown>>
   values: ProductFormValues
   options: ProductOptions
   submitLabel: string

@@ -32,6 +32,8 @@ export function ChatWidget({ config }: { config: ChatConfig | null }) {
   const appId = config?.appId
   const show = config?.show ?? false
   const user = config?.user ?? null
+  // The widget boots again when these change, not each time the loader hands over a new user object.
+  const [userId, userName, userEmail, userHash] = [user?.id, user?.name, user?.email, user?.userHash]
   useEffect(() => {
     if (!appId) return
     if (!show) {
@@ -48,9 +50,9 @@ export function ChatWidget({ config }: { config: ChatConfig | null }) {
     }
     window.Intercom(
       'boot',
-      user ? { app_id: appId, user_id: user.id, name: user.name, email: user.email, ...(user.userHash ? { user_hash: user.userHash } : {}) } : { app_id: appId },
+      userId !== undefined ? { app_id: appId, user_id: userId, name: userName, email: userEmail, ...(userHash ? { user_hash: userHash } : {}) } : { app_id: appId },
     )
-  }, [appId, show, user?.id, user?.name, user?.email, user?.userHash])
+  }, [appId, show, userId, userName, userEmail, userHash])
   return null
 }
 
@@ -58,9 +60,9 @@ const ANALYTICS_METHODS = ['identify', 'track', 'page', 'reset'] as const
 
 export function AnalyticsIdentify({ config }: { config: AnalyticsConfig | null }) {
   const key = config?.key
-  const user = config?.user
+  const [userId, userName, userEmail] = [config?.user?.id, config?.user?.name, config?.user?.email]
   useEffect(() => {
-    if (!key || !user) return
+    if (!key || userId === undefined) return
     if (!window.analytics) {
       // Calls made before the library loads are queued as [method, ...args] and replayed by it.
       const stub = [] as unknown as NonNullable<Window['analytics']>
@@ -69,7 +71,7 @@ export function AnalyticsIdentify({ config }: { config: AnalyticsConfig | null }
       window.analytics = stub
       loadScript(`https://cdn.segment.com/analytics.js/v1/${encodeURIComponent(key)}/analytics.min.js`, 'analytics-js')
     }
-    ;(window.analytics.identify as (id: string, traits: object) => void)(user.id, { name: user.name, email: user.email })
-  }, [key, user?.id, user?.name, user?.email])
+    ;(window.analytics.identify as (id: string, traits: object) => void)(userId, { name: userName, email: userEmail })
+  }, [key, userId, userName, userEmail])
   return null
 }
