@@ -2,7 +2,7 @@
 import { exportLeadRows } from '#app/models/leads.server'
 import type { LeadListFilter } from '#app/models/leads.schema'
 import { LEAD_CSV_HEADER, leadCsvFields } from '#app/rules/leads'
-import { csvLine } from '#app/services/csv.server'
+import { csvLine } from '#app/rules/csv'
 import type { TenantScope } from '#db/tenant'
 
 export function leadsCsvResponse(t: TenantScope, filter: LeadListFilter, now = new Date()): Response {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { canConvertLeads, canReadLeads, canWorkLeads, CONVERTED_STAYS_WON, LEAD_CSV_HEADER, leadCsvFields, SAME_STATUS, statusChangeError } from './leads'
-import { csvLine } from '#app/services/csv.server'
+import { csvLine } from '#app/rules/csv'
 
 describe('statusChangeError', () => {
   test.each([

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import { describe, expect, it } from 'vitest'
 import { neutraliseFormula, orderedFields, presetRange, rangeInstants, REPORT_FIELD_KEYS, REPORT_FIELDS, reportHeader, reportRow, type ReportOrder } from './order-reports'
-import { CSV_FORMAT } from '#app/services/csv.server'
+import { CSV_FORMAT } from '#app/rules/csv'
 
 const NOW = new Date('2026-06-15T12:00:00.000Z')
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { csvLine } from './csv.server'
+import { csvLine } from './csv'
 
 describe('csvLine', () => {
   test.each([

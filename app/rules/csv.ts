@@ -1,4 +1,4 @@
-// CSV for exports and reports, written with csv-stringify: RFC 4180 quoting, CRLF line ends.
+// CSV for exports and reports, written with csv-stringify: RFC 4180 quoting, CRLF line ends (a pure format, shared by every writer).
 import { type Options, stringify } from 'csv-stringify/sync'
 
 /** The format of every CSV we write; a writer that knows which cells are text may defuse formulas itself (reports). */
