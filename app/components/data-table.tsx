@@ -5,6 +5,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { pageCount, type TableQuery, tableHref } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
+import { PageLink } from '#app/ui/page-link'
+import { EmptyRow, SortTh, Table, TBody, Th, THead } from '#app/ui/table'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { type RowFetchers, useRowActions } from '#app/ui/row-actions'
 
@@ -124,57 +126,49 @@ export function DataTable<T>({
         {toolbar ? <div className="flex flex-wrap items-center gap-3">{toolbar}</div> : null}
       </div>
 
-      <div className={cn('overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200', loading && 'opacity-70')}>
-        {/* Cell padding and colours come from .data-table (tailwind.css): set once, not on each of the page's cells. */}
-        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links and buttons inside, which the keyboard activates too */}
-        <table className="data-table min-w-full divide-y divide-gray-200 text-sm" aria-label={label} onClick={rowActions.onClick} onSubmit={rowActions.onSubmit}>
-          <thead className="bg-gray-50">
-            <tr>
-              {columns.map((column) => {
-                const active = column.sort !== undefined && query.sort === column.sort
-                const nextDir = active && query.dir === 'asc' ? 'desc' : 'asc'
-                return (
-                  <th key={column.key} scope="col" aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined} className={column.className}>
-                    {column.sort ? (
-                      <Link
-                        to={tableHref(params, { sort: column.sort, dir: nextDir, page: null })}
-                        preventScrollReset
-                        className="inline-flex items-center gap-1 hover:text-brand-700"
-                      >
-                        {column.header}
-                        <span aria-hidden="true" className="text-gray-400">
-                          {active ? (query.dir === 'asc' ? '▲' : '▼') : '↕'}
-                        </span>
-                      </Link>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                )
-              })}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-8 text-center text-gray-500">
-                  {empty}
-                </td>
-              </tr>
+      {/* Cell padding and colours come from .data-table (tailwind.css): set once, not on each of the page's cells. */}
+      <Table
+        label={label}
+        frameClassName={cn(loading && 'opacity-70')}
+        className="data-table min-w-full divide-y divide-gray-200 text-sm"
+        onClick={rowActions.onClick}
+        onSubmit={rowActions.onSubmit}
+      >
+        <THead>
+          {columns.map((column) =>
+            column.sort ? (
+              <SortTh
+                key={column.key}
+                href={tableHref(params, { sort: column.sort, dir: query.sort === column.sort && query.dir === 'asc' ? 'desc' : 'asc', page: null })}
+                active={query.sort === column.sort}
+                dir={query.dir}
+                className={column.className}
+              >
+                {column.header}
+              </SortTh>
             ) : (
-              rows.map((row, i) => (
-                <tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <td key={column.key} className={column.className}>
-                      {column.cell(row, query.start + i, rowActions.fetchers)}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              <Th key={column.key} className={column.className}>
+                {column.header}
+              </Th>
+            ),
+          )}
+        </THead>
+        <TBody>
+          {rows.length === 0 ? (
+            <EmptyRow colSpan={columns.length}>{empty}</EmptyRow>
+          ) : (
+            rows.map((row, i) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <td key={column.key} className={column.className}>
+                    {column.cell(row, query.start + i, rowActions.fetchers)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </TBody>
+      </Table>
 
       <nav aria-label={`${label} pagination`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
         <PageSizeForm params={params} skip={['size', 'page']} size={query.size} sizes={sizes} />
@@ -194,21 +188,6 @@ export function DataTable<T>({
         </div>
       </nav>
     </div>
-  )
-}
-
-function PageLink({ to, disabled, label, children }: { to: string; disabled: boolean; label: string; children: ReactNode }) {
-  if (disabled) {
-    return (
-      <span aria-disabled="true" aria-label={label} className={buttonClass('secondary', 'pointer-events-none py-1 opacity-50')}>
-        {children}
-      </span>
-    )
-  }
-  return (
-    <Link to={to} aria-label={label} preventScrollReset className={buttonClass('secondary', 'py-1')}>
-      {children}
-    </Link>
   )
 }
 

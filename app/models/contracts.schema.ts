@@ -1,4 +1,5 @@
 // Contracts and platform contract templates: title and HTML content (sanitized by the server on save).
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 
 export const CONTRACT_NAME_REQUIRED = 'Enter Contract Name'
@@ -24,3 +25,5 @@ export const contractPackageSchema = z.object({
   packageID: z.string({ required_error: 'Please select a product' }).min(1, 'Please select a product').max(24),
   oldContractId: z.string().max(24).nullish(),
 })
+
+export const contractValidator = withZod(contractFormSchema)

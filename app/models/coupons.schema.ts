@@ -1,4 +1,5 @@
 // Customer coupons: the create rules shared by the page and POST /api/client/customer-coupons/create.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 
 export const COUPON_CODE_REQUIRED = 'Enter Coupon Code'
@@ -55,3 +56,6 @@ export function couponSchema(today = new Date()) {
 }
 
 export type CouponInput = z.infer<ReturnType<typeof couponSchema>>
+
+/** Built per use: the expiry bounds move with today (the server builds one per request, the browser from its own clock). */
+export const couponValidator = (today = new Date()) => withZod(couponSchema(today))

@@ -1,4 +1,5 @@
 // Customer forms and API payloads: one schema for the page and the JSON route.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import { boolish, email, firstName, lastName, optionalBool, password, publicId } from './people-fields.schema'
 
@@ -37,3 +38,5 @@ export const customerListQuerySchema = z.object({
 
 export const CUSTOMER_SORTS = ['name', 'email', 'createdAt', 'active'] as const
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number]
+
+export const customerCreateValidator = withZod(customerCreateFormSchema)

@@ -1,4 +1,5 @@
 // Downloadable files: the title and uploaded-file rules shared by the pages and /api/downloadable/*.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 
@@ -32,3 +33,5 @@ export const archiveSchema = z.object({
   archived: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { required_error: 'archived is required' }),
   isTemplate: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
 })
+
+export const downloadableValidator = withZod(downloadableFormSchema)

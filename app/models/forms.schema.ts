@@ -1,4 +1,5 @@
 // Forms (questionnaires) and form templates: names, questions, and the builder's form encoding.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 
 export const NAME_REQUIRED = 'Enter Name'
@@ -124,3 +125,6 @@ export function applyBuilderIntent(items: FormItemInput[], intent: string, newTy
   }
   return next
 }
+
+export const nameValidator = withZod(nameSchema)
+export const templateCloneValidator = withZod(templateCloneSchema)

@@ -1,4 +1,5 @@
 // Sign-in form rules shared by the pages, their actions and the JSON API: one schema per step.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 
 export const EMAIL_REQUIRED = 'Email is required'
@@ -70,3 +71,9 @@ export const resetPasswordSchema = z
     confirmPassword: z.string({ required_error: PASSWORDS_DIFFER }),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER })
+
+export const emailStepValidator = withZod(emailStepSchema)
+export const loginValidator = withZod(loginSchema)
+export const forgotPasswordValidator = withZod(forgotPasswordSchema)
+export const resetPasswordValidator = withZod(resetPasswordSchema)
+export const twoFactorValidator = withZod(twoFactorSchema)

@@ -1,4 +1,5 @@
 // Platform role rules shared by the role forms and the JSON API: the assignable module keys and the name rule.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 
 export const NAME_REQUIRED = 'Enter Name'
@@ -59,3 +60,5 @@ export function roleKeyFrom(name: string): string {
     .slice(0, 80)
   return slug || 'role'
 }
+
+export const roleValidator = withZod(roleSchema)

@@ -1,4 +1,5 @@
 // Platform user rules shared by the user forms and the JSON API (back-office section 5, "User create").
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from './login.schema'
 
@@ -83,3 +84,6 @@ export const changeStatusSchema = z.object({
 
 export type UserCreateInput = z.infer<typeof userCreateSchema>
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>
+
+export const platformUserCreateValidator = withZod(userCreateFormSchema)
+export const platformUserUpdateValidator = withZod(userUpdateFormSchema)

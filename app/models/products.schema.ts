@@ -1,4 +1,5 @@
 // Product (package) payloads: one zod schema for the product form and the JSON API.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 
 export const PRODUCT_NAME_REQUIRED = 'Enter Product Name'
@@ -74,3 +75,7 @@ export const cartSettingsSchema = z.object({
 })
 
 export type ProductInput = z.infer<typeof productCreateSchema>
+
+export const productCreateValidator = withZod(productCreateSchema)
+export const productEditValidator = withZod(productEditSchema)
+export const cartSettingsValidator = withZod(cartSettingsSchema)

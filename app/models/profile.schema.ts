@@ -1,5 +1,6 @@
 // Profile forms (back-office section 5, "Profile"): details, password change and avatar, shared by page and API.
 // Changing the password or the e-mail asks for the current password (ADR 13).
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import { newPasswordField, PASSWORDS_DIFFER } from './login.schema'
 import { emailField, firstNameField, lastNameField } from './platform-users.schema'
@@ -47,3 +48,6 @@ export const passwordApiSchema = z.object({ _id: ownId, password: newPasswordFie
 
 export type ProfileInput = z.infer<typeof profileSchema>
 export type PasswordChangeInput = { currentPassword: string; password: string }
+
+export const profileValidator = withZod(profileSchema)
+export const passwordValidator = withZod(passwordFormSchema)

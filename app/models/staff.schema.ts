@@ -1,4 +1,5 @@
 // Client staff (users, contributors, reviewers): the Add/Edit User form, the API payloads and the settings.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import { ALL_PERMISSIONS } from '#app/rules/permissions'
 import { boolish, email, firstName, lastName, optionalBool, password, publicId, stringList } from './people-fields.schema'
@@ -111,3 +112,6 @@ export function fromWriterData(body: Record<string, unknown>): Record<string, un
     schedulingLink: body.schedulingLink ?? w.schedulingLink,
   }
 }
+
+export const createUserValidator = withZod(staffCreateSchema)
+export const updateUserValidator = withZod(staffUpdateSchema)

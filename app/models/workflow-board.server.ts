@@ -1,10 +1,9 @@
-// The board pages' POST: a board edit without JavaScript (subaction) or the final save.
+// The board pages' POST: a board edit without JavaScript (intent) or the final save.
 import { data } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
 import { applyBoardEdit, type Board, boardFrom, parseBoardEdit, reminderIdFactory } from '#app/components/workflows/board-state'
-import { workflowFormValidator } from '#app/components/workflows/workflow-board'
 import { availableModules, type ServiceType } from '#app/rules/workflow-modules'
-import type { ServiceModuleInput } from './workflows.schema'
+import { type ServiceModuleInput, workflowFormValidator } from './workflows.schema'
 import { listFormModules } from './workflows.server'
 import type { TenantScope } from '#db/tenant'
 
@@ -20,10 +19,10 @@ export async function handleBoardPost(
 ) {
   const form = await request.formData()
   const result = await workflowFormValidator.validate(form)
-  const subaction = String(form.get('subaction') ?? '')
-  if (subaction) {
+  const intent = String(form.get('intent') ?? '')
+  if (intent) {
     const board = boardFrom(result.submittedData)
-    const edit = parseBoardEdit(subaction)
+    const edit = parseBoardEdit(intent)
     const forms = await listFormModules(t)
     const available = availableModules(type, [...forms, ...keepIds.filter((id) => !forms.some((f) => f.id === id)).map((id) => ({ id, title: id }))])
     if (edit) board.serviceModules = applyBoardEdit(board.serviceModules, edit, available, reminderIdFactory())

@@ -1,4 +1,5 @@
 // Workflow (service) payloads: one zod schema for the board form and the JSON API.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import {
   DAYS_OUT_OF_RANGE,
@@ -106,3 +107,5 @@ export function pageOf(query: z.infer<typeof listQuerySchema>, defaultSize?: num
   const page = query.start !== undefined ? Math.floor(query.start / size) + 1 : (query.page ?? 1)
   return { size, page }
 }
+
+export const workflowFormValidator = withZod(workflowFormSchema)

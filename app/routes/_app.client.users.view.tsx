@@ -12,9 +12,9 @@ import { CUSTOMER_CHANGED as CHANGED } from '#app/models/customers.schema'
 import { loginAsKey, LoginAsRowForm } from '#app/components/login-as-button'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { FETCHER_FIELD, SwitchForm } from '#app/components/people/switch-form'
-import { createUserValidator, EMPTY_USER, updateUserValidator, UserForm, type UserFormValues } from '#app/components/people/user-form'
+import { EMPTY_USER, UserForm, type UserFormValues } from '#app/components/people/user-form'
 import { startLoginAs } from '#app/models/impersonation.server'
-import { customerFacingNameSchema, STAFF_SORTS, USER_CREATED, USER_UPDATED } from '#app/models/staff.schema'
+import { createUserValidator, customerFacingNameSchema, STAFF_SORTS, updateUserValidator, USER_CREATED, USER_UPDATED } from '#app/models/staff.schema'
 import { findStaff, listStaff, staffActions, toStaffJson, writerProfile } from '#app/models/staff.server'
 import { can } from '#app/rules/permissions'
 import { loginAsRefusal, mayManageMember, RESET_LINK_SENT_TO } from '#app/rules/reach'
@@ -113,64 +113,82 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionAnswer = { ok: boolean; error?: string; message?: string; values?: Record<string, unknown> }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const url = new URL(request.url)
-  const form = await request.formData()
-  const intent = String(form.get('subaction') ?? form.get('intent') ?? '')
-  const id = String(form.get('id') ?? '')
-  const fail = (status: number, error: string, values?: Record<string, unknown>) => data<ActionAnswer>({ ok: false, error, values }, { status })
+const fail = (status: number, error: string, values?: Record<string, unknown>) => data<ActionAnswer>({ ok: false, error, values }, { status })
 
+/** The page's forms (Add/Edit User, the row switches, the name, the reset link, log-in-as) are told apart by `intent`. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
   switch (intent) {
-    case 'create': {
-      const t = await requirePermission(request, { all: ['WRITE_USERS'] })
-      const result = await createUserValidator.validate(form)
-      if (result.error) return validationError(result.error, withoutPassword(result.submittedData))
-      const outcome = await staffActions.create(t, request, result.data)
-      if (!outcome.ok) return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
-      return redirectWithToast(request, listHref(url), USER_CREATED)
-    }
-    case 'update': {
-      const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
-      const result = await updateUserValidator.validate(form)
-      if (result.error) return validationError(result.error, withoutPassword(result.submittedData))
-      const outcome = await staffActions.update(t, request, id, result.data)
-      if (!outcome.ok) return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
-      return redirectWithToast(request, listHref(url), USER_UPDATED)
-    }
+    case 'create':
+      return createUser(request, form)
+    case 'update':
+      return updateUser(request, form)
     case 'active':
-    case 'archive': {
-      const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
-      const value = form.get('value') === 'true'
-      const outcome = await staffActions.setStatus(t, request, id, intent === 'active' ? { active: value } : { archived: value })
-      if (!outcome.ok) return fail(outcome.status, outcome.error)
-      return switchAnswer(request, form, CHANGED)
-    }
-    case 'facing-name': {
-      const t = await requirePermission(request, { all: ['UPDATE_CUSTOMER_FACING_NAME'] })
-      const parsed = customerFacingNameSchema.safeParse({ id, writerCustomerFacingName: form.get('writerCustomerFacingName') })
-      if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? 'Invalid name')
-      const outcome = await staffActions.setCustomerFacingName(t, request, parsed.data.id, parsed.data.writerCustomerFacingName)
-      if (!outcome.ok) return fail(outcome.status, outcome.error)
-      return data<ActionAnswer>({ ok: true, message: 'Saved' })
-    }
-    case 'send-reset': {
-      const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
-      const outcome = await staffActions.sendResetLink(t, request, id)
-      if (!outcome.ok) return fail(outcome.status, outcome.error)
-      return redirectWithToast(request, `${url.pathname}${url.search}`, `${RESET_LINK_SENT_TO} ${outcome.user.email}`)
-    }
-    case 'login-as': {
-      const type = form.get('type') === 'reviewer' ? 'reviewer' : 'writer'
-      const t = await requirePermission(request, { all: ['LOGIN_AS_WRITER'] })
-      const outcome = await startLoginAs(t, request, { id, type })
-      if (!outcome.ok) return fail(outcome.status, outcome.error)
-      // The row's fetcher opens the link in the window it opened; a plain post came in a new window: send it there.
-      if (form.get(FETCHER_FIELD)) return data({ ok: true, link: outcome.link })
-      return redirect(outcome.link)
-    }
+    case 'archive':
+      return setUserStatus(request, form, intent)
+    case 'facing-name':
+      return setFacingName(request, form)
+    case 'send-reset':
+      return sendResetLink(request, form)
+    case 'login-as':
+      return logInAsUser(request, form)
     default:
       return fail(400, 'Unknown action')
   }
+}
+
+async function createUser(request: Request, form: FormData) {
+  const t = await requirePermission(request, { all: ['WRITE_USERS'] })
+  const result = await createUserValidator.validate(form)
+  if (result.error) return validationError(result.error, withoutPassword(result.submittedData))
+  const outcome = await staffActions.create(t, request, result.data)
+  if (!outcome.ok) return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
+  return redirectWithToast(request, listHref(new URL(request.url)), USER_CREATED)
+}
+
+async function updateUser(request: Request, form: FormData) {
+  const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
+  const result = await updateUserValidator.validate(form)
+  if (result.error) return validationError(result.error, withoutPassword(result.submittedData))
+  const outcome = await staffActions.update(t, request, String(form.get('id') ?? ''), result.data)
+  if (!outcome.ok) return fail(outcome.status, outcome.error, withoutPassword(result.submittedData))
+  return redirectWithToast(request, listHref(new URL(request.url)), USER_UPDATED)
+}
+
+async function setUserStatus(request: Request, form: FormData, intent: 'active' | 'archive') {
+  const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
+  const value = form.get('value') === 'true'
+  const outcome = await staffActions.setStatus(t, request, String(form.get('id') ?? ''), intent === 'active' ? { active: value } : { archived: value })
+  if (!outcome.ok) return fail(outcome.status, outcome.error)
+  return switchAnswer(request, form, CHANGED)
+}
+
+async function setFacingName(request: Request, form: FormData) {
+  const t = await requirePermission(request, { all: ['UPDATE_CUSTOMER_FACING_NAME'] })
+  const parsed = customerFacingNameSchema.safeParse({ id: String(form.get('id') ?? ''), writerCustomerFacingName: form.get('writerCustomerFacingName') })
+  if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? 'Invalid name')
+  const outcome = await staffActions.setCustomerFacingName(t, request, parsed.data.id, parsed.data.writerCustomerFacingName)
+  if (!outcome.ok) return fail(outcome.status, outcome.error)
+  return data<ActionAnswer>({ ok: true, message: 'Saved' })
+}
+
+async function sendResetLink(request: Request, form: FormData) {
+  const t = await requirePermission(request, { all: ['UPDATE_USERS'] })
+  const outcome = await staffActions.sendResetLink(t, request, String(form.get('id') ?? ''))
+  if (!outcome.ok) return fail(outcome.status, outcome.error)
+  const url = new URL(request.url)
+  return redirectWithToast(request, `${url.pathname}${url.search}`, `${RESET_LINK_SENT_TO} ${outcome.user.email}`)
+}
+
+async function logInAsUser(request: Request, form: FormData) {
+  const type = form.get('type') === 'reviewer' ? 'reviewer' : 'writer'
+  const t = await requirePermission(request, { all: ['LOGIN_AS_WRITER'] })
+  const outcome = await startLoginAs(t, request, { id: String(form.get('id') ?? ''), type })
+  if (!outcome.ok) return fail(outcome.status, outcome.error)
+  // The row's fetcher opens the link in the window it opened; a plain post came in a new window: send it there.
+  if (form.get(FETCHER_FIELD)) return data({ ok: true, link: outcome.link })
+  return redirect(outcome.link)
 }
 
 function withoutPassword(values: Record<string, unknown>): Record<string, unknown> {

@@ -74,7 +74,7 @@ export default function ClientsViewRoute() {
                 <LoginAsButton
                   endpoint="/api/auto-login/init"
                   body={{ _id: c._id, type: 'client' }}
-                  fields={{ subaction: 'login-as', _id: c._id }}
+                  fields={{ intent: 'login-as', _id: c._id }}
                   label="Login As Client"
                   ariaLabel={`Login As Client ${c.companyDetails.companyName}`}
                 />

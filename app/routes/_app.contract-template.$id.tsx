@@ -2,13 +2,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { ContractEditPage, contractValidator } from '#app/components/content/contract-form'
+import { ContractEditPage } from '#app/components/content/contract-form'
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { getContractTemplate, toContractTemplateJson, updateContractTemplate } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { contractValidator } from '#app/models/contracts.schema'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')

@@ -1,7 +1,7 @@
 // /contract-template/create (platform): a new sample contract every organisation can clone.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
-import { ContractForm, contractValidator } from '#app/components/content/contract-form'
+import { ContractForm } from '#app/components/content/contract-form'
 import { PageHeader } from '#app/components/page'
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { createContractTemplate } from '#app/models/contract-templates.server'
@@ -9,6 +9,7 @@ import { requirePlatform } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/services/form-request.server'
+import { contractValidator } from '#app/models/contracts.schema'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')

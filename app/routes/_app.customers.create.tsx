@@ -3,13 +3,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { type ComponentProps, useEffect, useId, useState } from 'react'
 import { useField, validationError, ValidatedForm } from 'remix-validated-form'
 import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, SuccessAlert, TextField, VALIDATE_ON_SUBMIT } from '#app/components/forms'
 import { auditAction } from '#app/models/audit.server'
 import { createCustomer } from '#app/models/customers.server'
-import { CUSTOMER_CREATED, customerCreateFormSchema } from '#app/models/customers.schema'
+import { CUSTOMER_CREATED, customerCreateValidator } from '#app/models/customers.schema'
 import { generatePassword } from '#app/rules/people'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
@@ -17,8 +16,6 @@ import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { readForm } from '#app/services/form-request.server'
-
-const validator = withZod(customerCreateFormSchema)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, routeGuard('/customers/create'))
@@ -36,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const values = { ...Object.fromEntries(form), password: generatePassword(), welcomeEmail: form.has('welcomeEmail'), active: form.has('active') }
     return data<ActionData>({ generated: values.password, values })
   }
-  const result = await validator.validate(form)
+  const result = await customerCreateValidator.validate(form)
   if (result.error) return validationError(result.error, result.submittedData)
   const outcome = await createCustomer(t, result.data)
   if (!outcome.ok) {
@@ -76,7 +73,7 @@ export default function CustomerCreateRoute() {
         <ValidatedForm
           key={formKey}
           method="post"
-          validator={validator}
+          validator={customerCreateValidator}
           noValidate={hydrated}
           defaultValues={
             created ? {} : { firstName: String(values.firstName ?? ''), lastName: String(values.lastName ?? ''), email: String(values.email ?? ''), password: generated ?? '' }

@@ -1,7 +1,6 @@
 // /form-template/clone[?key={id}] (platform): name plus template select; the copy opens in the builder.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { useState } from 'react'
 import { ValidatedForm, validationError } from 'remix-validated-form'
 import { SelectField, SubmitButton, TextField } from '#app/components/forms'
@@ -9,12 +8,10 @@ import { PageHeader } from '#app/components/page'
 import { useUnsavedChanges } from '#app/components/content/unsaved-changes'
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { createFormTemplate, getFormTemplate, listFormTemplates, suggestedTemplateName, templateItems } from '#app/models/form-templates.server'
-import { templateCloneSchema } from '#app/models/forms.schema'
+import { templateCloneValidator } from '#app/models/forms.schema'
 import { requirePlatform } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/services/form-request.server'
-
-const validator = withZod(templateCloneSchema)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')
@@ -30,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePlatform(request, 'questionnaire-template')
-  const result = await validator.validate(await readForm(request))
+  const result = await templateCloneValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const source = await getFormTemplate(result.data.template_id)
   if (!source) return validationError({ fieldErrors: { template_id: 'Please select a template' } }, result.submittedData)
@@ -48,7 +45,7 @@ export default function FormTemplateCloneRoute() {
       <PageHeader title="Clone Form Template" crumbs={[{ to: '/form-template/list', label: 'Form Templates' }]} />
       <Card>
         <ValidatedForm
-          validator={validator}
+          validator={templateCloneValidator}
           method="post"
           defaultValues={{ template_id: templateId, name }}
           onChange={() => setDirty(true)}

@@ -2,12 +2,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
-import { NameForm, nameValidator } from '#app/components/content/name-form'
+import { NameForm } from '#app/components/content/name-form'
 import { platformAudit } from '#app/models/content-common.server'
 import { createFormTemplate } from '#app/models/form-templates.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/services/form-request.server'
+import { nameValidator } from '#app/models/forms.schema'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')

@@ -17,6 +17,7 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { EmptyRow, Table, TBody, Th, THead } from '#app/ui/table'
 
 const PATH = '/orders/reports'
 /** How often the page re-reads the list while a report is on its way. */
@@ -232,65 +233,45 @@ function ReportList({ reports, pending }: { reports: ReportJson[] | null; pendin
           {REPORT_LIST_FAILED}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label="Reports">
-            <thead>
-              <tr className="text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
-                <th scope="col" className="px-3 py-2">
-                  Requested
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  From
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  To
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Fields
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Download
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {reports.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="px-3 py-6 text-center text-gray-500">
-                    No Record Found
+        <Table label="Reports" frame="scroll" className="min-w-full divide-y divide-gray-200 text-sm">
+          <THead plain rowClassName="text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
+            <Th className="px-3 py-2">Requested</Th>
+            <Th className="px-3 py-2">From</Th>
+            <Th className="px-3 py-2">To</Th>
+            <Th className="px-3 py-2">Fields</Th>
+            <Th className="px-3 py-2">Status</Th>
+            <Th className="px-3 py-2">Download</Th>
+          </THead>
+          <TBody>
+            {reports.length === 0 ? (
+              <EmptyRow colSpan={6} className="px-3 py-6 text-center text-gray-500" />
+            ) : (
+              reports.map((r) => (
+                <tr key={r._id} data-testid={`report-${r._id}`}>
+                  <td className="px-3 py-2 text-gray-700">{r.createdAt.slice(0, 16).replace('T', ' ')} UTC</td>
+                  <td className="px-3 py-2 text-gray-700">{r.startDate}</td>
+                  <td className="px-3 py-2 text-gray-700">{r.endDate}</td>
+                  <td className="px-3 py-2 text-gray-700">
+                    {r.downloadedReportsFields.length + (r.finalQuestionnaires.length ? ` + ${r.finalQuestionnaires.length} questionnaire(s)` : '')}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge tone={STATUS_TONE[r.status]}>{STATUS_LABEL[r.status]}</Badge>
+                    {r.status === 'failed' && r.error ? <span className="ml-2 text-red-700">{r.error}</span> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {r.downloadUrl ? (
+                      <a href={r.downloadUrl} className={linkClass} download>
+                        Download CSV
+                      </a>
+                    ) : (
+                      <span className="text-gray-400">—</span>
+                    )}
                   </td>
                 </tr>
-              ) : (
-                reports.map((r) => (
-                  <tr key={r._id} data-testid={`report-${r._id}`}>
-                    <td className="px-3 py-2 text-gray-700">{r.createdAt.slice(0, 16).replace('T', ' ')} UTC</td>
-                    <td className="px-3 py-2 text-gray-700">{r.startDate}</td>
-                    <td className="px-3 py-2 text-gray-700">{r.endDate}</td>
-                    <td className="px-3 py-2 text-gray-700">
-                      {r.downloadedReportsFields.length + (r.finalQuestionnaires.length ? ` + ${r.finalQuestionnaires.length} questionnaire(s)` : '')}
-                    </td>
-                    <td className="px-3 py-2">
-                      <Badge tone={STATUS_TONE[r.status]}>{STATUS_LABEL[r.status]}</Badge>
-                      {r.status === 'failed' && r.error ? <span className="ml-2 text-red-700">{r.error}</span> : null}
-                    </td>
-                    <td className="px-3 py-2">
-                      {r.downloadUrl ? (
-                        <a href={r.downloadUrl} className={linkClass} download>
-                          Download CSV
-                        </a>
-                      ) : (
-                        <span className="text-gray-400">—</span>
-                      )}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+              ))
+            )}
+          </TBody>
+        </Table>
       )}
     </Card>
   )

@@ -1,13 +1,12 @@
 // /products/cart-settings: the cart redirect link (read-only, copyable) and, with WRITE_DOMAIN, its edit dialog.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { useEffect } from 'react'
 import { validationError, ValidatedForm } from 'remix-validated-form'
 import { SubmitButton, SuccessAlert, TextField } from '#app/components/forms'
 import { CopyLink } from '#app/components/products/copy-link'
 import { getCartSettings, saveCartSettingsAudited } from '#app/models/cart-settings.server'
-import { cartSettingsSchema } from '#app/models/products.schema'
+import { cartSettingsValidator } from '#app/models/products.schema'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
@@ -15,7 +14,6 @@ import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/services/form-request.server'
 
-const validator = withZod(cartSettingsSchema)
 const SAVED = 'Saved Successfully!'
 const BACK_AFTER_MS = 1500
 
@@ -28,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_DOMAIN'] })
-  const result = await validator.validate(await readForm(request))
+  const result = await cartSettingsValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   await saveCartSettingsAudited(t, request, { redirectTo: result.data.redirectTo })
   return { saved: SAVED }
@@ -71,7 +69,7 @@ export default function CartSettingsRoute() {
                 </noscript>
               </>
             ) : (
-              <ValidatedForm method="post" validator={validator} defaultValues={{ redirectTo: cartSettings.redirectTo }} noValidate className="space-y-4">
+              <ValidatedForm method="post" validator={cartSettingsValidator} defaultValues={{ redirectTo: cartSettings.redirectTo }} noValidate className="space-y-4">
                 <TextField name="redirectTo" label="Redirect Link" placeholder="https://" autoComplete="url" />
                 <div className="flex justify-end gap-3">
                   <Link to="/products/cart-settings" preventScrollReset className={buttonClass('secondary')}>

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { ContractForm, contractValidator } from '#app/components/content/contract-form'
+import { ContractForm } from '#app/components/content/contract-form'
 import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'
@@ -14,6 +14,7 @@ import { sanitizeContractHtml, sanitizeSubmittedHtml } from '#app/services/sanit
 import { Card } from '#app/ui/card'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { contractValidator } from '#app/models/contracts.schema'
 
 async function source(request: Request, t: Awaited<ReturnType<typeof requirePermission>>) {
   const url = new URL(request.url)

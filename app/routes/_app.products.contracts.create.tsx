@@ -1,7 +1,7 @@
 // /products/contracts/create: a new contract (name and rich-text content, sanitized on save).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
-import { ContractForm, contractValidator } from '#app/components/content/contract-form'
+import { ContractForm } from '#app/components/content/contract-form'
 import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
@@ -11,6 +11,7 @@ import { requirePermission } from '#app/services/auth.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/services/form-request.server'
+import { contractValidator } from '#app/models/contracts.schema'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, routeGuard('/products/contracts/create'))

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { ContractEditPage, contractValidator } from '#app/components/content/contract-form'
+import { ContractEditPage } from '#app/components/content/contract-form'
 import { PageHeader } from '#app/components/page'
 import { ContractView } from '#app/components/content/rich-text-editor'
 import { auditAction } from '#app/models/audit.server'
@@ -17,6 +17,7 @@ import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { contractValidator } from '#app/models/contracts.schema'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)

@@ -1,16 +1,13 @@
 // /products/create: a new product from workflows, files and a contract.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { validationError } from 'remix-validated-form'
 import { ProductFormPage } from '#app/components/products/product-form'
-import { productCreateSchema } from '#app/models/products.schema'
+import { productCreateValidator } from '#app/models/products.schema'
 import { productActions, productFormOptions, productSaveAnswer } from '#app/models/products.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { readForm } from '#app/services/form-request.server'
-
-const validator = withZod(productCreateSchema)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/create'))
@@ -19,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/create'))
-  const result = await validator.validate(await readForm(request))
+  const result = await productCreateValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   return productSaveAnswer(request, await productActions.create(t, request, result.data), result.submittedData)
 }
@@ -28,7 +25,7 @@ const EMPTY = { packageName: '', packagePrice: '', packageServices: [], packageD
 
 export default function CreateProductRoute() {
   const { options } = useLoaderData<typeof loader>()
-  return <ProductFormPage title="Create Product" initial={EMPTY} validator={validator} options={options} submitLabel="Create Product" />
+  return <ProductFormPage title="Create Product" initial={EMPTY} validator={productCreateValidator} options={options} submitLabel="Create Product" />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Create Product | Draftdesk' }]

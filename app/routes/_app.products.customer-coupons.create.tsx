@@ -2,22 +2,18 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm, validationError } from 'remix-validated-form'
 import { CheckboxField, SelectField, SubmitButton, TextField } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
-import { couponSchema, expiryBounds } from '#app/models/coupons.schema'
+import { couponValidator, expiryBounds } from '#app/models/coupons.schema'
 import { couponProductChoices, createCoupon } from '#app/models/coupons.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { readForm } from '#app/services/form-request.server'
-
-// Built per request on the server (today moves); the browser builds its own from its clock.
-const validatorFor = () => withZod(couponSchema())
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-coupons/create'))
@@ -26,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_COUPONS'] })
-  const result = await validatorFor().validate(await readForm(request))
+  const result = await couponValidator().validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const created = await createCoupon(t, result.data)
   if (!created.ok) return validationError({ fieldErrors: { [created.field]: created.error } }, result.submittedData)
@@ -34,7 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, '/products/customer-coupons/view', 'Saved Successfully!')
 }
 
-const clientValidator = withZod(couponSchema())
+// Built per request on the server (today moves); the browser builds its own from its clock.
+const clientValidator = couponValidator()
 
 export default function CouponCreateRoute() {
   const { products, bounds } = useLoaderData<typeof loader>()

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
-import { NameForm, nameValidator } from '#app/components/content/name-form'
+import { NameForm } from '#app/components/content/name-form'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'
 import { createForm, formCloneSource, suggestedFormName } from '#app/models/forms.server'
@@ -13,6 +13,7 @@ import { requirePermission, type Tenant } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { nameValidator } from '#app/models/forms.schema'
 
 async function source(request: Request, t: Tenant) {
   const url = new URL(request.url)

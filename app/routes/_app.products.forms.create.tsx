@@ -2,13 +2,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
-import { NameForm, nameValidator } from '#app/components/content/name-form'
+import { NameForm } from '#app/components/content/name-form'
 import { auditAction } from '#app/models/audit.server'
 import { createForm } from '#app/models/forms.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/services/form-request.server'
+import { nameValidator } from '#app/models/forms.schema'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, routeGuard('/products/forms/create'))

@@ -1,17 +1,14 @@
 // /products/update/{id}: edit a product; back to /products/view after saving.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { validationError } from 'remix-validated-form'
 import { ProductFormPage } from '#app/components/products/product-form'
-import { productEditSchema } from '#app/models/products.schema'
+import { productEditValidator } from '#app/models/products.schema'
 import { getProduct, productActions, productFormOptions, productSaveAnswer } from '#app/models/products.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/services/auth.server'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
-
-const validator = withZod(productEditSchema)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/update/:id'))
@@ -33,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/update/:id'))
-  const result = await validator.validate(await readForm(request))
+  const result = await productEditValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const saved = await productActions.update(t, request, params.id ?? '', result.data)
   if (!saved.ok && saved.status === 404) throw notFound()
@@ -42,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UpdateProductRoute() {
   const { product, options } = useLoaderData<typeof loader>()
-  return <ProductFormPage title="Update Product" initial={product} validator={validator} options={options} submitLabel="Update Product" />
+  return <ProductFormPage title="Update Product" initial={product} validator={productEditValidator} options={options} submitLabel="Update Product" />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Update Product | Draftdesk' }]

@@ -5,11 +5,11 @@ import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { SuccessAlert } from '#app/components/forms'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { AvatarForm, ChangePasswordForm, ProfileDetailsForm, passwordValidator, profileValidator, useAvatarError } from '#app/components/profile/profile-forms'
+import { AvatarForm, ChangePasswordForm, PASSWORD_FORM, PROFILE_FORM, ProfileDetailsForm, useAvatarError } from '#app/components/profile/profile-forms'
 import { TwoFactorCard } from '#app/components/profile/two-factor-card'
 import { auditUserAction } from '#app/models/audit.server'
 import { pendingEmailChange, profileActions, setAvatar } from '#app/models/profile.server'
-import { AVATAR_MAX_BYTES, AVATAR_UPDATED, EMAIL_CONFIRMATION_SENT, PASSWORD_CHANGED, PROFILE_UPDATED } from '#app/models/profile.schema'
+import { AVATAR_MAX_BYTES, AVATAR_UPDATED, EMAIL_CONFIRMATION_SENT, PASSWORD_CHANGED, passwordValidator, PROFILE_UPDATED, profileValidator } from '#app/models/profile.schema'
 import { routeGuard } from '#app/rules/routes'
 import { getAuth, IMPERSONATION_CREDENTIALS_REFUSED, requireOwnCredentials, requireUser } from '#app/services/auth.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const form = await readForm(request)
-  switch (form.get('subaction')) {
+  switch (form.get('intent')) {
     case 'password':
       return changeOwnPassword(request, form)
     case 'profile':
@@ -69,20 +69,20 @@ async function changeOwnPassword(request: Request, form: FormData) {
   const user = await requireOwnCredentials(request)
   const result = await passwordValidator.validate(form)
   // Secrets are never sent back into the form.
-  if (result.error) return validationError(result.error, {})
+  if (result.error) return validationError({ ...result.error, formId: PASSWORD_FORM }, {})
   const { session } = await getAuth(request)
   const outcome = await profileActions.changePassword(user, request, result.data, session.id || undefined)
-  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field]: outcome.error }, subaction: 'password' }, {})
+  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field]: outcome.error }, formId: PASSWORD_FORM }, {})
   return redirectWithToast(request, '/profile', PASSWORD_CHANGED)
 }
 
 async function updateOwnProfile(request: Request, user: Awaited<ReturnType<typeof requireUser>>, form: FormData) {
   const result = await profileValidator.validate(form)
   const { currentPassword: _secret, ...kept } = result.submittedData
-  if (result.error) return validationError(result.error, kept)
+  if (result.error) return validationError({ ...result.error, formId: PROFILE_FORM }, kept)
   if (result.data.email !== user.email) await requireOwnCredentials(request)
   const outcome = await profileActions.update(user, request, result.data)
-  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field]: outcome.error }, subaction: 'profile' }, kept)
+  if (!outcome.ok) return validationError({ fieldErrors: { [outcome.field]: outcome.error }, formId: PROFILE_FORM }, kept)
   const asked = result.data.email !== user.email
   return redirectWithToast(request, '/profile', asked ? `${PROFILE_UPDATED}. ${EMAIL_CONFIRMATION_SENT} ${result.data.email}.` : PROFILE_UPDATED)
 }

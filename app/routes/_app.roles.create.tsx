@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
-import { RoleForm, roleValidator } from '#app/components/platform/role-form'
+import { RoleForm } from '#app/components/platform/role-form'
 import { redirectWithToast } from '#app/services/flash.server'
 import { auditUserAction } from '#app/models/audit.server'
 import { createRole, GRANT_DENIED, grantableBy } from '#app/models/platform-roles.server'
-import { ROLE_CREATED, ROLE_MODULES } from '#app/models/platform-roles.schema'
+import { ROLE_CREATED, ROLE_MODULES, roleValidator } from '#app/models/platform-roles.schema'
 import { requirePlatform } from '#app/services/auth.server'
 import { readForm } from '#app/services/form-request.server'
 

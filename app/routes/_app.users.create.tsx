@@ -4,9 +4,9 @@ import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
 import { redirectWithToast } from '#app/services/flash.server'
-import { createValidator, UserForm } from '#app/components/platform/user-form'
+import { UserForm } from '#app/components/platform/user-form'
 import { platformUserActions, roleOptionsFor } from '#app/models/platform-users.server'
-import { USER_CREATED } from '#app/models/platform-users.schema'
+import { platformUserCreateValidator, USER_CREATED } from '#app/models/platform-users.schema'
 import { requirePlatform } from '#app/services/auth.server'
 import { readForm } from '#app/services/form-request.server'
 
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'users')
-  const result = await createValidator.validate(await readForm(request))
+  const result = await platformUserCreateValidator.validate(await readForm(request))
   // The password is never sent back into the form.
   const { password: _password, ...kept } = result.submittedData
   if (result.error) return validationError(result.error, kept)

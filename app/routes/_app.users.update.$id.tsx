@@ -5,13 +5,13 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { updateValidator, UserForm } from '#app/components/platform/user-form'
+import { UserForm } from '#app/components/platform/user-form'
 import { FormAlert, SuccessAlert } from '#app/components/forms'
 import { findPlatformUser, mayManage, platformUserActions, roleOptionsFor, SUPERADMIN_ONLY, toPlatformUserJson } from '#app/models/platform-users.server'
 import { OUT_OF_REACH, RESET_LINK_SENT_TO } from '#app/rules/reach'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
-import { USER_UPDATED } from '#app/models/platform-users.schema'
+import { platformUserUpdateValidator, USER_UPDATED } from '#app/models/platform-users.schema'
 import { type AuthUser } from '#app/models/account.server'
 import { requirePlatform } from '#app/services/auth.server'
 import { forbidden, notFound } from '#app/services/http.server'
@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const target = await loadTarget(actor, params.id)
   const form = await readForm(request)
   if (form.get('intent') === 'send-reset') return sendResetLinkAnswer(actor, request, target)
-  const result = await updateValidator.validate(form)
+  const result = await platformUserUpdateValidator.validate(form)
   const { password: _password, ...kept } = result.submittedData
   if (result.error) return validationError(result.error, kept)
   const outcome = await platformUserActions.update(actor, request, target, result.data)

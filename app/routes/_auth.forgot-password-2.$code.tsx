@@ -1,17 +1,14 @@
 // Sets a new password from an e-mailed single-use link, then returns to the login page.
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node'
 import { useActionData, useNavigate } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { useEffect } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
 import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
 import { resetPassword } from '#app/models/auth.server'
-import { PASSWORD_UPDATED, resetPasswordSchema } from '#app/models/login.schema'
+import { PASSWORD_UPDATED, resetPasswordValidator } from '#app/models/login.schema'
 import { clientIp } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
-
-const validator = withZod(resetPasswordSchema)
 
 /** The spec's success alert shows for 3 seconds before the login page. */
 const REDIRECT_AFTER_MS = 3000
@@ -19,7 +16,7 @@ const REDIRECT_AFTER_MS = 3000
 type ResetState = { done?: boolean; formError?: string; fieldErrors?: Record<string, string> }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const result = await validator.validate(await readForm(request))
+  const result = await resetPasswordValidator.validate(await readForm(request))
   // Nothing is repopulated: both fields are secrets.
   if (result.error) return data<ResetState>({ fieldErrors: result.error.fieldErrors }, { status: 422 })
   const outcome = await resetPassword(params.code ?? '', result.data.password, { ip: clientIp(request) })
@@ -55,7 +52,7 @@ export default function ResetPasswordRoute() {
     <>
       <AuthHeading title="Reset password" subtitle="Choose a new password for your account." />
       <FormAlert>{actionData?.formError}</FormAlert>
-      <ValidatedForm method="post" validator={validator} noValidate={hydrated} className="space-y-5">
+      <ValidatedForm method="post" validator={resetPasswordValidator} noValidate={hydrated} className="space-y-5">
         <TextField name="password" label="New Password" type="password" autoComplete="new-password" required minLength={8} autoFocus />
         <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" required />
         <SubmitButton>Update password</SubmitButton>

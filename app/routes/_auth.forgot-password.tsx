@@ -1,22 +1,19 @@
 // Asks for a reset link. The answer never tells whether the address has an account.
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
 import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
 import { requestPasswordReset } from '#app/models/auth.server'
-import { forgotPasswordSchema, RESET_LINK_SENT } from '#app/models/login.schema'
+import { forgotPasswordValidator, RESET_LINK_SENT } from '#app/models/login.schema'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { clientIp } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
 
-const validator = withZod(forgotPasswordSchema)
-
 type ForgotState = { sent?: boolean; formError?: string; fieldErrors?: Record<string, string>; repopulateFields?: Record<string, unknown> }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const result = await validator.validate(await readForm(request))
+  const result = await forgotPasswordValidator.validate(await readForm(request))
   if (result.error) {
     return data<ForgotState>({ fieldErrors: result.error.fieldErrors, repopulateFields: { email: result.submittedData.email } }, { status: 422 })
   }
@@ -39,7 +36,7 @@ export default function ForgotPasswordRoute() {
       ) : (
         <>
           <FormAlert>{actionData?.formError}</FormAlert>
-          <ValidatedForm method="post" validator={validator} noValidate={hydrated} className="space-y-5">
+          <ValidatedForm method="post" validator={forgotPasswordValidator} noValidate={hydrated} className="space-y-5">
             <TextField name="email" label="Email" type="email" autoComplete="email" required autoFocus />
             <SubmitButton>Send reset link</SubmitButton>
           </ValidatedForm>

@@ -2,14 +2,13 @@
 // JavaScript enhances by loading the organisations while the e-mail is typed.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { type ComponentProps, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useField, ValidatedForm } from 'remix-validated-form'
 import { AuthHeading } from '#app/components/auth/auth-shell'
 import { FieldError, FormAlert, inputClass, labelClass, linkClass, SubmitButton, useHydrated, VALIDATE_ON_SUBMIT } from '#app/components/forms'
 import { normalizeEmail, type OrganisationChoice, organisationsForEmail } from '#app/models/account.server'
 import { choicesForHost } from '#app/models/platform-domains.server'
-import { emailStepSchema, LOOKUP_FAILED, loginChoice, loginSchema, NO_ACCOUNT_FOR_EMAIL, PLATFORM_CHOICE } from '#app/models/login.schema'
+import { emailStepSchema, emailStepValidator, loginChoice, loginValidator, LOOKUP_FAILED, NO_ACCOUNT_FOR_EMAIL, PLATFORM_CHOICE } from '#app/models/login.schema'
 import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { authenticator, getAuth } from '#app/services/auth.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
@@ -17,9 +16,6 @@ import { startSession } from '#app/services/session.server'
 import { clientIp } from '#app/services/http.server'
 import { messageFrom } from '#app/rules/messages'
 import { readForm } from '#app/services/form-request.server'
-
-const emailStepValidator = withZod(emailStepSchema)
-const loginValidator = withZod(loginSchema)
 
 /** What the page shows; the action answers with it so a post without JavaScript re-renders the same step. */
 type LoginState = {

@@ -3,19 +3,16 @@
 // that can no longer succeed.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
 import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, linkClass, SubmitButton, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
 import { CODE_ATTEMPTS_EXHAUSTED, pendingChallengeMethod, resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
-import { CODE_RESENT, INCORRECT_CODE, twoFactorSchema } from '#app/models/login.schema'
+import { CODE_RESENT, INCORRECT_CODE, twoFactorValidator } from '#app/models/login.schema'
 import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { getAuth } from '#app/services/auth.server'
 import { type AppSession, commitSession, startSession } from '#app/services/session.server'
 import { clientIp } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
-
-const validator = withZod(twoFactorSchema)
 
 // A dead challenge is cleared from the session and the page says why through a fixed reason, so
 // the message survives the redirect (and the loader's check) without JavaScript.
@@ -50,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<VerifyState>({ formError: sent.message }, { status: sent.status })
   }
 
-  const result = await validator.validate(form)
+  const result = await twoFactorValidator.validate(form)
   if (result.error) return data<VerifyState>({ fieldErrors: result.error.fieldErrors }, { status: 422 })
   const outcome = await verifyTwoFactor(pending, result.data.code, { ip: clientIp(request) })
   if (outcome.kind === 'signed-in') {
@@ -100,7 +97,7 @@ export default function VerifyTwoFactorRoute() {
       />
       <FormAlert>{actionData?.formError}</FormAlert>
       <SuccessAlert>{actionData?.notice}</SuccessAlert>
-      <ValidatedForm method="post" validator={validator} noValidate={hydrated} className="space-y-5">
+      <ValidatedForm method="post" validator={twoFactorValidator} noValidate={hydrated} className="space-y-5">
         <input type="hidden" name="intent" value="verify" />
         <TextField name="code" label="Verification code" inputMode={method === 'totp' ? 'text' : 'numeric'} autoComplete="one-time-code" required autoFocus />
         <SubmitButton>Verify</SubmitButton>

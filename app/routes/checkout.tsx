@@ -32,6 +32,7 @@ import { cardEntryMode } from './client-billing-request.server'
 import { clientIp } from '#app/services/http.server'
 import { publicOrigin } from '#app/services/public-url.server'
 import { readForm } from '#app/services/form-request.server'
+import { Table, TBody, Th, THead } from '#app/ui/table'
 
 let countryOptions: { value: string; label: string }[] | undefined
 function countries() {
@@ -271,15 +272,13 @@ export default function CheckoutRoute() {
             <h2 id="order-details" className="text-lg font-semibold text-gray-900">
               Order Details
             </h2>
-            <table className="w-full text-left text-sm">
-              <thead className="text-gray-500">
-                <tr>
-                  <th className="py-1 font-medium">Product</th>
-                  <th className="py-1 font-medium">Users Limit</th>
-                  <th className="py-1 text-right font-medium">Due Today</th>
-                </tr>
-              </thead>
-              <tbody className="text-gray-900">
+            <Table frame="none" className="w-full text-left text-sm">
+              <THead className="text-gray-500">
+                <Th className="py-1 font-medium">Product</Th>
+                <Th className="py-1 font-medium">Users Limit</Th>
+                <Th className="py-1 text-right font-medium">Due Today</Th>
+              </THead>
+              <TBody className="text-gray-900">
                 <tr>
                   <td className="py-1">{plan?.packageName ?? '-'}</td>
                   <td className="py-1">{plan?.maxUsers ?? '-'}</td>
@@ -287,8 +286,8 @@ export default function CheckoutRoute() {
                     {plan ? money(centsToAmount(dueToday)) : '-'}
                   </td>
                 </tr>
-              </tbody>
-            </table>
+              </TBody>
+            </Table>
             {plan ? (
               <p className="text-xs text-gray-500">
                 {plan.oneTimePay ? (

@@ -42,7 +42,7 @@ test('the headline attack: contributor with the superadmin’s e-mail → Login 
   }
   const page = await api.post('/profile', {
     headers: ORIGIN_HEADERS,
-    form: { subaction: 'password', currentPassword: 'Attacker-set-1!', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    form: { intent: 'password', currentPassword: 'Attacker-set-1!', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     maxRedirects: 0,
   })
   expect(page.status()).toBe(403)
@@ -84,7 +84,7 @@ test('a log-in-as session can change neither the password nor the e-mail', async
   expect(email.status()).toBe(403)
   const pageEmail = await api.post('/profile', {
     headers: ORIGIN_HEADERS,
-    form: { subaction: 'profile', firstName: 'Test', lastName: 'Person', email: uniqueEmail('moved'), currentPassword: TEST_PASSWORD },
+    form: { intent: 'profile', firstName: 'Test', lastName: 'Person', email: uniqueEmail('moved'), currentPassword: TEST_PASSWORD },
     maxRedirects: 0,
   })
   expect(pageEmail.status()).toBe(403)

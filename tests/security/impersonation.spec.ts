@@ -110,7 +110,7 @@ test('platform staff cannot Login As Client; the superadmin can, bound to their 
   await signIn(support, 'support@demo.test')
   const refused = await support.post('/api/auto-login/init', { headers: ORIGIN_HEADERS, data: { _id: org.publicId, type: 'client' } })
   expect(refused.status()).toBe(403)
-  const page = await support.post('/clients/view', { headers: ORIGIN_HEADERS, form: { subaction: 'login-as', _id: org.publicId }, maxRedirects: 0 })
+  const page = await support.post('/clients/view', { headers: ORIGIN_HEADERS, form: { intent: 'login-as', _id: org.publicId }, maxRedirects: 0 })
   expect(page.status()).toBe(403)
   expect(await platformDb.selectFrom('auth_tokens').select('id').where('purpose', '=', 'auto_login').where('user_id', '=', owner.id).execute()).toHaveLength(0)
 

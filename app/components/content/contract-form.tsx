@@ -1,15 +1,12 @@
 // The contract form of the create, edit, clone and platform template screens: name and rich-text content.
-import { withZod } from '@remix-validated-form/with-zod'
 import { useState } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
-import { contractFormSchema } from '#app/models/contracts.schema'
+import { contractValidator } from '#app/models/contracts.schema'
 import { FormAlert, SubmitButton, TextField } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
 import { Card } from '#app/ui/card'
 import { ContractView, RichTextEditor } from './rich-text-editor'
 import { useUnsavedChanges } from './unsaved-changes'
-
-export const contractValidator = withZod(contractFormSchema)
 
 export function ContractForm({
   title,

@@ -3,6 +3,7 @@ import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { smallButton } from '#app/components/forms'
 import { Card } from '#app/ui/card'
+import { EmptyRow, Table, TBody, Th, THead } from '#app/ui/table'
 
 /** Posts `id` and the wanted `archived` value to the page's action; works without JavaScript. */
 export function ArchiveButton({ id, archived, name }: { id: string; archived: boolean; name: string }) {
@@ -68,37 +69,29 @@ export function SmallTable<T extends { _id: string }>({
   columns: { header: string; cell: (row: T, index: number) => ReactNode }[]
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200">
-      <table className="min-w-full divide-y divide-gray-200 text-sm" aria-label={label}>
-        <thead className="bg-gray-50 text-left text-gray-700">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} className="px-4 py-3">
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-8 text-center text-gray-500">
-                No Record Found
-              </td>
+    <Table label={label} className="min-w-full divide-y divide-gray-200 text-sm">
+      <THead className="bg-gray-50 text-left text-gray-700">
+        {columns.map((c) => (
+          <Th key={c.header} className="px-4 py-3">
+            {c.header}
+          </Th>
+        ))}
+      </THead>
+      <TBody>
+        {rows.length === 0 ? (
+          <EmptyRow colSpan={columns.length} />
+        ) : (
+          rows.map((row, i) => (
+            <tr key={row._id}>
+              {columns.map((c) => (
+                <td key={c.header} className="px-4 py-3">
+                  {c.cell(row, i)}
+                </td>
+              ))}
             </tr>
-          ) : (
-            rows.map((row, i) => (
-              <tr key={row._id}>
-                {columns.map((c) => (
-                  <td key={c.header} className="px-4 py-3">
-                    {c.cell(row, i)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+          ))
+        )}
+      </TBody>
+    </Table>
   )
 }

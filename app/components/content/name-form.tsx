@@ -1,12 +1,9 @@
 // The one-field create screens (Add Form, form template create): a name ('Enter Name').
-import { withZod } from '@remix-validated-form/with-zod'
 import { type ReactNode, useState } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
-import { nameSchema } from '#app/models/forms.schema'
+import { nameValidator } from '#app/models/forms.schema'
 import { SubmitButton, TextField } from '#app/components/forms'
 import { useUnsavedChanges } from './unsaved-changes'
-
-export const nameValidator = withZod(nameSchema)
 
 export function NameForm({ submitLabel, defaultName = '', children }: { submitLabel: string; defaultName?: string; children?: ReactNode }) {
   const [dirty, setDirty] = useState(false)

@@ -8,6 +8,7 @@ import { Alert } from '#app/ui/alert'
 import { Card } from '#app/ui/card'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
+import { Table, TBody, Th, THead } from '#app/ui/table'
 
 const ApexChart = lazy(() => import('./apex-chart.client'))
 
@@ -107,41 +108,33 @@ export function DashboardWidget({ title, failed, table, chart, className }: { ti
 export function FiguresTable({ label, head, rows, empty, numbered }: { label: string; head: ReactNode[]; rows: ReactNode[][]; empty?: string; numbered?: boolean }) {
   if (rows.length === 0 && empty) return <p className="text-sm text-gray-500">{empty}</p>
   return (
-    <div className="overflow-x-auto">
-      <table aria-label={label} className="min-w-full text-sm">
-        <thead>
-          <tr className="border-b border-gray-200 text-left text-gray-500">
-            {numbered ? (
-              <th scope="col" className="w-8 py-1.5 pr-2 font-medium">
-                #
-              </th>
-            ) : null}
-            {head.map((h, i) => (
-              <th key={i} scope="col" className={cn('py-1.5 pr-3 font-medium', i > 0 && 'text-right')}>
-                {h}
-              </th>
-            ))}
+    <Table label={label} frame="scroll" className="min-w-full text-sm">
+      <THead plain rowClassName="border-b border-gray-200 text-left text-gray-500">
+        {numbered ? <Th className="w-8 py-1.5 pr-2 font-medium">#</Th> : null}
+        {head.map((h, i) => (
+          <Th key={i} className={cn('py-1.5 pr-3 font-medium', i > 0 && 'text-right')}>
+            {h}
+          </Th>
+        ))}
+      </THead>
+      <TBody plain>
+        {rows.map((cells, r) => (
+          <tr key={r} className="border-b border-gray-100 last:border-0">
+            {numbered ? <td className="py-1.5 pr-2 tabular-nums text-gray-500">{r + 1}</td> : null}
+            {cells.map((c, i) =>
+              i === 0 ? (
+                <th key={i} scope="row" className="py-1.5 pr-3 text-left font-normal text-gray-900">
+                  {c}
+                </th>
+              ) : (
+                <td key={i} className="py-1.5 pr-3 text-right tabular-nums text-gray-700">
+                  {c}
+                </td>
+              ),
+            )}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, r) => (
-            <tr key={r} className="border-b border-gray-100 last:border-0">
-              {numbered ? <td className="py-1.5 pr-2 tabular-nums text-gray-500">{r + 1}</td> : null}
-              {cells.map((c, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row" className="py-1.5 pr-3 text-left font-normal text-gray-900">
-                    {c}
-                  </th>
-                ) : (
-                  <td key={i} className="py-1.5 pr-3 text-right tabular-nums text-gray-700">
-                    {c}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </TBody>
+    </Table>
   )
 }

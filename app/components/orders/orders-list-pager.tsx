@@ -1,10 +1,9 @@
 // Paging of the order tables: First, Previous, Next and Last are links carrying the list's cursors (ADR 0017),
 // so every page costs the same; the page size is a GET form that works without JavaScript.
-import { Link, useSearchParams } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useSearchParams } from '@remix-run/react'
 import { PageSizeForm } from '#app/components/data-table'
 import { tableHref } from '#app/rules/table-query'
-import { buttonClass } from '#app/ui/button'
+import { PageLink } from '#app/ui/page-link'
 
 export type PagerState = { count: number; offset: number; shown: number; size: number; nextCursor: string | null; prevCursor: string | null; lastCursor: string | null }
 
@@ -34,20 +33,5 @@ export function OrdersListPager({ label, sizes, page }: { label: string; sizes: 
         </PageLink>
       </div>
     </nav>
-  )
-}
-
-function PageLink({ to, disabled, label, children }: { to: string | null; disabled?: boolean; label: string; children: ReactNode }) {
-  if (!to || disabled) {
-    return (
-      <span aria-disabled="true" aria-label={label} className={buttonClass('secondary', 'pointer-events-none py-1 opacity-50')}>
-        {children}
-      </span>
-    )
-  }
-  return (
-    <Link to={to} aria-label={label} preventScrollReset className={buttonClass('secondary', 'py-1')}>
-      {children}
-    </Link>
   )
 }

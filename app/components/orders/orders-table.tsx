@@ -1,6 +1,6 @@
 // The View All table of /orders/view (also the dashboard's Projects tab without the row actions): tags,
 // dates, last task, project status and contributor per order; headers sort through the URL.
-import { Link, useLocation, useSearchParams } from '@remix-run/react'
+import { useLocation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Badge } from '#app/components/page'
 import { assignHref, orderSettingsHref } from '#app/components/orders/order-settings-links'
@@ -12,6 +12,7 @@ import { PROJECT_STATUS_TONE, type ProjectStatus } from '#app/rules/project-stat
 import { tableHref } from '#app/rules/table-query'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
+import { EmptyRow, SortTh, Table, TBody, Th, THead } from '#app/ui/table'
 import { formatDay } from './orders-list-format'
 import { RowLink, useRowActions } from '#app/ui/row-actions'
 
@@ -25,14 +26,9 @@ export function SortHeader({ sort, current, children }: { sort: OrderSort; curre
   const active = current.sort === sort
   const nextDir: SortDir = active && current.dir === 'asc' ? 'desc' : 'asc'
   return (
-    <th scope="col" aria-sort={active ? (current.dir === 'asc' ? 'ascending' : 'descending') : undefined} className={thClass}>
-      <Link to={tableHref(params, { sort, dir: nextDir, cursor: null })} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand-700">
-        {children}
-        <span aria-hidden="true" className="text-gray-400">
-          {active ? (current.dir === 'asc' ? '▲' : '▼') : '↕'}
-        </span>
-      </Link>
-    </th>
+    <SortTh href={tableHref(params, { sort, dir: nextDir, cursor: null })} active={active} dir={current.dir} className={thClass}>
+      {children}
+    </SortTh>
   )
 }
 
@@ -61,130 +57,105 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
   const columns = 10 + (bulkFormId ? 1 : 0) + (showActions ? 1 : 0)
   const rowActions = useRowActions()
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200">
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links and buttons inside, which the keyboard activates too */}
-      <table className={tableClass} aria-label={label} onClick={rowActions.onClick}>
-        <thead className="bg-gray-50">
-          <tr>
-            {bulkFormId ? (
-              <th scope="col" className={cn(thClass, 'w-8')}>
-                {hydrated ? (
-                  <input
-                    type="checkbox"
-                    aria-label="Select all orders on this page"
-                    onChange={(e) => {
-                      const form = document.getElementById(bulkFormId) as HTMLFormElement | null
-                      for (const box of form?.querySelectorAll<HTMLInputElement>('input[name="ids"]') ?? []) box.checked = e.currentTarget.checked
-                    }}
-                  />
-                ) : (
-                  <span className="sr-only">Select</span>
-                )}
-              </th>
-            ) : null}
-            <th scope="col" className={cn(thClass, 'w-12')}>
-              #
-            </th>
-            <SortHeader sort="customer" current={sort}>
-              Customer
-            </SortHeader>
-            <th scope="col" className={thClass}>
-              Customer Email
-            </th>
-            <SortHeader sort="product" current={sort}>
-              Product
-            </SortHeader>
-            <SortHeader sort="createdAt" current={sort}>
-              Purchased Date
-            </SortHeader>
-            <SortHeader sort="dueDate" current={sort}>
-              Due Date
-            </SortHeader>
-            <th scope="col" className={thClass}>
-              Activity Log
-            </th>
-            <th scope="col" className={thClass}>
-              Order Status
-            </th>
-            <th scope="col" className={thClass}>
-              Project Status
-            </th>
-            <th scope="col" className={thClass}>
-              Contributor
-            </th>
-            {showActions ? (
-              <th scope="col" className={thClass}>
-                Actions
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns} className="px-4 py-8 text-center text-gray-500">
-                No Record Found
+    <Table label={label} className={tableClass} onClick={rowActions.onClick}>
+      <THead>
+        {bulkFormId ? (
+          <Th className={cn(thClass, 'w-8')}>
+            {hydrated ? (
+              <input
+                type="checkbox"
+                aria-label="Select all orders on this page"
+                onChange={(e) => {
+                  const form = document.getElementById(bulkFormId) as HTMLFormElement | null
+                  for (const box of form?.querySelectorAll<HTMLInputElement>('input[name="ids"]') ?? []) box.checked = e.currentTarget.checked
+                }}
+              />
+            ) : (
+              <span className="sr-only">Select</span>
+            )}
+          </Th>
+        ) : null}
+        <Th className={cn(thClass, 'w-12')}>#</Th>
+        <SortHeader sort="customer" current={sort}>
+          Customer
+        </SortHeader>
+        <Th className={thClass}>Customer Email</Th>
+        <SortHeader sort="product" current={sort}>
+          Product
+        </SortHeader>
+        <SortHeader sort="createdAt" current={sort}>
+          Purchased Date
+        </SortHeader>
+        <SortHeader sort="dueDate" current={sort}>
+          Due Date
+        </SortHeader>
+        <Th className={thClass}>Activity Log</Th>
+        <Th className={thClass}>Order Status</Th>
+        <Th className={thClass}>Project Status</Th>
+        <Th className={thClass}>Contributor</Th>
+        {showActions ? <Th className={thClass}>Actions</Th> : null}
+      </THead>
+      <TBody>
+        {rows.length === 0 ? (
+          <EmptyRow colSpan={columns} />
+        ) : (
+          rows.map((o, i) => (
+            <tr key={o._id} className="hover:bg-gray-50">
+              {bulkFormId ? (
+                <td>
+                  <input type="checkbox" name="ids" value={o._id} form={bulkFormId} aria-label={`Select order of ${o.customer} (${o._id})`} />
+                </td>
+              ) : null}
+              <td className="text-gray-500">{rowNumber(offset + i, count, sort.dir)}</td>
+              <td>
+                {o.tags.length ? (
+                  <div className="mb-1 flex flex-wrap gap-1">
+                    {o.tags.map((tag) => (
+                      <Badge
+                        key={tag}
+                        tone={tag === 'Archived' || tag === 'Hidden Order' ? 'gray' : tag === 'Test Order' ? 'amber' : tag === 'Mark As Completed' ? 'green' : 'blue'}
+                      >
+                        {tag}
+                      </Badge>
+                    ))}
+                  </div>
+                ) : null}
+                {o.customer}
               </td>
+              <td>{o.customerEmail}</td>
+              <td>{o.product}</td>
+              <td className="whitespace-nowrap">{formatDay(o.createdAt)}</td>
+              <td className="whitespace-nowrap">{formatDay(o.dueDate)}</td>
+              <td>
+                <RowLink to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`Open activity log of the order of ${o.customer} (${o._id})`}>
+                  Open
+                </RowLink>
+              </td>
+              <td>{o.lastTask ?? '-'}</td>
+              <td>
+                <ProjectStatusBadge status={o.projectStatus} />
+              </td>
+              <td>{o.contributor ?? NO_CONTRIBUTOR}</td>
+              {showActions ? (
+                <td className="whitespace-nowrap">
+                  <span className="flex gap-2">
+                    {actions.update ? (
+                      <RowLink to={orderSettingsHref(o._id, search)} preventScrollReset className={rowLinkClass} aria-label={`Settings of the order of ${o.customer} (${o._id})`}>
+                        Settings
+                      </RowLink>
+                    ) : null}
+                    {actions.assign ? (
+                      <RowLink to={assignHref([o._id], search)} preventScrollReset className={rowLinkClass} aria-label={`Assign the order of ${o.customer} (${o._id})`}>
+                        Assign
+                      </RowLink>
+                    ) : null}
+                  </span>
+                </td>
+              ) : null}
             </tr>
-          ) : (
-            rows.map((o, i) => (
-              <tr key={o._id} className="hover:bg-gray-50">
-                {bulkFormId ? (
-                  <td>
-                    <input type="checkbox" name="ids" value={o._id} form={bulkFormId} aria-label={`Select order of ${o.customer} (${o._id})`} />
-                  </td>
-                ) : null}
-                <td className="text-gray-500">{rowNumber(offset + i, count, sort.dir)}</td>
-                <td>
-                  {o.tags.length ? (
-                    <div className="mb-1 flex flex-wrap gap-1">
-                      {o.tags.map((tag) => (
-                        <Badge
-                          key={tag}
-                          tone={tag === 'Archived' || tag === 'Hidden Order' ? 'gray' : tag === 'Test Order' ? 'amber' : tag === 'Mark As Completed' ? 'green' : 'blue'}
-                        >
-                          {tag}
-                        </Badge>
-                      ))}
-                    </div>
-                  ) : null}
-                  {o.customer}
-                </td>
-                <td>{o.customerEmail}</td>
-                <td>{o.product}</td>
-                <td className="whitespace-nowrap">{formatDay(o.createdAt)}</td>
-                <td className="whitespace-nowrap">{formatDay(o.dueDate)}</td>
-                <td>
-                  <RowLink to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`Open activity log of the order of ${o.customer} (${o._id})`}>
-                    Open
-                  </RowLink>
-                </td>
-                <td>{o.lastTask ?? '-'}</td>
-                <td>
-                  <ProjectStatusBadge status={o.projectStatus} />
-                </td>
-                <td>{o.contributor ?? NO_CONTRIBUTOR}</td>
-                {showActions ? (
-                  <td className="whitespace-nowrap">
-                    <span className="flex gap-2">
-                      {actions.update ? (
-                        <RowLink to={orderSettingsHref(o._id, search)} preventScrollReset className={rowLinkClass} aria-label={`Settings of the order of ${o.customer} (${o._id})`}>
-                          Settings
-                        </RowLink>
-                      ) : null}
-                      {actions.assign ? (
-                        <RowLink to={assignHref([o._id], search)} preventScrollReset className={rowLinkClass} aria-label={`Assign the order of ${o.customer} (${o._id})`}>
-                          Assign
-                        </RowLink>
-                      ) : null}
-                    </span>
-                  </td>
-                ) : null}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+          ))
+        )}
+      </TBody>
+    </Table>
   )
 }

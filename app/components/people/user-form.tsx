@@ -1,15 +1,11 @@
 // The Add/Edit User form: collapsible User Info and Roles & Permissions, plus the contributor profile.
-import { withZod } from '@remix-validated-form/with-zod'
 import { useState } from 'react'
 import { useField, ValidatedForm } from 'remix-validated-form'
 import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField, VALIDATE_ON_SUBMIT } from '#app/components/forms'
-import { staffCreateSchema, staffUpdateSchema, WEEK_DAYS } from '#app/models/staff.schema'
+import { createUserValidator, updateUserValidator, WEEK_DAYS } from '#app/models/staff.schema'
 import { isContributor } from '#app/rules/people'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { PermissionEditor } from './permission-editor'
-
-export const createUserValidator = withZod(staffCreateSchema)
-export const updateUserValidator = withZod(staffUpdateSchema)
 
 export type UserFormValues = {
   firstName: string
@@ -66,10 +62,10 @@ export function UserForm({
       id={`user-form-${mode}`}
       validator={mode === 'create' ? createUserValidator : updateUserValidator}
       defaultValues={{ ...values, permissions: undefined, availableDays: undefined } as never}
-      subaction={mode}
       noValidate={hydrated}
       className="space-y-4"
     >
+      <input type="hidden" name="intent" value={mode} />
       <FormAlert>{formError}</FormAlert>
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <input type="hidden" name="skipWriterValidation" value="true" />

@@ -1,11 +1,8 @@
 // The platform role form (create and edit): a name and the module keys the role grants.
-import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
 import { CheckboxField, FormAlert, SaveOrCancel, TextField } from '#app/components/forms'
-import { ROLE_MODULES, roleSchema } from '#app/models/platform-roles.schema'
+import { ROLE_MODULES, roleValidator } from '#app/models/platform-roles.schema'
 import { useHydrated } from '#app/ui/use-hydrated'
-
-export const roleValidator = withZod(roleSchema)
 
 export function RoleForm({
   mode,

@@ -1,12 +1,8 @@
 // The platform user form (create and edit): names, e-mail (fixed on edit), password, role and active.
-import { withZod } from '@remix-validated-form/with-zod'
 import { ValidatedForm } from 'remix-validated-form'
 import { CheckboxField, FormAlert, inputClass, labelClass, SaveOrCancel, SelectField, TextField } from '#app/components/forms'
-import { userCreateFormSchema, userUpdateFormSchema } from '#app/models/platform-users.schema'
+import { platformUserCreateValidator, platformUserUpdateValidator } from '#app/models/platform-users.schema'
 import { useHydrated } from '#app/ui/use-hydrated'
-
-export const createValidator = withZod(userCreateFormSchema)
-export const updateValidator = withZod(userUpdateFormSchema)
 
 export type RoleOption = { value: string; label: string }
 
@@ -27,7 +23,7 @@ export function UserForm({
   return (
     <ValidatedForm
       method="post"
-      validator={mode === 'create' ? createValidator : updateValidator}
+      validator={mode === 'create' ? platformUserCreateValidator : platformUserUpdateValidator}
       defaultValues={defaults ?? { active: true }}
       noValidate={hydrated}
       className="max-w-2xl space-y-5 rounded-lg bg-white p-6 shadow-xs ring-1 ring-gray-200"

@@ -1,18 +1,18 @@
-// The three /profile forms (details, password, avatar); each posts on its own with a `subaction`.
+// The three /profile forms (details, password, avatar); each posts on its own with an `intent`, and the
+// form id (PROFILE_FORM, PASSWORD_FORM) tells the action's field errors which form they belong to.
 import { Form, useActionData, useNavigation } from '@remix-run/react'
-import { withZod } from '@remix-validated-form/with-zod'
 import { useId } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
 import { FormAlert, inputClass, labelClass, SubmitButton, TextField } from '#app/components/forms'
-import { AVATAR_ACCEPT, passwordFormSchema, profileSchema } from '#app/models/profile.schema'
+import { AVATAR_ACCEPT, passwordValidator, profileValidator } from '#app/models/profile.schema'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { useHydrated } from '#app/ui/use-hydrated'
 
-export const profileValidator = withZod(profileSchema)
-export const passwordValidator = withZod(passwordFormSchema)
-
 const narrowButton = buttonClass('primary')
+
+export const PROFILE_FORM = 'profile-form'
+export const PASSWORD_FORM = 'password-form'
 
 /**
  * A new e-mail needs the current password and changes only when the link sent to it is opened. In a
@@ -23,7 +23,8 @@ export function ProfileDetailsForm({ defaults, locked }: { defaults: { firstName
   return (
     <Card aria-label="Update profile">
       <h2 className="mb-4 text-lg font-semibold text-gray-900">Update Profile</h2>
-      <ValidatedForm method="post" subaction="profile" validator={profileValidator} defaultValues={defaults} noValidate={hydrated} className="space-y-4">
+      <ValidatedForm method="post" id={PROFILE_FORM} validator={profileValidator} defaultValues={defaults} noValidate={hydrated} className="space-y-4">
+        <input type="hidden" name="intent" value="profile" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="firstName" label="First Name" autoComplete="given-name" aria-required />
           <TextField name="lastName" label="Last Name" autoComplete="family-name" aria-required />
@@ -51,7 +52,8 @@ export function ChangePasswordForm({ locked }: { locked?: string | null }) {
           {locked}
         </p>
       ) : (
-        <ValidatedForm method="post" subaction="password" validator={passwordValidator} noValidate={hydrated} className="space-y-4">
+        <ValidatedForm method="post" id={PASSWORD_FORM} validator={passwordValidator} noValidate={hydrated} className="space-y-4">
+          <input type="hidden" name="intent" value="password" />
           <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" aria-required />
           <TextField name="password" label="New Password" type="password" autoComplete="new-password" aria-required />
           <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" aria-required />
@@ -65,12 +67,12 @@ export function ChangePasswordForm({ locked }: { locked?: string | null }) {
 export function AvatarForm({ error }: { error?: string | null }) {
   const id = useId()
   const navigation = useNavigation()
-  const uploading = navigation.formData?.get('subaction') === 'avatar'
+  const uploading = navigation.formData?.get('intent') === 'avatar'
   return (
     <Card aria-label="Profile image">
       <h2 className="mb-4 text-lg font-semibold text-gray-900">Profile Image</h2>
       <Form method="post" encType="multipart/form-data" className="space-y-4">
-        <input type="hidden" name="subaction" value="avatar" />
+        <input type="hidden" name="intent" value="avatar" />
         <div>
           <label htmlFor={id} className={labelClass}>
             Image (jpeg, jpg or png, at most 2 MB)

@@ -11,6 +11,7 @@ import { Card } from '#app/ui/card'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { useField } from 'remix-validated-form'
 import { useId } from 'react'
+import { Table, TBody, Th, THead } from '#app/ui/table'
 
 export const DOMAIN_PAGE = '/website-settings/domain'
 
@@ -138,29 +139,25 @@ export function SystemEmailsCard({ domain }: { domain: DomainJson }) {
 
 function RecordTable({ caption, rows }: { caption: string; rows: { type: string; host: string; data: string; verified?: boolean }[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="data-table min-w-full divide-y divide-gray-200 text-sm">
-        <caption className="mb-2 text-left text-sm font-medium text-gray-900">{caption}</caption>
-        <thead className="bg-gray-50">
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Host</th>
-            <th scope="col">Value</th>
-            <th scope="col">Status</th>
+    <Table frame="scroll" className="data-table min-w-full divide-y divide-gray-200 text-sm">
+      <caption className="mb-2 text-left text-sm font-medium text-gray-900">{caption}</caption>
+      <THead>
+        <Th>Type</Th>
+        <Th>Host</Th>
+        <Th>Value</Th>
+        <Th>Status</Th>
+      </THead>
+      <TBody>
+        {rows.map((r) => (
+          <tr key={`${r.type}-${r.host}`}>
+            <td className="font-mono">{r.type}</td>
+            <td className="font-mono break-all">{r.host}</td>
+            <td className="max-w-md font-mono text-xs break-all">{r.data}</td>
+            <td>{r.verified === undefined ? null : <Badge tone={r.verified ? 'green' : 'amber'}>{r.verified ? 'Found' : 'Not found yet'}</Badge>}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.map((r) => (
-            <tr key={`${r.type}-${r.host}`}>
-              <td className="font-mono">{r.type}</td>
-              <td className="font-mono break-all">{r.host}</td>
-              <td className="max-w-md font-mono text-xs break-all">{r.data}</td>
-              <td>{r.verified === undefined ? null : <Badge tone={r.verified ? 'green' : 'amber'}>{r.verified ? 'Found' : 'Not found yet'}</Badge>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </TBody>
+    </Table>
   )
 }
 

@@ -125,7 +125,7 @@ test('a log-in-as session sees the credential forms closed and cannot post them 
   // A forged post is refused all the same, and nothing changes.
   const forged = await page.request.post('/profile', {
     headers: { Origin: new URL(baseURL!).origin },
-    form: { subaction: 'password', currentPassword: TEST_PASSWORD, password: 'Hijacked-pass-1', confirmPassword: 'Hijacked-pass-1' },
+    form: { intent: 'password', currentPassword: TEST_PASSWORD, password: 'Hijacked-pass-1', confirmPassword: 'Hijacked-pass-1' },
   })
   expect(forged.status()).toBe(403)
   const row = await platformDb.selectFrom('users').select('password_hash').where('id', '=', writer.id).executeTakeFirstOrThrow()
