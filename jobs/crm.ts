@@ -4,9 +4,8 @@
 import { type Job, UnrecoverableError } from 'bullmq'
 import { deleteFromCrm, importCrmContacts, provisionCrmLocation, syncCrmUser } from '#app/models/crm.server'
 import { CrmApiError } from '#app/services/crm.server'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import type { Payload } from './queues'
-import { tenantForJob } from './tenant'
 
 export async function crmSyncJob(job: Pick<Job<Payload<'crm-sync'>>, 'data'>): Promise<string> {
   const { clientId } = job.data

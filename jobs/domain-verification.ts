@@ -5,7 +5,7 @@ import { verifyDomain, type DomainCheck } from '#app/models/domains.server'
 import { runDomainVerification, type VerificationPass } from '#app/models/platform-domains.server'
 import { dnsLookups } from '#app/services/dns.server'
 import { enqueue, queue, type Payload } from './queues'
-import { tenantForJob } from './tenant'
+import { tenantForJob } from '#app/services/db.server'
 
 export const DOMAIN_VERIFICATION_SCHEDULER_ID = 'domain-verification-pass'
 

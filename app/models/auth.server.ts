@@ -1,6 +1,6 @@
 // Sign-in flows: password login, 2FA challenges, password reset and single-use auto-login links.
 import { sql } from 'kysely'
-import { enqueue } from '#jobs/queues'
+import { enqueue } from '#app/services/queue.server'
 import { queueEmail } from './system-mail.server'
 import { rateLimitAddress } from '#app/rules/address-key'
 import { loginAccountKey, loginLimitDecision } from '#app/rules/login-limits'

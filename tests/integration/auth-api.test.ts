@@ -386,7 +386,7 @@ describe('GET /api/permissions and GET /api/client/homepage', () => {
     const demoStats = (await owner.call(homepageApi.loader, { path: '/api/client/homepage' })).json.data
     const rivalStats = (await rivalOwner.call(homepageApi.loader, { path: '/api/client/homepage' })).json.data
     const { getHomepageStats } = await import('#app/models/homepage.server')
-    const { tenantForJob } = await import('#jobs/tenant')
+    const { tenantForJob } = await import('#app/services/db.server')
     expect(demoStats).toEqual(await getHomepageStats(tenantForJob(demo.id)))
     expect(rivalStats).toEqual(await getHomepageStats(tenantForJob(rival.id)))
     expect(demoStats.totalWriters).toBeGreaterThanOrEqual(1)

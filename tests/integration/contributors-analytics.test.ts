@@ -14,8 +14,8 @@ import { createOrganisation, createUser } from '#tests/factories/index'
 import { createContributor, createCustomer, createDraft, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 
 // Analytics events are not what this test is about: the rollups are rebuilt from the rows instead.
-vi.mock('#jobs/queues', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#jobs/queues')>()
+vi.mock('#app/services/queue.server', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#app/services/queue.server')>()
   return { ...real, enqueue: async () => null }
 })
 
