@@ -1,4 +1,5 @@
 // Downloadable files: the title and uploaded-file rules shared by the pages and /api/downloadable/*.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 
@@ -11,6 +12,7 @@ const title = z.string({ required_error: TITLE_REQUIRED, invalid_type_error: TIT
 
 /** The page form: the file itself is checked by the action (it is a multipart File). */
 export const downloadableFormSchema = z.object({ title })
+export const downloadableValidator = withZod(downloadableFormSchema)
 
 /** The uploaded file object answered by POST /api/file/upload. */
 export const uploadedFileSchema = z.object(

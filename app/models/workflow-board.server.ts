@@ -1,10 +1,9 @@
 // The board pages' POST: a board edit without JavaScript (subaction) or the final save.
 import { data } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
-import { applyBoardEdit, type Board, boardFrom, parseBoardEdit, reminderIdFactory } from '#app/components/workflows/board-state'
-import { workflowFormValidator } from '#app/components/workflows/workflow-board'
+import { applyBoardEdit, type Board, boardFrom, parseBoardEdit, reminderIdFactory } from '#app/rules/workflow-board-state'
 import { availableModules, type ServiceType } from '#app/rules/workflow-modules'
-import type { ServiceModuleInput } from './workflows.schema'
+import { type ServiceModuleInput, workflowFormValidator } from './workflows.schema'
 import { listFormModules } from './workflows.server'
 import type { TenantScope } from '#db/tenant'
 

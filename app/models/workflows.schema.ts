@@ -1,4 +1,5 @@
 // Workflow (service) payloads: one zod schema for the board form and the JSON API.
+import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import {
   DAYS_OUT_OF_RANGE,
@@ -68,6 +69,7 @@ export const workflowUpdateSchema = z.object({
 
 /** The board page posts name and modules; the type comes from the URL, the id from the route. */
 export const workflowFormSchema = z.object({ serviceName, serviceModules })
+export const workflowFormValidator = withZod(workflowFormSchema)
 
 export const archiveSchema = z.object({
   archived: z.preprocess(

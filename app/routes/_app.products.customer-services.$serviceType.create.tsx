@@ -1,7 +1,7 @@
 // /products/customer-services/{resume|cover|linkedin|custom}/create: a new workflow built on the board.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { type Board } from '#app/components/workflows/board-state'
+import { type Board } from '#app/rules/workflow-board-state'
 import { WorkflowBoardPage } from '#app/components/workflows/workflow-board'
 import { redirectWithToast } from '#app/services/flash.server'
 import { handleBoardPost } from '#app/models/workflow-board.server'

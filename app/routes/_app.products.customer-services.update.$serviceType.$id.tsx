@@ -1,7 +1,7 @@
 // /products/customer-services/update/{serviceType}/{id}: rename a workflow and rearrange its modules.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { type Board } from '#app/components/workflows/board-state'
+import { type Board } from '#app/rules/workflow-board-state'
 import { WorkflowBoardPage } from '#app/components/workflows/workflow-board'
 import { redirectWithToast } from '#app/services/flash.server'
 import { handleBoardPost } from '#app/models/workflow-board.server'

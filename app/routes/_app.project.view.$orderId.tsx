@@ -11,7 +11,7 @@ import { projectHref, readProjectView } from '#app/components/orders/project-lin
 import { ProjectSummary, ProjectTeam } from '#app/components/orders/project-overview'
 import { ProjectRevisions } from '#app/components/orders/project-revisions'
 import { PageHeader, Toast } from '#app/components/page'
-import { FETCHER_FIELD } from '#app/components/people/switch-form'
+import { FETCHER_FIELD } from '#app/rules/fetcher-field'
 import { draftActions } from '#app/models/drafts.server'
 import { orderTagActions, organisationTags } from '#app/models/order-tags.server'
 import { DRAFT_WITHDRAWN, editTagsValidator, FILE_UPLOADED, REOPENED, TAGS_SAVED, UPLOAD_FAILED, withdrawDraftValidator } from '#app/models/projects.schema'

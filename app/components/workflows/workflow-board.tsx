@@ -2,20 +2,17 @@
 // Mouse: drag and drop (HTML5). Keyboard: a grab handle (Space to pick up, arrows to move, Space to drop)
 // and the Add / Move up / Move down / Remove buttons. Without JavaScript those buttons post the board
 // back to the server (a `subaction`), which applies the edit and renders the board again.
-import { withZod } from '@remix-validated-form/with-zod'
 import { Link, useActionData } from '@remix-run/react'
 import { type DragEvent, type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
 import { useFormContext, ValidatedForm } from 'remix-validated-form'
 import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField } from '#app/components/forms'
 import { Icon } from '#app/components/shell/icons'
-import { workflowFormSchema } from '#app/models/workflows.schema'
+import { workflowFormValidator } from '#app/models/workflows.schema'
 import { canAddReminder, MAX_REMINDER_DAYS, MIN_REMINDER_DAYS, reminderError, reminderIssues } from '#app/rules/reminders'
 import { isRenamable, originalTitle, type PaletteModule, paletteFor, type ServiceType, showsBell, TITLE_REQUIRED } from '#app/rules/workflow-modules'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { applyBoardEdit, type Board, type BoardEdit, type BoardModule, boardFrom, reminderIdFactory } from './board-state'
-
-export const workflowFormValidator = withZod(workflowFormSchema)
+import { applyBoardEdit, type Board, type BoardEdit, type BoardModule, boardFrom, reminderIdFactory } from '#app/rules/workflow-board-state'
 
 type Props = {
   serviceType: ServiceType
