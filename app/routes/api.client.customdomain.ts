@@ -1,11 +1,10 @@
 // POST /api/client/customdomain {customDomain}: the portal's custom domain; its DNS is checked right away, then on schedule.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { domainActions } from '#app/models/domains.server'
+import { domainActions, verifyDomainSoon } from '#app/models/domains.server'
 import { customDomainSchema } from '#app/models/website-settings.schema'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
-import { verifyDomainSoon } from '#jobs/domain-verification'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { availableModules } from '#app/rules/workflow-modules'
+import { availableModules } from './workflow-modules'
 import { applyBoardEdit, boardFrom, parseBoardEdit } from './workflow-board-state'
 
 const available = availableModules('resume', [{ id: 'form1', title: 'Intake' }])
