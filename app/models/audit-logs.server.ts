@@ -4,7 +4,7 @@ import { filterOptions, pageOfLogs } from './audit-log-query.server'
 import type { AuditQuery } from './audit-logs.schema'
 import { allAuditFilterOptions, listAllAuditLogs } from './platform-audit-logs.server'
 import { hasFullAccess } from '#app/rules/permissions'
-import { tenantOf } from '#app/services/auth.server'
+import { tenantOf } from './auth-guards.server'
 import { scoped, type TenantScope } from '#db/tenant'
 
 export type { AuditLogJson } from './audit-log-query.server'

@@ -2,7 +2,7 @@
 import { auditAction } from './audit.server'
 import { contractPackageSchema } from './contracts.schema'
 import { attachContractToProduct, toContractJson } from './contracts.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from './auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -1,5 +1,5 @@
 // The JSON answer of the customer toggles, shared by change_status and PATCH /api/customers/{id}.
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 import { auditAction } from './audit.server'
 import { setCustomerStatus, toCustomerJson } from './customers.server'

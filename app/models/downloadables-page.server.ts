@@ -3,7 +3,7 @@ import { validationError } from 'remix-validated-form'
 import { saveUpload, type StoredFile } from './files.server'
 import { DOWNLOADABLE_MAX_BYTES, downloadableValidator, FILE_REQUIRED } from './downloadables.schema'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { DOCUMENT_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
 
 export type FilePost = { ok: true; title: string; file: StoredFile | null } | { ok: false; response: Response }

@@ -3,7 +3,7 @@
 import { NO_PAYOUT_PROFILE, type PayoutProfile, payoutState, type PayoutState } from '#app/rules/payouts'
 import { platformDb } from '#app/services/db.server'
 import type { PaymentsService } from '#app/services/stripe.server'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { publicUrl } from '#app/utils/public-url.server'
 import { auditAction } from './audit.server'
 import { isMissingResource } from './billing-account.server'

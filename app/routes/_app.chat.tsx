@@ -9,7 +9,7 @@ import { PageHeader } from '#app/components/page'
 import { CONTRIBUTOR_CHAT_ADMIN, contributorChatList, markRoomRead, type PersonMessageJson } from '#app/models/chat.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { chatPageData, type ChatPostAnswer, postChatForm } from '#app/utils/chat-page.server'
 import { notFound } from '#app/utils/http.server'
 

@@ -10,7 +10,7 @@ import { pageClients } from '#app/models/platform-clients.server'
 import { mayLogInAsClient } from '#app/rules/reach'
 import { trialLabel } from '#app/rules/account-status'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { forbidden, notFound } from '#app/utils/http.server'
 import { readForm } from '#app/utils/form.server'
 

@@ -5,7 +5,7 @@ import { ContractForm, contractValidator } from '#app/components/content/contrac
 import { PageHeader } from '#app/components/page'
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { createContractTemplate } from '#app/models/contract-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/utils/form.server'

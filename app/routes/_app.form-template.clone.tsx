@@ -10,7 +10,7 @@ import { useUnsavedChanges } from '#app/components/content/unsaved-changes'
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { createFormTemplate, getFormTemplate, listFormTemplates, suggestedTemplateName, templateItems } from '#app/models/form-templates.server'
 import { templateCloneSchema } from '#app/models/forms.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/utils/form.server'
 

@@ -5,7 +5,7 @@ import { PageHeader } from '#app/components/page'
 import { NameForm, nameValidator } from '#app/components/content/name-form'
 import { platformAudit } from '#app/models/content-common.server'
 import { createFormTemplate } from '#app/models/form-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/utils/form.server'
 

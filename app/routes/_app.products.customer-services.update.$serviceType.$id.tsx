@@ -8,7 +8,7 @@ import { handleBoardPost } from '#app/models/workflow-board.server'
 import { getWorkflow, listFormModules, workflowActions } from '#app/models/workflows.server'
 import { availableModules, originalTitle } from '#app/rules/workflow-modules'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { notFound } from '#app/utils/http.server'
 
 async function load(request: Request, params: LoaderFunctionArgs['params']) {

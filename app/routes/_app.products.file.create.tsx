@@ -9,7 +9,7 @@ import { downloadableValidator } from '#app/models/downloadables.schema'
 import { readFilePost } from '#app/models/downloadables-page.server'
 import { createDownloadable } from '#app/models/downloadables.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
 
 export async function loader({ request }: LoaderFunctionArgs) {

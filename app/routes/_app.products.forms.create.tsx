@@ -6,7 +6,7 @@ import { NameForm, nameValidator } from '#app/components/content/name-form'
 import { auditAction } from '#app/models/audit.server'
 import { createForm } from '#app/models/forms.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/utils/form.server'
 

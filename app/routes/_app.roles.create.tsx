@@ -8,7 +8,7 @@ import { redirectWithToast } from '#app/services/flash.server'
 import { auditUserAction } from '#app/models/audit.server'
 import { createRole, GRANT_DENIED, grantableBy } from '#app/models/platform-roles.server'
 import { ROLE_CREATED, ROLE_MODULES } from '#app/models/platform-roles.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

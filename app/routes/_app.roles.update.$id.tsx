@@ -8,7 +8,7 @@ import { redirectWithToast } from '#app/services/flash.server'
 import { auditUserAction } from '#app/models/audit.server'
 import { findRole, GRANT_DENIED, grantableBy, updateRole } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES, ROLE_UPDATED } from '#app/models/platform-roles.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { forbidden, notFound } from '#app/utils/http.server'
 import { readForm } from '#app/utils/form.server'
 

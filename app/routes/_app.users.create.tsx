@@ -7,7 +7,7 @@ import { redirectWithToast } from '#app/services/flash.server'
 import { createValidator, UserForm } from '#app/components/platform/user-form'
 import { platformUserActions, roleOptionsFor } from '#app/models/platform-users.server'
 import { USER_CREATED } from '#app/models/platform-users.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { readForm } from '#app/utils/form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { USER_UPDATED } from '#app/models/platform-users.schema'
 import { type AuthUser } from '#app/models/account.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { forbidden, notFound } from '#app/utils/http.server'
 import { readForm } from '#app/utils/form.server'
 

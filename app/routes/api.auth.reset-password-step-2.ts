@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { newPasswordField } from '#app/models/login.schema'
-import { resetPassword } from '#app/models/auth.server'
+import { resetPassword } from '#app/models/password-reset.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson, clientIp } from '#app/utils/http.server'
 

@@ -1,7 +1,7 @@
 // GET /api/auth/user: the signed-in user ({status: true, user}); 401 when signed out.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { toUserJson } from '#app/models/account.server'
-import { requireUser } from '#app/services/auth.server'
+import { requireUser } from '#app/models/auth-guards.server'
 import { apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { LOGIN_AS_GUARD, LOGIN_AS_TYPES, startLoginAs } from '#app/models/impersonation.server'
 import { publicId } from '#app/models/people-fields.schema'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

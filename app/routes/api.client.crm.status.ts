@@ -1,7 +1,7 @@
 // GET /api/client/crm/status: crmAvailable and the organisation's messaging integrations (token last 4 only).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { crmStatus } from '#app/models/crm.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { CRM_GUARD } from '#app/utils/crm-request.server'
 import { apiJson } from '#app/utils/http.server'

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { auditAction } from '#app/models/audit.server'
 import { deleteCoupon, getCoupon } from '#app/models/coupons.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

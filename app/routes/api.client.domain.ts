@@ -1,7 +1,7 @@
 // GET /api/client/domain: the organisation's subdomain, custom domain, ssl status and e-mail delivery records.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDomain } from '#app/models/domains.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

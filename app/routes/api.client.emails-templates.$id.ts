@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { updateTemplateSchema } from '#app/models/email-templates.schema'
 import { emailTemplateActions } from '#app/models/email-templates.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { createTemplateSchema, listTemplatesQuery } from '#app/models/email-templates.schema'
 import { emailSettingsFlags, emailTemplateActions, listChannelTemplates } from '#app/models/email-templates.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody, parseQuery } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

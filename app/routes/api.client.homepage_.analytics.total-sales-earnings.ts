@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { totalSalesEarnings } from '#app/models/dashboard.server'
 import { SALES_GUARD } from '#app/rules/dashboard'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

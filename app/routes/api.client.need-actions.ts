@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { parseOrdersListQuery } from '#app/models/orders-list.schema'
 import { activeWriters, listOrders } from '#app/models/orders-list.server'
 import { ordersToJson } from '#app/models/orders.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

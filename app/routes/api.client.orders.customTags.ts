@@ -1,7 +1,7 @@
 // GET /api/client/orders/customTags: the organisation's custom tags {status, data: [{_id, text}]} (tag suggestions).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { organisationTags } from '#app/models/order-tags.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -6,7 +6,7 @@ import { ordersToJson } from '#app/models/orders.server'
 import { orderActions } from '#app/models/order-actions.server'
 import { bulkFlagsSchema } from '#app/models/order-actions.schema'
 import { orderActionAnswer } from '#app/utils/order-actions-api.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { orderActions } from '#app/models/order-actions.server'
 import { dueDateSchema } from '#app/models/order-actions.schema'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { orderActionAnswer } from '#app/utils/order-actions-api.server'
 

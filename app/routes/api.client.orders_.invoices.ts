@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { invoiceListQuerySchema } from '#app/models/order-invoices.schema'
 import { invoiceActions } from '#app/models/order-invoices.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { REVISION_REJECTED, rejectRevisionSchema } from '#app/models/revisions.schema'
 import { revisionActions } from '#app/models/revisions.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

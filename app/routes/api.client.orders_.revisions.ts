@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { revisionsQuerySchema } from '#app/models/revisions.schema'
 import { revisionActions } from '#app/models/revisions.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { purchasableSchema } from '#app/models/products.schema'
 import { productActions } from '#app/models/products.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

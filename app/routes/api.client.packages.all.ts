@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listProducts } from '#app/models/products.server'
 import { listQuerySchema, pageOf } from '#app/models/workflows.schema'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { parseQuery, methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -1,7 +1,7 @@
 // GET /api/client/packages/all/active: active, non-archived products (the order form's product list).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listActiveProducts } from '#app/models/products.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

@@ -2,7 +2,7 @@
 // middleware, server/security.ts, refuses it cross-site like a write).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { productActions } from '#app/models/products.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

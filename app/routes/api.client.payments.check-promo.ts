@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { promoForBuyer } from '#app/models/promotions.server'
 import { CHOOSE_PLAN, promoCheckSchema } from '#app/models/subscription.schema'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -3,7 +3,7 @@
 // it, as anyone may open the page (portal section 2); changing it is WRITE_MANAGE_SUBSCRIPTION.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { subscriptionOverview, toSubscriptionDetailsJson } from '#app/models/subscription.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { billingService } from '#app/utils/billing-request.server'
 import { apiJson } from '#app/utils/http.server'

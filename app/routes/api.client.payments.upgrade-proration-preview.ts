@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { MANAGE_SUBSCRIPTION, usersIncreaseSchema } from '#app/models/subscription.schema'
 import { previewUsersIncrease } from '#app/models/subscription.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 import { failureJson, paymentsOr503 } from '#app/utils/subscription-api.server'

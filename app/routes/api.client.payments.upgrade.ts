@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CHOOSE_PLAN } from '#app/models/subscription.schema'
 import { organisationCard, plansForSale, toSubscriptionPackageJson } from '#app/models/subscription.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { billingService } from '#app/utils/billing-request.server'
 import { apiJson } from '#app/utils/http.server'

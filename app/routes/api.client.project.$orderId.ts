@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getProject } from '#app/models/projects.server'
 import { ORDER_NOT_FOUND } from '#app/models/drafts.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

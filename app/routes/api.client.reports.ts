@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { REPORT_LIST_FAILED } from '#app/models/order-reports.schema'
 import { listReports } from '#app/models/order-reports.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

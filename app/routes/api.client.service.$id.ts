@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { archiveSchema } from '#app/models/workflows.schema'
 import { getWorkflow, workflowActions } from '#app/models/workflows.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

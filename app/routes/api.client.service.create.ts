@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { workflowCreateSchema } from '#app/models/workflows.schema'
 import { getWorkflow, workflowActions } from '#app/models/workflows.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

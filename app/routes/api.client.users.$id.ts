@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { staffStatusSchema, staffUpdateSchema, USER_UPDATED } from '#app/models/staff.schema'
 import { findStaff, staffActions, toStaffJson, writerProfile } from '#app/models/staff.server'
 import { mergeWithCurrent, staffAnswer } from '#app/models/staff-responses.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, readBody, zodErrors } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -5,7 +5,7 @@ import { fromWriterData, staffCreateSchema, USER_CREATED } from '#app/models/sta
 import { listStaff, staffActions } from '#app/models/staff.server'
 import { parseStaffQuery, staffAnswer, staffRowsJson } from '#app/models/staff-responses.server'
 import { can } from '#app/rules/permissions'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, readBody, zodErrors } from '#app/utils/api.server'
 import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/utils/http.server'
 

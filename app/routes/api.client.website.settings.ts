@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getWebsiteSettings } from '#app/models/organisation-settings.server'
 import { settingsBodySchema } from '#app/models/website-settings.schema'
 import { websiteSettingsActions } from '#app/models/website-settings.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

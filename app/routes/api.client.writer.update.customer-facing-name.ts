@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { customerFacingNameSchema } from '#app/models/staff.schema'
 import { staffActions } from '#app/models/staff.server'
 import { staffAnswer } from '#app/models/staff-responses.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 
 export async function action({ request }: ActionFunctionArgs) {

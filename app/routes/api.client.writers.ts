@@ -1,7 +1,7 @@
 // GET /api/client/writers?active=true: contributors with writer_data and ordersStats, for the assign dialog.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listWriters } from '#app/models/staff.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { analyticsOverview } from '#app/models/contributors-analytics.server'
 import { CONTRIBUTORS_ANALYTICS_GUARD } from '#app/rules/contributors-analytics'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { rangeQuerySchema, selectedWritersBodySchema } from '#app/models/contributors-analytics.schema'
 import { readMetric } from '#app/models/contributors-analytics.server'
 import { CONTRIBUTORS_ANALYTICS_GUARD, isMetric, METRICS_RANGE } from '#app/rules/contributors-analytics'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody, parseQuery } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

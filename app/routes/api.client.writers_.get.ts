@@ -3,7 +3,7 @@
 // (writerUnreadMessages). The list of /chat reads the same model function.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONTRIBUTOR_CHAT_ADMIN, contributorChatList } from '#app/models/chat.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -1,7 +1,7 @@
 // GET /api/clients/get: every client organisation with its owner, contributor and customer counts and trial state.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listClients } from '#app/models/platform-clients.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -1,7 +1,7 @@
 // GET /api/contract-template/{id}: one platform contract template.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getContractTemplate, toContractTemplateJson } from '#app/models/contract-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

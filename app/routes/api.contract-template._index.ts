@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { platformAudit } from '#app/models/content-common.server'
 import { contractTemplateSchema } from '#app/models/contracts.schema'
 import { createContractTemplate, listContractTemplates, toContractTemplateJson, updateContractTemplate } from '#app/models/contract-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -6,7 +6,7 @@ import { setTemplateHidden } from '#app/models/content-common.server'
 import { getContractTemplate, toContractTemplateJson } from '#app/models/contract-templates.server'
 import { getContract, packagesByContract, setContractArchived, toContractJson } from '#app/models/contracts.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -1,7 +1,7 @@
 // GET /api/contract/sample_templates: the provider's sample contracts {templates, hiddenContractsTemplates}.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sampleContractTemplates } from '#app/models/contracts.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

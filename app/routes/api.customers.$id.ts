@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { changeCustomerStatus } from '#app/models/customer-responses.server'
 import { findCustomer, toCustomerJson } from '#app/models/customers.server'
 import { customerStatusSchema } from '#app/models/customers.schema'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

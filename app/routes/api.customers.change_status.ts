@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { changeCustomerStatus } from '#app/models/customer-responses.server'
 import { customerChangeStatusSchema } from '#app/models/customers.schema'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 
 export async function action({ request }: ActionFunctionArgs) {

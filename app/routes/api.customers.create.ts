@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { auditAction } from '#app/models/audit.server'
 import { createCustomer, toCustomerJson } from '#app/models/customers.server'
 import { CUSTOMER_CREATED, customerCreateSchema } from '#app/models/customers.schema'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

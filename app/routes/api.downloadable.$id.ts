@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { auditAction } from '#app/models/audit.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
 import { getDownloadable, setDownloadableArchived, toDownloadableJson } from '#app/models/downloadables.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

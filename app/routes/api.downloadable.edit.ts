@@ -4,7 +4,7 @@ import { auditAction } from '#app/models/audit.server'
 import { CHANGE_REQUIRED, editDownloadableSchema, FILE_REQUIRED } from '#app/models/downloadables.schema'
 import { getDownloadable, ownedUpload, toDownloadableJson, updateDownloadable } from '#app/models/downloadables.server'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { auditScopeFor } from '#app/models/audit-logs.server'
 import { auditQuerySchema } from '#app/models/audit-logs.schema'
-import { requireUser } from '#app/services/auth.server'
+import { requireUser } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
 import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/utils/http.server'
 

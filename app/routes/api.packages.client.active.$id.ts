@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { clientPackageActions, toClientPackageJson } from '#app/models/client-packages.server'
 import { PACKAGE_ACTIVATED, PACKAGE_FAILED } from '#app/models/client-packages.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { billingService } from '#app/utils/billing-request.server'
 import { apiJson } from '#app/utils/http.server'

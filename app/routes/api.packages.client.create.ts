@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { checkoutLink, clientPackageActions, toClientPackageJson } from '#app/models/client-packages.server'
 import { clientPackageSchema, PACKAGE_CREATED, PACKAGE_FAILED } from '#app/models/client-packages.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiRequestKey, billingService } from '#app/utils/billing-request.server'
 import { apiJson } from '#app/utils/http.server'

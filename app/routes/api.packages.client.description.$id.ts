@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { clientPackageActions, toClientPackageJson } from '#app/models/client-packages.server'
 import { DESCRIPTION_SAVED, descriptionSchema } from '#app/models/client-packages.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

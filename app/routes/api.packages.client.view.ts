@@ -1,7 +1,7 @@
 // GET /api/packages/client/view: every subscription plan, newest first, with its public checkout link.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { checkoutLink, listClientPackages, toClientPackageJson } from '#app/models/client-packages.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

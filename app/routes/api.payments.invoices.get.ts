@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { PAYMENT_INVOICES_FAILED, platformInvoicesQuerySchema } from '#app/models/payment-invoices.schema'
 import { platformPaymentInvoices } from '#app/models/payment-invoices.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseQuery } from '#app/utils/api.server'
 import { billingService } from '#app/utils/billing-request.server'
 import { apiError, apiJson } from '#app/utils/http.server'

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { DEFAULT_CHANGED, DEFAULT_FAILED, setDefaultSchema } from '#app/models/payment-methods.schema'
 import { paymentMethodActions } from '#app/models/payment-methods.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiRequestKey, billingService } from '#app/utils/billing-request.server'
 import { apiError, apiJson } from '#app/utils/http.server'

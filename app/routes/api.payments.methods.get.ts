@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { paymentMethodActions } from '#app/models/payment-methods.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { billingService } from '#app/utils/billing-request.server'
 import { apiError, apiJson, GENERIC_ERROR } from '#app/utils/http.server'

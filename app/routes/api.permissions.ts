@@ -1,7 +1,7 @@
 // GET /api/permissions: the permission catalogue grouped by area, with requiredPermissions and requiredBy.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { permissionsCatalogue } from '#app/rules/permissions'
-import { requireUser } from '#app/services/auth.server'
+import { requireUser } from '#app/models/auth-guards.server'
 import { apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { loadAuthUser, toUserJson } from '#app/models/account.server'
 import { profileActions } from '#app/models/profile.server'
 import { EMAIL_CONFIRMATION_SENT, NOT_YOUR_PROFILE, PROFILE_UPDATED, profileSchema } from '#app/models/profile.schema'
-import { requireOwnCredentials, requireUser } from '#app/services/auth.server'
+import { requireOwnCredentials, requireUser } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { profileActions } from '#app/models/profile.server'
 import { NOT_YOUR_PROFILE, PASSWORD_CHANGED, passwordApiSchema } from '#app/models/profile.schema'
-import { getAuth, requireOwnCredentials } from '#app/services/auth.server'
+import { getAuth, requireOwnCredentials } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

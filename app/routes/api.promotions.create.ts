@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { promotionActions, toPromotionJson } from '#app/models/promotions.server'
 import { PROMOTION_CREATED, PROMOTION_FAILED, promotionSchema } from '#app/models/promotions.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiRequestKey, billingService } from '#app/utils/billing-request.server'
 import { apiJson } from '#app/utils/http.server'

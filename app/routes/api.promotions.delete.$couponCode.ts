@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { promotionActions } from '#app/models/promotions.server'
 import { PROMOTION_DELETED, PROMOTION_FAILED } from '#app/models/promotions.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { billingService } from '#app/utils/billing-request.server'
 import { apiJson } from '#app/utils/http.server'

@@ -1,7 +1,7 @@
 // GET /api/promotions/view: every platform promotion, newest first.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listPromotions, toPromotionJson } from '#app/models/promotions.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

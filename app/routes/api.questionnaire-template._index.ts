@@ -1,7 +1,7 @@
 // GET /api/questionnaire-template: every platform form template (platform staff with the module).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listFormTemplates, toFormTemplateJson } from '#app/models/form-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

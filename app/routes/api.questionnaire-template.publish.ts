@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { platformAudit } from '#app/models/content-common.server'
 import { getFormTemplate, publishFormTemplate, toFormTemplateJson } from '#app/models/form-templates.server'
 import { formName, publishProblem } from '#app/models/forms.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { platformAudit } from '#app/models/content-common.server'
 import { getFormTemplate, saveFormTemplateDraft, toFormTemplateJson } from '#app/models/form-templates.server'
 import { saveDraftSchema } from '#app/models/forms.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -1,7 +1,7 @@
 // GET /api/questionnaires-template/get/{key}: one platform form template with draft and published data.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getFormTemplate, toFormTemplateJson } from '#app/models/form-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

@@ -4,7 +4,7 @@ import { auditAction } from '#app/models/audit.server'
 import { setTemplateHidden } from '#app/models/content-common.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
 import { getForm, getSampleForm, setFormArchived, toFormJson } from '#app/models/forms.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

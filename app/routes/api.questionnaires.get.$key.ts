@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sampleFlag } from '#app/models/content-common.server'
 import { getForm, getSampleForm, toFormJson } from '#app/models/forms.server'
 import { toFormTemplateJson } from '#app/models/form-templates.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { auditAction } from '#app/models/audit.server'
 import { publishProblem, publishSchema } from '#app/models/forms.schema'
 import { getForm, publishForm, toFormJson } from '#app/models/forms.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

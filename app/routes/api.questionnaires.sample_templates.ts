@@ -1,7 +1,7 @@
 // GET /api/questionnaires/sample_templates: published provider templates {templates, hiddenQuestionnairesTemplates}.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sampleFormTemplates } from '#app/models/forms.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

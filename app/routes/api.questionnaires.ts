@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { questionnairesAnswer } from '#app/models/forms.server'
 import { listFormModules } from '#app/models/workflows.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { apiJson } from '#app/utils/http.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 

@@ -1,7 +1,7 @@
 // GET /api/roles/get/{id}: one platform role, for the edit form.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { findRole, toRoleJson } from '#app/models/platform-roles.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

@@ -1,7 +1,7 @@
 // GET /api/roles/get: the platform roles ({name, key, permissions} with permissions comma-separated).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listRoles, toRoleJson } from '#app/models/platform-roles.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { auditUserAction } from '#app/models/audit.server'
 import { findRole, GRANT_DENIED, grantableBy, toRoleJson, updateRole } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_UPDATED, roleSchema } from '#app/models/platform-roles.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

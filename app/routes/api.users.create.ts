@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { platformUserActions, toPlatformUserJson } from '#app/models/platform-users.server'
 import { USER_CREATED, userCreateSchema } from '#app/models/platform-users.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -1,7 +1,7 @@
 // GET /api/users/get/{id}: one platform user; anyone else's id (a client, a customer) is not found.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { findPlatformUser, toPlatformUserJson } from '#app/models/platform-users.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiError, apiJson } from '#app/utils/http.server'
 

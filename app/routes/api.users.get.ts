@@ -1,7 +1,7 @@
 // GET /api/users/get: the platform users (superadmin and platform staff) with their role.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listPlatformUsers, toPlatformUserJson } from '#app/models/platform-users.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { methodNotAllowed } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

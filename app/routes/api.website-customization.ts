@@ -6,7 +6,7 @@ import { saveCartSettingsAudited } from '#app/models/cart-settings.server'
 import { cartSettingsSchema } from '#app/models/products.schema'
 import { customizationSchema } from '#app/models/website-settings.schema'
 import { getCustomization, websiteSettingsActions } from '#app/models/website-settings.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { methodNotAllowed, parseBody } from '#app/utils/api.server'
 import { apiJson } from '#app/utils/http.server'
 

@@ -5,7 +5,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, AuthShell } from '#app/components/auth/auth-shell'
 import { FormAlert, linkClass, primaryButtonClass } from '#app/components/forms'
-import { consumeCustomerPortalLink, previewAutoLogin } from '#app/models/auth.server'
+import { consumeCustomerPortalLink, previewAutoLogin } from '#app/models/auto-login-links.server'
 import { autoLoginContext } from '#app/utils/auto-login.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
