@@ -46,7 +46,7 @@ const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBu
 app.all('*', remixHandler({ build }))
 
 const server = createServer(app)
-const { attachRealtime } = await import('./app/services/realtime.server')
+const { attachRealtime } = await import('./server/realtime/index')
 const realtime = attachRealtime(server)
 
 const sinkPort = smtpSinkPort()

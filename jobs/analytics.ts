@@ -4,7 +4,7 @@ import type { Job } from 'bullmq'
 import { applyAnalyticsEvent, reconcileAnalytics } from '#app/models/analytics.server'
 import { reconcileAllAnalytics } from '#app/models/platform-analytics.server'
 import { queue, type Payload } from './queues'
-import { tenantForJob } from './tenant'
+import { tenantForJob } from '#app/services/db.server'
 
 export const ANALYTICS_SWEEP_SCHEDULER_ID = 'analytics-sweep'
 export const ANALYTICS_CHECK_SCHEDULER_ID = 'analytics-check-daily'

@@ -1,12 +1,11 @@
 // crm-sync jobs (ADR 0049): make the organisation's CRM location, send a CRM user to the CRM, remove
-// one from it. Failures are retried by BullMQ (attempts and backoff in jobs/queues.ts); a refusal the
+// one from it. Failures are retried by BullMQ (attempts and backoff in app/services/queue.server.ts); a refusal the
 // CRM will repeat (a 4xx) is not retried, and stays on the user row as its error.
 import { type Job, UnrecoverableError } from 'bullmq'
 import { deleteFromCrm, importCrmContacts, provisionCrmLocation, syncCrmUser } from '#app/models/crm.server'
 import { CrmApiError } from '#app/services/crm.server'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import type { Payload } from './queues'
-import { tenantForJob } from './tenant'
 
 export async function crmSyncJob(job: Pick<Job<Payload<'crm-sync'>>, 'data'>): Promise<string> {
   const { clientId } = job.data

@@ -4,8 +4,8 @@ import type { Job } from 'bullmq'
 import { verifyDomain, type DomainCheck } from '#app/models/domains.server'
 import { runDomainVerification, type VerificationPass } from '#app/models/platform-domains.server'
 import { dnsLookups } from '#app/services/dns.server'
-import { enqueue, queue, type Payload } from './queues'
-import { tenantForJob } from './tenant'
+import { queue, type Payload } from './queues'
+import { tenantForJob } from '#app/services/db.server'
 
 export const DOMAIN_VERIFICATION_SCHEDULER_ID = 'domain-verification-pass'
 
@@ -16,11 +16,6 @@ export async function domainVerificationJob(job: Job<Payload<'domain-verificatio
   const dns = dnsLookups()
   if (job.data.clientId === null) return runDomainVerification(dns)
   return verifyDomain(tenantForJob(job.data.clientId), dns)
-}
-
-/** Checks one organisation's domain now (a save); a second save in the same second adds no second job. */
-export async function verifyDomainSoon(clientId: number): Promise<void> {
-  await enqueue('domain-verification', { clientId }, { jobId: `domain-${clientId}-${Math.floor(Date.now() / 1000)}` })
 }
 
 export async function scheduleDomainVerification(): Promise<void> {

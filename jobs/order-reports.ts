@@ -5,7 +5,7 @@ import { generateOrderReport } from '#app/models/order-report-csv.server'
 import { markFailed, REPORT_ATTEMPTS, runReportRetention } from '#app/models/order-reports.server'
 import { env } from '#app/services/env.server'
 import { queue, type Payload } from './queues'
-import { tenantForJob } from './tenant'
+import { tenantForJob } from '#app/services/db.server'
 
 /** What a failed report shows: the error's first line, never a stack. */
 export function reportErrorText(error: unknown): string {

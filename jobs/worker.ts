@@ -1,6 +1,6 @@
 // BullMQ workers: in-process under npm start, or alone via `npm run worker` when scaling out.
 import { Worker } from 'bullmq'
-import { sendPasswordResetEmail } from '#app/models/auth.server'
+import { sendPasswordResetEmail } from '#app/models/password-reset.server'
 import { newRedisConnection } from '#app/services/redis.server'
 import { analyticsJob, analyticsReconcileJob, scheduleAnalyticsReconcile } from './analytics'
 import { billingStatusJob, scheduleBillingStatus, stripeEventJob } from './billing-status'

@@ -1,5 +1,5 @@
 // Express middleware in front of everything: security headers with a per-request CSP nonce, and the
-// same-origin guard for writes, state-changing GETs (and, in realtime.server.ts, websockets).
+// same-origin guard for writes, state-changing GETs (and, in server/realtime/authorisation.ts, websockets).
 import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import { normalizeRoutePath } from '#app/rules/request-path'

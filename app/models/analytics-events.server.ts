@@ -3,7 +3,7 @@
 // lasting: the reconcile sweep re-applies whatever changed since its last run.
 import type { AnalyticsSource } from '#db/tables/analytics'
 import { scoped, type TenantScope } from '#db/tenant'
-import { enqueue } from '#jobs/queues'
+import { enqueue } from '#app/services/queue.server'
 
 /** The payload's cap: bigger changes (a bulk action) go as several jobs. */
 const IDS_PER_JOB = 5000

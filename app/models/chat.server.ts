@@ -26,7 +26,7 @@ import {
 } from '#app/rules/chat'
 import { can, type Guard, PERMISSION_DENIED_MESSAGE } from '#app/rules/permissions'
 import { isContributor } from '#app/rules/people'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { presentUsers } from '#app/services/chat-presence.server'
 import { publishRealtime } from '#app/services/realtime-publish.server'

@@ -2,7 +2,7 @@
 // person invoices are addressed to), its Stripe customer, and settling open invoices with a card.
 import { platformDb } from '#app/services/db.server'
 import { cardErrorMessage, type PaymentsService } from '#app/services/stripe.server'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
 import { isMissingResource, organisationCustomerId } from './billing-account.server'
 import { syncSubscription } from './platform-billing.server'

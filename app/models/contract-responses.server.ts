@@ -2,9 +2,9 @@
 import { auditAction } from './audit.server'
 import { contractPackageSchema } from './contracts.schema'
 import { attachContractToProduct, toContractJson } from './contracts.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from './auth-guards.server'
 
 /** Sets the product's contract; `update` also passes the contract it replaces ({contractID, oldContractId, packageID}). */
 export async function contractPackageAction(request: Request, kind: 'ADD_PACKAGE' | 'UPDATE_PACKAGE') {

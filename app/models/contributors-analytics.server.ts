@@ -18,7 +18,7 @@ import {
   writerName,
 } from '#app/rules/contributors-analytics'
 import { dayKey, startOfLocalDay } from '#app/rules/month-buckets'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { scopedAs } from '#db/tenant'
 
 export type ContributorOption = { _id: string; firstName: string; lastName: string; writerName: string; active: boolean }

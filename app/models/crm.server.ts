@@ -14,7 +14,7 @@ import { decryptSecret, deriveKey, encryptSecret, newPublicId } from '#app/servi
 import { env } from '#app/services/env.server'
 import type { CrmUserRow } from '#db/tables/crm'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
-import { enqueue } from '#jobs/queues'
+import { enqueue } from '#app/services/queue.server'
 
 /** Messaging credentials and pending CRM passwords are sealed with this key (CRM_SECRET_KEY, else derived). */
 function crmKey() {

@@ -1,6 +1,6 @@
 // The JSON answer of the customer toggles, shared by change_status and PATCH /api/customers/{id}.
-import type { Tenant } from '#app/services/auth.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import type { Tenant } from './auth-guards.server'
 import { auditAction } from './audit.server'
 import { setCustomerStatus, toCustomerJson } from './customers.server'
 import { describeStatusChange } from './people.server'

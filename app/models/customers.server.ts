@@ -1,5 +1,5 @@
 // Customers of an organisation: a person (`users`) with a membership of role 'customer'.
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { queueEmail } from './system-mail.server'
 import type { SortDir } from '#app/rules/table-query'
 import { revokeUserSessions } from '#app/services/session.server'

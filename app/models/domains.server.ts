@@ -21,6 +21,7 @@ import { checkSubdomain, SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
 import { decryptSecret, deriveKey, encryptSecret } from '#app/services/crypto.server'
 import { type DnsLookups, isAbsentRecord } from '#app/services/dns.server'
 import { env } from '#app/services/env.server'
+import { enqueue } from '#app/services/queue.server'
 import { scoped, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { DnsCheckStatus, OrganisationDomain } from '#db/tables/website'
 import { auditAction } from './audit.server'
@@ -342,4 +343,9 @@ export async function verifyDomain(t: TenantScope, dns: DnsLookups, now = new Da
     .where('custom_domain', '=', domain)
     .execute()
   return { domain, cname: cnameStatus, email: emailStatus, records }
+}
+
+/** Checks one organisation's domain now (a save); a second save in the same second adds no second job. */
+export async function verifyDomainSoon(clientId: number): Promise<void> {
+  await enqueue('domain-verification', { clientId }, { jobId: `domain-${clientId}-${Math.floor(Date.now() / 1000)}` })
 }

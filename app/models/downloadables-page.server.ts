@@ -1,11 +1,10 @@
 // The file pages' multipart post: title through the shared schema, the upload sniffed and stored.
 import { validationError } from 'remix-validated-form'
 import { saveUpload, type StoredFile } from './files.server'
-import { DOWNLOADABLE_MAX_BYTES, FILE_REQUIRED } from './downloadables.schema'
+import { DOWNLOADABLE_MAX_BYTES, downloadableValidator, FILE_REQUIRED } from './downloadables.schema'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { DOCUMENT_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
-import { downloadableValidator } from '#app/models/downloadables.schema'
 
 export type FilePost = { ok: true; title: string; file: StoredFile | null } | { ok: false; response: Response }
 

@@ -12,6 +12,7 @@ const title = z.string({ required_error: TITLE_REQUIRED, invalid_type_error: TIT
 
 /** The page form: the file itself is checked by the action (it is a multipart File). */
 export const downloadableFormSchema = z.object({ title })
+export const downloadableValidator = withZod(downloadableFormSchema)
 
 /** The uploaded file object answered by POST /api/file/upload. */
 export const uploadedFileSchema = z.object(
@@ -33,5 +34,3 @@ export const archiveSchema = z.object({
   archived: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { required_error: 'archived is required' }),
   isTemplate: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
 })
-
-export const downloadableValidator = withZod(downloadableFormSchema)

@@ -18,7 +18,7 @@ import {
   UNKNOWN_TEMPLATE,
   WRONG_CHANNEL,
 } from '#app/rules/email-templates'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { sanitizeEmailHtml } from '#app/services/email-render.server'
 import type { EmailTemplateRow } from '#db/tables/emails'

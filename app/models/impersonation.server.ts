@@ -3,9 +3,9 @@
 // resumes only that session.
 import { createSession } from '@remix-run/node'
 import { type AuthUser, loadAuthUser } from '#app/models/account.server'
-import { createAutoLoginLink } from '#app/models/auth.server'
+import { createAutoLoginLink } from './auto-login-links.server'
 import { auditAction, auditUserAction, impersonatorOf, recordAudit, sessionIdHash } from '#app/models/audit.server'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import type { Guard } from '#app/rules/permissions'
 import { CLIENT_LOGIN_SUPERADMIN_ONLY, loginAsRefusal, mayLogInAsClient } from '#app/rules/reach'
 import { isSessionAlive } from '#app/rules/session-lifetime'

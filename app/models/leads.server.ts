@@ -1,7 +1,7 @@
 // Leads of an organisation (ADR 0050): capture (idempotent per e-mail), the list and its filters,
 // status, notes, conversion to a customer, and the CSV export. Tenant-first like every model.
 import { sql } from 'kysely'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { generatePassword } from '#app/rules/people'
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadCsvInput, type LeadSourceValue, type LeadStatusValue, statusChangeError } from '#app/rules/leads'

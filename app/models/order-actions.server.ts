@@ -2,7 +2,7 @@
 // `orderActions` is their one write path. Each finds the orders of this organisation first (foreign or
 // unknown ids are simply absent), validates, writes, records an activity entry per changed order and audits.
 import { sql } from 'kysely'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { nextFlagValue, type OrderFlag } from '#app/rules/order-flags'
 import { PRIORITY_STYLE, type OrderPriority } from '#app/rules/order-priority'
 import { COMPLETED_ORDER_ASSIGNMENT, isCompletedOrder, schedulingLinkWarning } from '#app/rules/order-assignment'

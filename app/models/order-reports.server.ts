@@ -1,12 +1,11 @@
 // Order reports (ADR 0048): requests, the list, the questionnaires offered; the job's CSV is in order-report-csv.server.ts.
 import { dayKey } from '#app/rules/order-reports'
 import { newPublicId } from '#app/services/crypto.server'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { storage } from '#app/services/storage.server'
-import { enqueue } from '#jobs/queues'
+import { enqueue } from '#app/services/queue.server'
 import type { OrderReportRow } from '#db/tables/reports'
 import { scoped, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
-import { tenantForJob } from '#jobs/tenant'
 import { REPORT_FAILED, REPORT_RETENTION_DAYS, UNKNOWN_QUESTIONNAIRE, type CreateReportInput } from './order-reports.schema'
 
 /** How many reports the page and GET /api/client/reports show (newest first). */

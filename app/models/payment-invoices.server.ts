@@ -1,10 +1,9 @@
 // Payment invoices (ADR 0036): an organisation's subscription invoices and receipts from Stripe, the
 // platform's view of them across organisations, and paying an open invoice with the default card.
 import { paymentInvoiceRows, RECEIPT_NUMBER, type InvoiceUser, type PaymentInvoiceRow } from '#app/rules/payment-invoices'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { cardErrorMessage, type ChargeSummary, type PaymentsService } from '#app/services/stripe.server'
-import type { Tenant } from '#app/services/auth.server'
-import { tenantForJob } from '#jobs/tenant'
+import type { Tenant } from './auth-guards.server'
 import { auditAction } from './audit.server'
 import { applyPayment, billingOrganisation, existingCustomerId, organisationOwner } from './client-billing.server'
 import { INVOICE_NOT_OPEN, NO_CARD, PAY_FAILED, type PlatformInvoicesQuery } from './payment-invoices.schema'

@@ -1,7 +1,7 @@
 // The organisation's cards at Stripe (ADR 0036): list, add, set default. A card added or chosen
 // while invoices are open pays them at once; a card Stripe declines is not kept.
 import { cardErrorMessage, type PaymentMethodSummary, type PaymentsService } from '#app/services/stripe.server'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { auditAction } from './audit.server'
 import { isMissingResource } from './billing-account.server'
 import { applyPayment, billingOrganisation, type BillingOrganisation, ensureCustomerId, existingCustomerId, settleOpenInvoices } from './client-billing.server'

@@ -1,7 +1,6 @@
 // The dashboard rollups' scheduled reconcile across organisations (ADR 0043): each organisation in turn,
 // through its own guarded handle; one that fails does not stop the others.
-import { platformDb } from '#app/services/db.server'
-import { tenantForJob } from '#jobs/tenant'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { reconcileAnalytics } from './analytics.server'
 
 export type ReconcilePassResult = { organisations: number; rebuilt: number; mismatched: number; failed: number }

@@ -1,5 +1,5 @@
 // Platform-wide audit logs (superadmin, and platform staff holding the audit-logs module): every organisation.
-import { filterOptions, pageOfLogs } from './audit-logs.server'
+import { filterOptions, pageOfLogs } from './audit-log-query.server'
 import type { AuditQuery } from './audit-logs.schema'
 import { platformDb } from '#app/services/db.server'
 

@@ -2,14 +2,13 @@
 // current state applied to the organisation, the daily pass, and the billing e-mails sent once.
 import type Stripe from 'stripe'
 import { isLiveSubscription, isLocked, noticesDue, packageStatusFor, paymentDueSinceFor, TRIAL_ENDING_NOTICE_DAYS, type BillingNotice } from '#app/rules/billing-status'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { paymentsService, type PaymentsService } from '#app/services/stripe.server'
 import { scopedAs, scopedJoin } from '#db/tenant'
 import { inTransaction } from '#db/transaction'
 import { isMissingResource } from './billing-account.server'
 import type { BillingNoticesTable } from '#db/tables/billing'
-import { enqueue, queue, type Payload } from '#jobs/queues'
-import { tenantForJob } from '#jobs/tenant'
+import { enqueue, queue, type Payload } from '#app/services/queue.server'
 import { queueEmail } from './system-mail.server'
 
 export type StripeEventRef = Payload<'stripe-event'>

@@ -2,12 +2,11 @@
 // TLS proxy may get a certificate for a name, and the scheduled verification pass over custom domains.
 import { canonicalHostname, subdomainOfHost } from '#app/rules/domains'
 import { themeStyle } from '#app/rules/portal-theme'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import type { DnsLookups } from '#app/services/dns.server'
 import { IMAGE_TYPES, storage } from '#app/services/storage.server'
 import { isLoopbackHostname } from '#app/services/http.server'
 import { hostClientId } from '#app/services/request-host.server'
-import { tenantForJob } from '#jobs/tenant'
 import { scoped } from '#db/tenant'
 import { platformHost, verifyDomain } from './domains.server'
 

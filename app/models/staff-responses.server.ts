@@ -1,6 +1,6 @@
 // JSON answers of the client-users API: list parameters, payload merging and the answer to a staff action.
 import { z } from 'zod'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { can } from '#app/rules/permissions'
 import { zodErrors } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'

@@ -1,7 +1,7 @@
 // Client staff: owner, users, contributors (WRITER) and reviewers (REVIEWER) with their permissions and profiles.
 // `staffActions` is the one write path of the staff page and the staff JSON routes: each validates, writes and audits.
 import { sql } from 'kysely'
-import type { Tenant } from '#app/services/auth.server'
+import type { Tenant } from './auth-guards.server'
 import { mayManageMember, OUT_OF_REACH } from '#app/rules/reach'
 import { hashPassword } from '#app/services/password.server'
 import { revokeUserSessions } from '#app/services/session.server'
@@ -12,7 +12,7 @@ import { scoped, scopedAs, scopedInsert, scopedUpdate } from '#db/tenant'
 import type { WriterProfile } from '#db/tables/people'
 import { auditAction, impersonatorOf } from './audit.server'
 import { realmDisplayName } from '#app/rules/realm'
-import { sendResetLink } from './auth.server'
+import { sendResetLink } from './password-reset.server'
 import { userSeatRefusal } from './subscription.server'
 import { createMember, describeStatusChange, MEMBER_COLUMNS, type MemberRow, membersQuery, searchMembers, sortMembers } from './people.server'
 import {

@@ -1,6 +1,6 @@
 // The answer to an active/archive switch: JSON for the switch's fetcher, and for a plain (no-JS) post
 // a redirect back to the same list with the message as the session toast.
-import { FETCHER_FIELD } from '#app/components/people/switch-form'
+import { FETCHER_FIELD } from '#app/rules/fetcher-field'
 import { redirectWithToast } from '#app/services/flash.server'
 
 export async function switchAnswer(request: Request, form: FormData, message: string) {

@@ -206,7 +206,7 @@ export async function checkAccountCode(userId: number, input: string): Promise<C
   return underCodeBudget(userId, () => takeAccountCode(userId, input))
 }
 
-/** The budget of wrong second-factor codes per account; shared by the e-mailed code (auth.server). */
+/** The budget of wrong second-factor codes per account; shared by the e-mailed code (two-factor-sign-in.server). */
 export async function underCodeBudget<T>(userId: number, check: () => Promise<T | null>): Promise<{ ok: true; kind: T } | { ok: false; locked: boolean }> {
   const key = String(userId)
   if (!(await consume('twoFactorFailuresPerAccount', key))) return { ok: false, locked: true }

@@ -1,7 +1,7 @@
 // The board pages' POST: a board edit without JavaScript (intent) or the final save.
 import { data } from '@remix-run/node'
 import { validationError } from 'remix-validated-form'
-import { applyBoardEdit, type Board, boardFrom, parseBoardEdit, reminderIdFactory } from '#app/components/workflows/board-state'
+import { applyBoardEdit, type Board, boardFrom, parseBoardEdit, reminderIdFactory } from '#app/rules/workflow-board-state'
 import { availableModules, type ServiceType } from '#app/rules/workflow-modules'
 import { type ServiceModuleInput, workflowFormValidator } from './workflows.schema'
 import { listFormModules } from './workflows.server'

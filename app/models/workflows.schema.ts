@@ -69,6 +69,7 @@ export const workflowUpdateSchema = z.object({
 
 /** The board page posts name and modules; the type comes from the URL, the id from the route. */
 export const workflowFormSchema = z.object({ serviceName, serviceModules })
+export const workflowFormValidator = withZod(workflowFormSchema)
 
 export const archiveSchema = z.object({
   archived: z.preprocess(
@@ -107,5 +108,3 @@ export function pageOf(query: z.infer<typeof listQuerySchema>, defaultSize?: num
   const page = query.start !== undefined ? Math.floor(query.start / size) + 1 : (query.page ?? 1)
   return { size, page }
 }
-
-export const workflowFormValidator = withZod(workflowFormSchema)

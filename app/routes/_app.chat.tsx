@@ -9,9 +9,9 @@ import { PageHeader } from '#app/components/page'
 import { CONTRIBUTOR_CHAT_ADMIN, contributorChatList, markRoomRead, type PersonMessageJson } from '#app/models/chat.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { chatPageData, type ChatPostAnswer, postChatForm } from './chat-page.server'
 import { notFound } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 /** Whose conversation the URL asks for: a contributor's own, or the one an admin picked. */
 function writerOf(request: Request, t: { user: { publicId: string } }, admin: boolean): string | null {

@@ -21,7 +21,7 @@ import {
 } from '#app/models/contributors-analytics.server'
 import { ANALYTICS_RANGES, type AnalyticsRange, DEFAULT_RANGE, formatDaysHours, formatRating, MAX_SELECTED_WRITERS, RANGE_LABELS } from '#app/rules/contributors-analytics'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { buttonClass } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
 

@@ -10,9 +10,9 @@ import { pageClients } from '#app/models/platform-clients.server'
 import { mayLogInAsClient } from '#app/rules/reach'
 import { trialLabel } from '#app/rules/account-status'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
-import { requirePlatform } from '#app/services/auth.server'
 import { forbidden, notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'clients')

@@ -12,7 +12,7 @@ import { listProjects } from '#app/models/orders-list.server'
 import { SALES_GUARD } from '#app/rules/dashboard'
 import { can, type Guard } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission, requireUser, type Tenant } from '#app/services/auth.server'
+import { requirePermission, requireUser, type Tenant } from '#app/models/auth-guards.server'
 import { Card, StatCard } from '#app/ui/card'
 import { UrlTabs } from '#app/ui/url-tabs'
 

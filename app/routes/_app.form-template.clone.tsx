@@ -9,7 +9,7 @@ import { useUnsavedChanges } from '#app/components/content/unsaved-changes'
 import { platformAudit, redirectWithToast } from '#app/models/content-common.server'
 import { createFormTemplate, getFormTemplate, listFormTemplates, suggestedTemplateName, templateItems } from '#app/models/form-templates.server'
 import { templateCloneValidator } from '#app/models/forms.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/services/form-request.server'
 

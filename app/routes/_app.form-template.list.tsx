@@ -6,7 +6,7 @@ import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast } from '#app/models/content-common.server'
 import { listFormTemplates } from '#app/models/form-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { ButtonLink } from '#app/ui/button'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,8 +8,8 @@ import { platformAudit, readToast } from '#app/models/content-common.server'
 import { builderPost } from '#app/models/form-builder.server'
 import { getFormTemplate, publishFormTemplate, saveFormTemplateDraft } from '#app/models/form-templates.server'
 import type { FormItemInput } from '#app/models/forms.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { notFound } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')

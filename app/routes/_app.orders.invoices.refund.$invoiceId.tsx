@@ -7,7 +7,7 @@ import { INVOICE_NOT_FOUND, REFUND_REFUSED, REFUND_WARNING, REFUNDED, refundForm
 import { getInvoiceJson, invoiceActions } from '#app/models/order-invoices.server'
 import { formatMoney } from '#app/rules/money'
 import { canRefund, refundBounds } from '#app/rules/refund'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { ButtonLink } from '#app/ui/button'
 import { PanelDialog } from '#app/ui/panel-dialog'

@@ -12,7 +12,7 @@ import { createReport, listReports, reportQuestionnaires, type ReportJson, type 
 import { RANGE_PRESETS, REPORT_FIELDS } from '#app/rules/order-reports'
 import { routeGuard } from '#app/rules/routes'
 import { RouteErrorContent } from '#app/components/error-screens'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'

@@ -8,7 +8,7 @@ import { REJECTION_MAX_FILES, REVISION_REJECTED, rejectRevisionValidator, TOO_MA
 import { decisionRefusal, revisionActions } from '#app/models/revisions.server'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, type SniffedUpload, sniffUpload } from '#app/services/storage.server'
 import { Alert } from '#app/ui/alert'

@@ -8,7 +8,7 @@ import { REVISION_APPROVED, REVISIONS_PAGE_SIZES } from '#app/models/revisions.s
 import { revisionActions } from '#app/models/revisions.server'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { Card } from '#app/ui/card'

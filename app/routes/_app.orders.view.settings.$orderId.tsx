@@ -19,7 +19,7 @@ import {
 import { findOrder, ordersToJson } from '#app/models/orders.server'
 import { switchAnswer } from '#app/models/status-switch.server'
 import { can } from '#app/rules/permissions'
-import { type Tenant, requirePermission } from '#app/services/auth.server'
+import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/services/http.server'

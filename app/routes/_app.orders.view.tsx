@@ -14,7 +14,7 @@ import { listOrders, orderFilterChoices, orderListRows } from '#app/models/order
 import { isReviewerOnly } from '#app/rules/orders-list'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass, ButtonLink } from '#app/ui/button'

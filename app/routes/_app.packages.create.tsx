@@ -7,7 +7,7 @@ import { ProviderError, RequestKeyField } from '#app/components/platform/billing
 import { CheckboxField, SaveOrCancel, SelectField, TextArea, TextField } from '#app/components/forms'
 import { clientPackageActions } from '#app/models/client-packages.server'
 import { CLIENT_PACKAGE_DEFAULTS, clientPackageValidator, CRM_PERMISSIONS, PACKAGE_CREATED, PACKAGE_FAILED } from '#app/models/client-packages.schema'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { Card } from '#app/ui/card'
 import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'

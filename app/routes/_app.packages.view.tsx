@@ -22,7 +22,7 @@ import {
 } from '#app/models/client-packages.schema'
 import { formatMoney } from '#app/rules/money'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'

@@ -12,7 +12,7 @@ import { type Outcome, previewUsersIncrease, subscriptionActions, subscriptionOv
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { PAUSES_PER_SUBSCRIPTION_YEAR } from '#app/rules/subscription'
-import { requirePermission, type Tenant } from '#app/services/auth.server'
+import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import type { PaymentsService } from '#app/services/stripe.server'
 import { Alert } from '#app/ui/alert'

@@ -14,7 +14,7 @@ import { ADD_FAILED, addPaymentMethodValidator, CARD_ADDED, DEFAULT_CHANGED, DEF
 import { paymentMethodActions } from '#app/models/payment-methods.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'

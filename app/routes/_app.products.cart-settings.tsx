@@ -9,7 +9,7 @@ import { getCartSettings, saveCartSettingsAudited } from '#app/models/cart-setti
 import { cartSettingsValidator } from '#app/models/products.schema'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { readForm } from '#app/services/form-request.server'

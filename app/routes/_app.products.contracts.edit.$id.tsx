@@ -12,7 +12,7 @@ import { getContractTemplate, toContractTemplateJson } from '#app/models/contrac
 import { getContract, toContractJson, updateContract } from '#app/models/contracts.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
 import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/services/http.server'

@@ -6,7 +6,7 @@ import { ProductFormPage } from '#app/components/products/product-form'
 import { productCreateValidator } from '#app/models/products.schema'
 import { productActions, productFormOptions, productSaveAnswer } from '#app/models/products.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { readForm } from '#app/services/form-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ import { deleteCoupon, getCoupon, listCoupons } from '#app/models/coupons.server
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'

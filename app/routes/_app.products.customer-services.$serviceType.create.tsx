@@ -1,15 +1,15 @@
 // /products/customer-services/{resume|cover|linkedin|custom}/create: a new workflow built on the board.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { type Board } from '#app/components/workflows/board-state'
+import { type Board } from '#app/rules/workflow-board-state'
 import { WorkflowBoardPage } from '#app/components/workflows/workflow-board'
 import { redirectWithToast } from '#app/services/flash.server'
 import { handleBoardPost } from '#app/models/workflow-board.server'
 import { listFormModules, workflowActions } from '#app/models/workflows.server'
 import { availableModules, CREATE_TITLES, defaultModulesFor, isServiceType } from '#app/rules/workflow-modules'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { notFound } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 function typeOf(params: LoaderFunctionArgs['params']) {
   const type = params.serviceType

@@ -4,7 +4,7 @@ import { Link } from '@remix-run/react'
 import { WorkflowsCrumb } from '#app/components/workflows/workflow-board'
 import { routeGuard } from '#app/rules/routes'
 import { SERVICE_TYPES, TYPE_LABELS } from '#app/rules/workflow-modules'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, routeGuard('/products/customer-services/create'))

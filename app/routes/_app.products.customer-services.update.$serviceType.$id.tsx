@@ -1,15 +1,15 @@
 // /products/customer-services/update/{serviceType}/{id}: rename a workflow and rearrange its modules.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { type Board } from '#app/components/workflows/board-state'
+import { type Board } from '#app/rules/workflow-board-state'
 import { WorkflowBoardPage } from '#app/components/workflows/workflow-board'
 import { redirectWithToast } from '#app/services/flash.server'
 import { handleBoardPost } from '#app/models/workflow-board.server'
 import { getWorkflow, listFormModules, workflowActions } from '#app/models/workflows.server'
 import { availableModules, originalTitle } from '#app/rules/workflow-modules'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { notFound } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 async function load(request: Request, params: LoaderFunctionArgs['params']) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/update/:service/:id'))

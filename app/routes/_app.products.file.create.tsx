@@ -5,12 +5,12 @@ import { SubmitButton, TextField } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
 import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
+import { downloadableValidator } from '#app/models/downloadables.schema'
 import { readFilePost } from '#app/models/downloadables-page.server'
 import { createDownloadable } from '#app/models/downloadables.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
-import { downloadableValidator } from '#app/models/downloadables.schema'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, routeGuard('/products/file/create'))

@@ -11,7 +11,7 @@ import { readFilePost } from '#app/models/downloadables-page.server'
 import { getDownloadable, toDownloadableJson, updateDownloadable } from '#app/models/downloadables.server'
 import { formatKb } from '#app/rules/file-name'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
 import { notFound } from '#app/services/http.server'
 

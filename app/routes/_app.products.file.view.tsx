@@ -11,7 +11,7 @@ import { getDownloadable, listDownloadables, setDownloadableArchived, toDownload
 import { formatKb } from '#app/rules/file-name'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { ButtonLink } from '#app/ui/button'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { LIST_SIZES } from '#app/models/content.schema'
 import { getForm, listForms, sampleFormTemplates, setFormArchived } from '#app/models/forms.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { ButtonLink } from '#app/ui/button'
 
 export async function loader({ request }: LoaderFunctionArgs) {

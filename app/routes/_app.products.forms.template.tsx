@@ -12,7 +12,7 @@ import type { FormItemInput } from '#app/models/forms.schema'
 import { getForm, getSampleForm, publishForm, saveFormDraft } from '#app/models/forms.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/services/http.server'
 

@@ -28,7 +28,7 @@ import {
   TWO_FACTOR_FORMS,
 } from '#app/models/two-factor.schema'
 import { routeGuard } from '#app/rules/routes'
-import { getAuth, IMPERSONATION_CREDENTIALS_REFUSED, requireOwnCredentials, requireUser } from '#app/services/auth.server'
+import { getAuth, IMPERSONATION_CREDENTIALS_REFUSED, requireOwnCredentials, requireUser } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'

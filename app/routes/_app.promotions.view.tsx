@@ -8,7 +8,7 @@ import { pagePromotions, promotionActions, toPromotionJson } from '#app/models/p
 import { PROMOTION_DELETED, PROMOTION_FAILED } from '#app/models/promotions.schema'
 import { DEFAULT_CURRENCY, formatMoney } from '#app/rules/money'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { ButtonLink } from '#app/ui/button'

@@ -8,8 +8,8 @@ import { redirectWithToast } from '#app/services/flash.server'
 import { auditUserAction } from '#app/models/audit.server'
 import { createRole, GRANT_DENIED, grantableBy } from '#app/models/platform-roles.server'
 import { ROLE_CREATED, ROLE_MODULES, roleValidator } from '#app/models/platform-roles.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { readForm } from '#app/services/form-request.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'roles')

@@ -8,9 +8,9 @@ import { redirectWithToast } from '#app/services/flash.server'
 import { auditUserAction } from '#app/models/audit.server'
 import { findRole, GRANT_DENIED, grantableBy, updateRole } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES, ROLE_UPDATED, roleValidator } from '#app/models/platform-roles.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { forbidden, notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 async function loadRole(request: Request, id: string | undefined) {
   const actor = await requirePlatform(request, 'roles')

@@ -8,7 +8,7 @@ import { takeToast } from '#app/services/flash.server'
 import { pageRoles, toRoleJson } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES } from '#app/models/platform-roles.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
-import { requirePlatform } from '#app/services/auth.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 import { ButtonLink } from '#app/ui/button'
 
 const LABELS = new Map<string, string>(ROLE_MODULES.map((m) => [m.key, m.label]))

@@ -10,7 +10,7 @@ import { can, CONTACT_TEAM_PERMISSION } from '#app/rules/permissions'
 import { themeStyle } from '#app/rules/portal-theme'
 import { sidebarFor } from '#app/rules/routes'
 import { crmSidebarFor } from './crm-request.server'
-import { getAuth, requireUser, tenantOf } from '#app/services/auth.server'
+import { getAuth, requireUser, tenantOf } from '#app/models/auth-guards.server'
 import { env } from '#app/services/env.server'
 import { getUiSettings, languageOf } from '#app/services/ui-settings.server'
 

@@ -7,8 +7,8 @@ import { redirectWithToast } from '#app/services/flash.server'
 import { UserForm } from '#app/components/platform/user-form'
 import { platformUserActions, roleOptionsFor } from '#app/models/platform-users.server'
 import { platformUserCreateValidator, USER_CREATED } from '#app/models/platform-users.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { readForm } from '#app/services/form-request.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'users')

@@ -13,9 +13,9 @@ import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { platformUserUpdateValidator, USER_UPDATED } from '#app/models/platform-users.schema'
 import { type AuthUser } from '#app/models/account.server'
-import { requirePlatform } from '#app/services/auth.server'
 import { forbidden, notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 async function loadTarget(actor: AuthUser, id: string | undefined) {
   const target = await findPlatformUser(id ?? '')

@@ -11,7 +11,7 @@ import { CURRENCIES, currencySchema, featuresValidator, OWNER_ONLY_SETTINGS, SET
 import { CURRENCY_FAILED, websiteSettingsActions } from '#app/models/website-settings.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission, type Tenant } from '#app/services/auth.server'
+import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { readForm } from '#app/services/form-request.server'

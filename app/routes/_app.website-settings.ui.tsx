@@ -10,7 +10,7 @@ import { customizationValidator, IMAGE_KEYS, IMAGE_MAX_BYTES } from '#app/models
 import { getCustomization, IMAGE_TYPE, type ImageUploads, websiteSettingsActions } from '#app/models/website-settings.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { readForm } from '#app/services/form-request.server'

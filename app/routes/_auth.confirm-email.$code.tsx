@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, primaryButtonClass, SuccessAlert } from '#app/components/forms'
-import { INVALID_LINK } from '#app/models/auth.server'
+import { INVALID_LINK } from '#app/models/sign-in.server'
 import { EMAIL_CHANGED } from '#app/models/profile.schema'
 import { confirmEmailChange, emailChangeOf } from '#app/models/profile.server'
 import { clientIp } from '#app/services/http.server'

@@ -1,7 +1,7 @@
 // GET /api/auth/logout: ends the session on the server (the row is deleted, not just the cookie).
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { recordLogout } from '#app/models/auth.server'
-import { getAuth } from '#app/services/auth.server'
+import { recordLogout } from '#app/models/sign-in.server'
+import { getAuth } from '#app/models/auth-guards.server'
 import { destroySession } from '#app/services/session.server'
 import { apiJson, clientIp } from '#app/services/http.server'
 import { methodNotAllowed } from '#app/services/api-request.server'

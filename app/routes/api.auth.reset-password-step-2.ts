@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { newPasswordField } from '#app/models/login.schema'
-import { resetPassword } from '#app/models/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson, clientIp } from '#app/services/http.server'
+import { resetPassword } from '#app/models/password-reset.server'
 
 const schema = z.object({
   code: z.string({ required_error: 'Code is required' }).min(1, 'Code is required'),

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { emailField, RESET_LINK_SENT } from '#app/models/login.schema'
-import { requestPasswordReset } from '#app/models/auth.server'
+import { requestPasswordReset } from '#app/models/password-reset.server'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson, clientIp } from '#app/services/http.server'

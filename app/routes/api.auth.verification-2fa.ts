@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { toUserJson } from '#app/models/account.server'
-import { resendTwoFactor, verifyTwoFactor } from '#app/models/auth.server'
+import { resendTwoFactor, verifyTwoFactor } from '#app/models/two-factor-sign-in.server'
 import { CODE_REQUIRED, CODE_RESENT, INCORRECT_CODE } from '#app/models/login.schema'
 import { landingPath } from '#app/rules/landing'
 import { commitSession, getSession, startSession } from '#app/services/session.server'

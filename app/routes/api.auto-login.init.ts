@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { startLoginAsClient } from '#app/models/impersonation.server'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 const initSchema = z.object({
   _id: z.string({ required_error: 'Client id is required' }).trim().min(1, 'Client id is required').max(64),

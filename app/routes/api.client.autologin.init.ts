@@ -3,9 +3,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { LOGIN_AS_GUARD, LOGIN_AS_TYPES, startLoginAs } from '#app/models/impersonation.server'
 import { publicId } from '#app/models/people-fields.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 const schema = z.object({ _id: publicId, type: z.enum(LOGIN_AS_TYPES, { errorMap: () => ({ message: 'type must be customer, writer or reviewer' }) }) })
 

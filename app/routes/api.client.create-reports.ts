@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { createReportSchema, REPORT_FAILED } from '#app/models/order-reports.schema'
 import { createReport } from '#app/models/order-reports.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -1,11 +1,10 @@
 // POST /api/client/customdomain {customDomain}: the portal's custom domain; its DNS is checked right away, then on schedule.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { domainActions } from '#app/models/domains.server'
+import { domainActions, verifyDomainSoon } from '#app/models/domains.server'
 import { customDomainSchema } from '#app/models/website-settings.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
-import { verifyDomainSoon } from '#jobs/domain-verification'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

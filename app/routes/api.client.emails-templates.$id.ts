@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { updateTemplateSchema } from '#app/models/email-templates.schema'
 import { emailTemplateActions } from '#app/models/email-templates.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export const loader = () => methodNotAllowed()
 

@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { createTemplateSchema, listTemplatesQuery } from '#app/models/email-templates.schema'
 import { emailSettingsFlags, emailTemplateActions, listChannelTemplates } from '#app/models/email-templates.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody, parseQuery } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_SYSTEM_EMAILS_TEMPLATES'] })

@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { parseOrdersListQuery } from '#app/models/orders-list.schema'
 import { activeWriters, listOrders } from '#app/models/orders-list.server'
 import { ordersToJson } from '#app/models/orders.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_ORDERS'] })

@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { orderTagActions } from '#app/models/order-tags.server'
 import { customTagsBodySchema, TAGS_SAVED } from '#app/models/projects.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed()

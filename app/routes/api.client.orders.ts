@@ -6,9 +6,9 @@ import { ordersToJson } from '#app/models/orders.server'
 import { orderActions } from '#app/models/order-actions.server'
 import { bulkFlagsSchema } from '#app/models/order-actions.schema'
 import { orderActionAnswer } from './order-actions-api.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 // GET with archived, start, size, filters, sorting, search, showSixMonthsCompleted (and the cursors of ADR 0017).
 export async function loader({ request }: LoaderFunctionArgs) {

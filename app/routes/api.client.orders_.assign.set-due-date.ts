@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { orderActions } from '#app/models/order-actions.server'
 import { dueDateSchema } from '#app/models/order-actions.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { orderActionAnswer } from './order-actions-api.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export const loader = () => methodNotAllowed()
 

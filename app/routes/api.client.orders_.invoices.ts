@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { invoiceListQuerySchema } from '#app/models/order-invoices.schema'
 import { invoiceActions } from '#app/models/order-invoices.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_ORDERS_INVOICES'] })

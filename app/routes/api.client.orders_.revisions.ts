@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { revisionsQuerySchema } from '#app/models/revisions.schema'
 import { revisionActions } from '#app/models/revisions.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/orders/revisions'))

@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { purchasableSchema } from '#app/models/products.schema'
 import { productActions } from '#app/models/products.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed()

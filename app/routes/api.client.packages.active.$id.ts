@@ -2,9 +2,9 @@
 // middleware, server/security.ts, refuses it cross-site like a write).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { productActions } from '#app/models/products.server'
-import { requirePermission } from '#app/services/auth.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_PRODUCTS'] })

@@ -3,10 +3,10 @@
 // it, as anyone may open the page (portal section 2); changing it is WRITE_MANAGE_SUBSCRIPTION.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { subscriptionOverview, toSubscriptionDetailsJson } from '#app/models/subscription.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { billingService } from '#app/services/billing-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request)

@@ -4,10 +4,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { PAYMENT_INVOICES_FAILED } from '#app/models/payment-invoices.schema'
 import { paymentInvoiceActions } from '#app/models/payment-invoices.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { billingService } from '#app/services/billing-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/payments/invoices'))

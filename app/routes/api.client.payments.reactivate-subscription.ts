@@ -5,11 +5,11 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { can } from '#app/rules/permissions'
 import { CHOOSE_PLAN, keepSubscriptionSchema, MANAGE_SUBSCRIPTION, planChoiceSchema, REACTIVATE_SUBSCRIPTION } from '#app/models/subscription.schema'
 import { currentUserJson, subscriptionActions } from '#app/models/subscription.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody, readBody } from '#app/services/api-request.server'
 import { apiRequestKey } from '#app/services/billing-request.server'
 import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/services/http.server'
 import { failureJson, paymentsOr503 } from './subscription-api.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export const loader = () => methodNotAllowed()
 

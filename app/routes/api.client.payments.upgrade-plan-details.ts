@@ -4,10 +4,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { centsToAmount } from '#app/rules/money'
 import { MANAGE_SUBSCRIPTION, UPGRADE_LOAD_FAILED } from '#app/models/subscription.schema'
 import { toSubscriptionPackageJson, upgradePlanOf } from '#app/models/subscription.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
 import { failureJson, paymentsOr503 } from './subscription-api.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, MANAGE_SUBSCRIPTION)

@@ -4,10 +4,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { MANAGE_SUBSCRIPTION, usersIncreaseSchema } from '#app/models/subscription.schema'
 import { previewUsersIncrease } from '#app/models/subscription.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
 import { failureJson, paymentsOr503 } from './subscription-api.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export const loader = () => methodNotAllowed()
 

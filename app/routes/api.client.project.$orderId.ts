@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getProject } from '#app/models/projects.server'
 import { ORDER_NOT_FOUND } from '#app/models/drafts.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_ORDERS'] })

@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { REPORT_LIST_FAILED } from '#app/models/order-reports.schema'
 import { listReports } from '#app/models/order-reports.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_ORDERS_REPORTS'] })

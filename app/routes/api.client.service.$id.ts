@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { archiveSchema } from '#app/models/workflows.schema'
 import { getWorkflow, workflowActions } from '#app/models/workflows.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export const WORKFLOW_NOT_FOUND = 'Workflow not found'
 

@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listWorkflows } from '#app/models/workflows.server'
 import { listQuerySchema, pageOf } from '#app/models/workflows.schema'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { parseQuery, methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/all'))

@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { staffStatusSchema, staffUpdateSchema, USER_UPDATED } from '#app/models/staff.schema'
 import { findStaff, staffActions, toStaffJson, writerProfile } from '#app/models/staff.server'
 import { mergeWithCurrent, staffAnswer } from '#app/models/staff-responses.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, readBody, zodErrors } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_USERS'] })

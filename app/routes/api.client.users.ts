@@ -5,9 +5,9 @@ import { fromWriterData, staffCreateSchema, USER_CREATED } from '#app/models/sta
 import { listStaff, staffActions } from '#app/models/staff.server'
 import { parseStaffQuery, staffAnswer, staffRowsJson } from '#app/models/staff-responses.server'
 import { can } from '#app/rules/permissions'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, readBody, zodErrors } from '#app/services/api-request.server'
 import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The assign dialog's reviewer picker filters by permission; it needs ASSIGN_WRITER_REVIEWER, not READ_USERS.

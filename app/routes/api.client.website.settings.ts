@@ -4,9 +4,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getWebsiteSettings } from '#app/models/organisation-settings.server'
 import { settingsBodySchema } from '#app/models/website-settings.schema'
 import { websiteSettingsActions } from '#app/models/website-settings.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request)

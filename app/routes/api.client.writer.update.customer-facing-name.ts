@@ -3,8 +3,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { customerFacingNameSchema } from '#app/models/staff.schema'
 import { staffActions } from '#app/models/staff.server'
 import { staffAnswer } from '#app/models/staff-responses.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { analyticsOverview } from '#app/models/contributors-analytics.server'
 import { CONTRIBUTORS_ANALYTICS_GUARD } from '#app/rules/contributors-analytics'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, CONTRIBUTORS_ANALYTICS_GUARD)

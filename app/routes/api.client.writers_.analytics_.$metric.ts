@@ -6,9 +6,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { rangeQuerySchema, selectedWritersBodySchema } from '#app/models/contributors-analytics.schema'
 import { readMetric } from '#app/models/contributors-analytics.server'
 import { CONTRIBUTORS_ANALYTICS_GUARD, isMetric, METRICS_RANGE } from '#app/rules/contributors-analytics'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody, parseQuery } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await requirePermission(request, CONTRIBUTORS_ANALYTICS_GUARD)

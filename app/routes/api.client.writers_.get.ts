@@ -3,9 +3,9 @@
 // (writerUnreadMessages). The list of /chat reads the same model function.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONTRIBUTOR_CHAT_ADMIN, contributorChatList } from '#app/models/chat.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, CONTRIBUTOR_CHAT_ADMIN)

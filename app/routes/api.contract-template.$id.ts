@@ -1,9 +1,9 @@
 // GET /api/contract-template/{id}: one platform contract template.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getContractTemplate, toContractTemplateJson } from '#app/models/contract-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')

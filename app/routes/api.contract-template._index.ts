@@ -4,9 +4,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { platformAudit } from '#app/models/content-common.server'
 import { contractTemplateSchema } from '#app/models/contracts.schema'
 import { createContractTemplate, listContractTemplates, toContractTemplateJson, updateContractTemplate } from '#app/models/contract-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export const MODULE = 'contract-template'
 

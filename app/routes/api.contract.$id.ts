@@ -6,9 +6,9 @@ import { setTemplateHidden } from '#app/models/content-common.server'
 import { getContractTemplate, toContractTemplateJson } from '#app/models/contract-templates.server'
 import { getContract, packagesByContract, setContractArchived, toContractJson } from '#app/models/contracts.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export const NOT_FOUND = 'Contract not found'
 

@@ -3,9 +3,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { auditAction } from '#app/models/audit.server'
 import { contractFormSchema } from '#app/models/contracts.schema'
 import { createContract, toContractJson } from '#app/models/contracts.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { changeCustomerStatus } from '#app/models/customer-responses.server'
 import { findCustomer, toCustomerJson } from '#app/models/customers.server'
 import { customerStatusSchema } from '#app/models/customers.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_CUSTOMERS'] })

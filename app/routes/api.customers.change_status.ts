@@ -2,8 +2,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { changeCustomerStatus } from '#app/models/customer-responses.server'
 import { customerChangeStatusSchema } from '#app/models/customers.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

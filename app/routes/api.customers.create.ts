@@ -3,9 +3,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { auditAction } from '#app/models/audit.server'
 import { createCustomer, toCustomerJson } from '#app/models/customers.server'
 import { CUSTOMER_CREATED, customerCreateSchema } from '#app/models/customers.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

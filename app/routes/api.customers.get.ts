@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listCustomers, toCustomerJson } from '#app/models/customers.server'
 import { customerListQuerySchema } from '#app/models/customers.schema'
-import { requirePermission } from '#app/services/auth.server'
 import { parseQuery, methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_CUSTOMERS'] })

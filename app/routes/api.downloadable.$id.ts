@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { auditAction } from '#app/models/audit.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
 import { getDownloadable, setDownloadableArchived, toDownloadableJson } from '#app/models/downloadables.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export const NOT_FOUND = 'File not found'
 

@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { apiPaging } from '#app/models/content-common.server'
 import { listDownloadables, toDownloadableJson } from '#app/models/downloadables.server'
-import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/services/http.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_DOWNLOADABLES'] })

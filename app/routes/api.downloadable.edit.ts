@@ -4,9 +4,9 @@ import { auditAction } from '#app/models/audit.server'
 import { CHANGE_REQUIRED, editDownloadableSchema, FILE_REQUIRED } from '#app/models/downloadables.schema'
 import { getDownloadable, ownedUpload, toDownloadableJson, updateDownloadable } from '#app/models/downloadables.server'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { auditScopeFor } from '#app/models/audit-logs.server'
 import { auditQuerySchema } from '#app/models/audit-logs.schema'
-import { requireUser } from '#app/services/auth.server'
 import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
 import { apiError, apiJson, FORBIDDEN_MESSAGE } from '#app/services/http.server'
+import { requireUser } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -3,10 +3,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { checkoutLink, clientPackageActions, toClientPackageJson } from '#app/models/client-packages.server'
 import { clientPackageSchema, PACKAGE_CREATED, PACKAGE_FAILED } from '#app/models/client-packages.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiRequestKey, billingService } from '#app/services/billing-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

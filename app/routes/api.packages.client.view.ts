@@ -1,9 +1,9 @@
 // GET /api/packages/client/view: every subscription plan, newest first, with its public checkout link.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { checkoutLink, listClientPackages, toClientPackageJson } from '#app/models/client-packages.server'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'client_packages')

@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { clientPackageActions, toClientPackageJson } from '#app/models/client-packages.server'
 import { PACKAGE_CHANGED, visibleSchema } from '#app/models/client-packages.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

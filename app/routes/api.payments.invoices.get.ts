@@ -4,10 +4,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { PAYMENT_INVOICES_FAILED, platformInvoicesQuerySchema } from '#app/models/payment-invoices.schema'
 import { platformPaymentInvoices } from '#app/models/payment-invoices.server'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
 import { billingService } from '#app/services/billing-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 const CLIENT_NOT_FOUND = 'Client not found'
 

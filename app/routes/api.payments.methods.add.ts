@@ -3,10 +3,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { ADD_FAILED, addPaymentMethodSchema, CARD_ADDED } from '#app/models/payment-methods.schema'
 import { paymentMethodActions } from '#app/models/payment-methods.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiRequestKey, billingService } from '#app/services/billing-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()

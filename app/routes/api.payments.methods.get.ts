@@ -2,10 +2,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { paymentMethodActions } from '#app/models/payment-methods.server'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { billingService } from '#app/services/billing-request.server'
 import { apiError, apiJson, GENERIC_ERROR } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/payments/methods'))

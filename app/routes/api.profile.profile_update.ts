@@ -5,9 +5,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { loadAuthUser, toUserJson } from '#app/models/account.server'
 import { profileActions } from '#app/models/profile.server'
 import { EMAIL_CONFIRMATION_SENT, NOT_YOUR_PROFILE, PROFILE_UPDATED, profileSchema } from '#app/models/profile.schema'
-import { requireOwnCredentials, requireUser } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requireOwnCredentials, requireUser } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

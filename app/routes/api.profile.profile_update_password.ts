@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { profileActions } from '#app/models/profile.server'
 import { NOT_YOUR_PROFILE, PASSWORD_CHANGED, passwordApiSchema } from '#app/models/profile.schema'
-import { getAuth, requireOwnCredentials } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { getAuth, requireOwnCredentials } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

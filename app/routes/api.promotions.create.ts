@@ -3,10 +3,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { promotionActions, toPromotionJson } from '#app/models/promotions.server'
 import { PROMOTION_CREATED, PROMOTION_FAILED, promotionSchema } from '#app/models/promotions.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiRequestKey, billingService } from '#app/services/billing-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

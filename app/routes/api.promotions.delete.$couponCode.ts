@@ -3,10 +3,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { promotionActions } from '#app/models/promotions.server'
 import { PROMOTION_DELETED, PROMOTION_FAILED } from '#app/models/promotions.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { billingService } from '#app/services/billing-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'promotions')

@@ -1,9 +1,9 @@
 // GET /api/questionnaire-template: every platform form template (platform staff with the module).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { listFormTemplates, toFormTemplateJson } from '#app/models/form-templates.server'
-import { requirePlatform } from '#app/services/auth.server'
 import { apiJson } from '#app/services/http.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export const MODULE = 'questionnaire-template'
 

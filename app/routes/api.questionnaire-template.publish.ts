@@ -4,9 +4,9 @@ import { z } from 'zod'
 import { platformAudit } from '#app/models/content-common.server'
 import { getFormTemplate, publishFormTemplate, toFormTemplateJson } from '#app/models/form-templates.server'
 import { formName, publishProblem } from '#app/models/forms.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 const schema = z.object({ key: z.string({ required_error: 'key is required' }).min(1, 'key is required').max(24), name: formName.optional() })
 

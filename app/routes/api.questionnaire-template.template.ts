@@ -3,9 +3,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { platformAudit } from '#app/models/content-common.server'
 import { getFormTemplate, saveFormTemplateDraft, toFormTemplateJson } from '#app/models/form-templates.server'
 import { saveDraftSchema } from '#app/models/forms.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -4,9 +4,9 @@ import { auditAction } from '#app/models/audit.server'
 import { setTemplateHidden } from '#app/models/content-common.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
 import { getForm, getSampleForm, setFormArchived, toFormJson } from '#app/models/forms.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { sampleFlag } from '#app/models/content-common.server'
 import { getForm, getSampleForm, toFormJson } from '#app/models/forms.server'
 import { toFormTemplateJson } from '#app/models/form-templates.server'
-import { requirePermission } from '#app/services/auth.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_QUESTIONNAIRES'] })

@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { questionnairesAnswer } from '#app/models/forms.server'
 import { listFormModules } from '#app/models/workflows.server'
-import { requirePermission } from '#app/services/auth.server'
 import { apiJson } from '#app/services/http.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { any: ['READ_WORKFLOWS', 'READ_QUESTIONNAIRES'] })

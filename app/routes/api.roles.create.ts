@@ -3,9 +3,9 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { auditUserAction } from '#app/models/audit.server'
 import { createRole, GRANT_DENIED, grantableBy, toRoleJson } from '#app/models/platform-roles.server'
 import { ROLE_CREATED, roleSchema } from '#app/models/platform-roles.schema'
-import { requirePlatform } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePlatform } from '#app/models/auth-guards.server'
 
 export async function loader() {
   return methodNotAllowed()

@@ -6,9 +6,9 @@ import { saveCartSettingsAudited } from '#app/models/cart-settings.server'
 import { cartSettingsSchema } from '#app/models/products.schema'
 import { customizationSchema } from '#app/models/website-settings.schema'
 import { getCustomization, websiteSettingsActions } from '#app/models/website-settings.server'
-import { requirePermission } from '#app/services/auth.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 // The cart settings page (READ_PRODUCTS) reads cartSettings from here too.
 export async function loader({ request }: LoaderFunctionArgs) {

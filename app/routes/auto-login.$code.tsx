@@ -5,7 +5,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthShell, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, primaryButtonClass } from '#app/components/forms'
-import { previewAutoLogin } from '#app/models/auth.server'
+import { previewAutoLogin } from '#app/models/auto-login-links.server'
 import { landingPath } from '#app/rules/landing'
 import { autoLoginContext, openAutoLoginLink } from './auto-login.server'
 

@@ -2,8 +2,9 @@
 // is valid at all, and a log-in-as session parks the opener's own session instead of ending it.
 import type { AuthUser } from '#app/models/account.server'
 import { sessionIdHash } from '#app/models/audit.server'
-import { type AutoLoginContext, consumeAutoLogin, recordLogout } from '#app/models/auth.server'
-import { getAuth } from '#app/services/auth.server'
+import { type AutoLoginContext, consumeAutoLogin } from '#app/models/auto-login-links.server'
+import { recordLogout } from '#app/models/sign-in.server'
+import { getAuth } from '#app/models/auth-guards.server'
 import { commitSession, sessionStorage, startSession } from '#app/services/session.server'
 import { clientIp } from '#app/services/http.server'
 

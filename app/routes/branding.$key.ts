@@ -2,7 +2,7 @@
 // host to anyone (the sign-in page shows them), elsewhere to its signed-in members.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { readBrandingImage } from '#app/models/platform-domains.server'
-import { getAuth } from '#app/services/auth.server'
+import { getAuth } from '#app/models/auth-guards.server'
 import { parseStorageKey } from '#app/services/storage.server'
 import { hostClientId } from '#app/services/request-host.server'
 

@@ -6,7 +6,7 @@ import { type ChatRoom, type History, openRoom, orderContributorChat, type Proje
 import { saveUpload } from '#app/models/files.server'
 import { CHAT_BEFORE_PARAM, CHAT_UPLOAD_FAILED, isBlankText, MESSAGE_REQUIRED, PROJECT_CHAT_PARAM } from '#app/rules/chat'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
-import { requirePermission, type Tenant } from '#app/services/auth.server'
+import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { isBlankHtml } from '#app/services/sanitize.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { forbidden, notFound } from '#app/services/http.server'

@@ -2,7 +2,7 @@
 import { paymentDueDays, trialDaysLeft } from '#app/models/account.server'
 import { sidebarRestricted } from '#app/rules/account-status'
 import { routeGuard } from '#app/rules/routes'
-import { ACCOUNT_LOCKED_MESSAGE, getAuth, requirePermission, type Tenant } from '#app/services/auth.server'
+import { ACCOUNT_LOCKED_MESSAGE, getAuth, requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import type { CardEntryMode } from '#app/components/checkout/card-entry'
 import { TEST_CARDS } from '#app/models/payment-methods.schema'
 import { env, stripeConnection } from '#app/services/env.server'

@@ -5,7 +5,7 @@ import { CRM_NOT_ACTIVE, CRM_OWN_SESSION } from '#app/models/crm.schema'
 import { crmAvailability, crmAvailabilityFrom, type CrmAvailability, type CrmPlanAndLocation } from '#app/models/crm.server'
 import type { AuthUser } from '#app/models/account.server'
 import { crmSidebar } from '#app/rules/crm'
-import { requirePermission, tenantOf, type Tenant } from '#app/services/auth.server'
+import { requirePermission, type Tenant, tenantOf } from '#app/models/auth-guards.server'
 import { crmService } from '#app/services/crm.server'
 import { apiJson, forbidden, isApiRequest } from '#app/services/http.server'
 

@@ -5,8 +5,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, AuthShell } from '#app/components/auth/auth-shell'
 import { FormAlert, linkClass, primaryButtonClass } from '#app/components/forms'
-import { consumeCustomerPortalLink, previewAutoLogin } from '#app/models/auth.server'
 import { autoLoginContext } from './auto-login.server'
+import { consumeCustomerPortalLink, previewAutoLogin } from '#app/models/auto-login-links.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const preview = await previewAutoLogin(params.code ?? '', await autoLoginContext(request), 'customer')

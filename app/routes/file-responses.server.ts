@@ -4,7 +4,7 @@ import type { AuthUser } from '#app/models/account.server'
 import { AVATAR_PREFIX, isMemberAvatar, parseFileRef, readFile } from '#app/models/files.server'
 import { isAnyAccountAvatar } from '#app/models/platform-files.server'
 import { canReadFile } from '#app/rules/file-purposes'
-import { getAuth, requirePermission, tenantOf } from '#app/services/auth.server'
+import { getAuth, requirePermission, tenantOf } from '#app/models/auth-guards.server'
 import { storage } from '#app/services/storage.server'
 import { apiError, FORBIDDEN_MESSAGE } from '#app/services/http.server'
 

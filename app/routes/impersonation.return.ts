@@ -2,7 +2,7 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { returnFromLoginAs } from '#app/models/impersonation.server'
 import { landingPath } from '#app/rules/landing'
-import { getAuth } from '#app/services/auth.server'
+import { getAuth } from '#app/models/auth-guards.server'
 import { destroySession } from '#app/services/session.server'
 
 export async function action({ request }: ActionFunctionArgs) {

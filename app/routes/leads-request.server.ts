@@ -1,7 +1,7 @@
 // The guards of the leads page and its JSON routes (ADR 0050), and the organisation a public capture
 // call belongs to: the one its Host resolved to, never a client id from the body or a forwarded header.
 import { canConvertLeads, canReadLeads, canWorkLeads } from '#app/rules/leads'
-import { requirePermission, type Tenant } from '#app/services/auth.server'
+import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { tenantDb } from '#app/services/db.server'
 import type { TenantScope } from '#db/tenant'
 import { apiError, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/services/http.server'

@@ -1,8 +1,8 @@
 // Signing out: ends the session (a GET link or a form post) and returns to the login page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { recordLogout } from '#app/models/auth.server'
-import { getAuth } from '#app/services/auth.server'
+import { recordLogout } from '#app/models/sign-in.server'
+import { getAuth } from '#app/models/auth-guards.server'
 import { destroySession } from '#app/services/session.server'
 import { clientIp } from '#app/services/http.server'
 

@@ -1,6 +1,6 @@
 // Whose notifications a request reads: the session's own account in its organisation (ADR 0042).
 import type { Recipient } from '#app/models/notifications.server'
-import { requireUser, tenantOf } from '#app/services/auth.server'
+import { requireUser, tenantOf } from '#app/models/auth-guards.server'
 
 /**
  * Any signed-in account has notifications of its own, so no permission is asked; the recipient and the

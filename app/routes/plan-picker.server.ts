@@ -8,7 +8,7 @@ import { CHOOSE_PLAN, MANAGE_SUBSCRIPTION, planChoiceValidator, PROMO_CODE_REQUI
 import { plansForSale, subscriptionActions, subscriptionOverview, toSubscriptionPackageJson } from '#app/models/subscription.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
 import { forbidden } from '#app/services/http.server'

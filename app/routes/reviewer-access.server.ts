@@ -2,8 +2,8 @@
 // reviewer rule, which also refuses the owner (role client) that every guard lets through.
 import { mayOpenReviewerOrders, REVIEWER_ORDERS_ONLY } from '#app/rules/reviewer-orders'
 import { routeGuard } from '#app/rules/routes'
-import { requirePermission } from '#app/services/auth.server'
 import { apiError, forbidden, isApiRequest } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 
 export async function requireReviewer(request: Request) {
   const t = await requirePermission(request, routeGuard('/orders/assigned-orders'))

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { BILLING_FAILED, MANAGE_SUBSCRIPTION, PAY_OPEN_INVOICE } from '#app/models/subscription.schema'
 import { currentUserJson, type Failure, subscriptionActions } from '#app/models/subscription.server'
-import { requirePermission } from '#app/services/auth.server'
+import { requirePermission } from '#app/models/auth-guards.server'
 import type { PaymentsService } from '#app/services/stripe.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiRequestKey, billingService } from '#app/services/billing-request.server'

@@ -2,7 +2,7 @@
 // tenant tables, and the unguarded platform handle. Routes never import them; models do.
 import type { Kysely } from 'kysely'
 import { createDatabase } from '#db/connection'
-import { withTenantGuard } from '#db/tenant'
+import { type TenantScope, withTenantGuard } from '#db/tenant'
 import type { Database } from '#db/types'
 
 const globalForDb = globalThis as unknown as { __draftdeskBaseDb?: Kysely<Database> }
@@ -22,11 +22,16 @@ const tenantHandles = new Map<number, Kysely<Database>>()
 
 /**
  * The handle of one organisation: every query through it must pin each tenant table to this
- * client id. Only requirePermission() (app/services/auth.server.ts) and tenantForJob() (jobs/tenant.ts)
+ * client id. Only the request guards (requirePermission(), through tenantOf()) and tenantForJob() below
  * call it, with the organisation of the session or of a validated job payload.
  */
 export function tenantDb(clientId: number): Kysely<Database> {
   let handle = tenantHandles.get(clientId)
   if (!handle) tenantHandles.set(clientId, (handle = withTenantGuard(base, clientId)))
   return handle
+}
+
+/** The job-side twin of requirePermission(): a guarded handle for the clientId of a validated job payload. */
+export function tenantForJob(clientId: number): TenantScope {
+  return { db: tenantDb(clientId), clientId }
 }

@@ -1,5 +1,5 @@
 // Publishing to websocket clients from anywhere (routes, models, workers): a Redis message on a channel
-// that every app process's socket server (realtime.server.ts) listens to, so a socket connected to any
+// that every app process's socket server (server/realtime/) listens to, so a socket connected to any
 // process receives it. Channels: `user:<id>` (every socket of that account), `order:<id>` (a project room).
 import { redis } from './redis.server'
 

@@ -2,10 +2,8 @@
 // click and one submit handler on the table. A <Link>, <Form> or useFetcher runs the router's hooks on
 // every render, and a page of 200 orders has 600 of them; without JavaScript these are ordinary links and posts.
 import { useFetcher, useFetchers, useNavigate, useSubmit } from '@remix-run/react'
+import { FETCHER_FIELD } from '#app/rules/fetcher-field'
 import { type AnchorHTMLAttributes, type FormEvent, type FormHTMLAttributes, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react'
-
-/** Set on fetcher posts only: the action answers them with JSON instead of a redirect. */
-export const FETCHER_FIELD = 'fetcher'
 
 type RowLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** An absolute path (with its search), as for <Link to>. */

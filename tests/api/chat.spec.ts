@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test'
 import { loadAuthUser } from '#app/models/account.server'
 import { openRoom, sendChatMessage } from '#app/models/chat.server'
-import { tenantOf } from '#app/services/auth.server'
+import { tenantOf } from '#app/models/auth-guards.server'
 import { platformDb } from '#app/services/db.server'
 import { chatWorld, Peer } from './chat-helpers'
 import { ORIGIN_HEADERS } from './helpers'

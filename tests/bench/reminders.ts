@@ -7,7 +7,7 @@ import { DAY_MS } from '#app/rules/reminder-schedule'
 import { platformDb } from '#app/services/db.server'
 import { startMailSink } from '#app/services/mail-sink.server'
 import { redis } from '#app/services/redis.server'
-import { queue } from '#jobs/queues'
+import { queue } from '#app/services/queue.server'
 import { startWorkers } from '#jobs/worker'
 import { ms } from './harness'
 

@@ -1,8 +1,7 @@
 // CRM test tenants (ADR 0049): an organisation on a plan with CRM flags and a CRM user limit,
 // optionally with its CRM location already provisioned through the adapter (the emulator).
 import { crmStatus, provisionCrmLocation } from '#app/models/crm.server'
-import { platformDb } from '#app/services/db.server'
-import { tenantForJob } from '#jobs/tenant'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { createTenant, createUser } from './index'
 import { createPlan } from './subscriptions'
 

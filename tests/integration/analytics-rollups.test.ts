@@ -13,13 +13,12 @@ import { invoiceActions } from '#app/models/order-invoices.server'
 import { recordOrderTip } from '#app/models/order-tips.server'
 import { completeTask, findOrder, reopenTask } from '#app/models/orders.server'
 import { addMonths, lastMonths, monthKey, monthRange } from '#app/rules/month-buckets'
-import { tenantOf, type Tenant } from '#app/services/auth.server'
-import { platformDb } from '#app/services/db.server'
+import { type Tenant, tenantOf } from '#app/models/auth-guards.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { newRedisConnection } from '#app/services/redis.server'
 import { seededRng, type Rng } from '#db/seed/order-stories'
 import type { TenantScope } from '#db/tenant'
 import { analyticsJob } from '#jobs/analytics'
-import { tenantForJob } from '#jobs/tenant'
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { createContributor, createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 
@@ -27,8 +26,8 @@ type Captured = AnalyticsEvent & { clientId: number }
 
 // The analytics events the models queue are caught here and delivered by the test, in its own order.
 const queueMock = vi.hoisted(() => ({ captured: [] as Captured[], passThrough: false }))
-vi.mock('#jobs/queues', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#jobs/queues')>()
+vi.mock('#app/services/queue.server', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#app/services/queue.server')>()
   return {
     ...real,
     enqueue: async (name: string, payload: unknown, opts?: unknown) => {

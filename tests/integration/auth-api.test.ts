@@ -10,7 +10,7 @@ import * as twoFactorApi from '#app/routes/api.auth.verification-2fa'
 import * as homepageApi from '#app/routes/api.client.homepage'
 import * as permissionsApi from '#app/routes/api.permissions'
 import * as orgsApi from '#app/routes/api.user.orgs'
-import { createAutoLoginLink } from '#app/models/auth.server'
+import { createAutoLoginLink } from '#app/models/auto-login-links.server'
 import { CODE_REQUIRED } from '#app/models/login.schema'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createUser, orgIdByName, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
@@ -386,7 +386,7 @@ describe('GET /api/permissions and GET /api/client/homepage', () => {
     const demoStats = (await owner.call(homepageApi.loader, { path: '/api/client/homepage' })).json.data
     const rivalStats = (await rivalOwner.call(homepageApi.loader, { path: '/api/client/homepage' })).json.data
     const { getHomepageStats } = await import('#app/models/homepage.server')
-    const { tenantForJob } = await import('#jobs/tenant')
+    const { tenantForJob } = await import('#app/services/db.server')
     expect(demoStats).toEqual(await getHomepageStats(tenantForJob(demo.id)))
     expect(rivalStats).toEqual(await getHomepageStats(tenantForJob(rival.id)))
     expect(demoStats.totalWriters).toBeGreaterThanOrEqual(1)

@@ -7,15 +7,15 @@ import { loadAuthUser } from '#app/models/account.server'
 import { rebuildAnalytics } from '#app/models/analytics.server'
 import { analyticsOverview, chatResponseTime, orderQuality, orderTracker, readMetric } from '#app/models/contributors-analytics.server'
 import { ANALYTICS_RANGES } from '#app/rules/contributors-analytics'
-import { tenantOf, type Tenant } from '#app/services/auth.server'
+import { type Tenant, tenantOf } from '#app/models/auth-guards.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { createContributor, createCustomer, createDraft, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 
 // Analytics events are not what this test is about: the rollups are rebuilt from the rows instead.
-vi.mock('#jobs/queues', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#jobs/queues')>()
+vi.mock('#app/services/queue.server', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#app/services/queue.server')>()
   return { ...real, enqueue: async () => null }
 })
 

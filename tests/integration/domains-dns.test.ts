@@ -11,16 +11,15 @@ const DNS_PORT = vi.hoisted(() => {
   return port
 })
 
-import { getDomain, setCustomDomain, setSubdomain, systemSender, tenantOrigin, verifyDomain } from '#app/models/domains.server'
+import { getDomain, setCustomDomain, setSubdomain, systemSender, tenantOrigin, verifyDomain, verifyDomainSoon } from '#app/models/domains.server'
 import { forgetHosts, mayIssueCertificate, resolveHost, runDomainVerification } from '#app/models/platform-domains.server'
 import { CUSTOM_DOMAIN_TAKEN } from '#app/rules/domains'
 import { SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { dnsLookups } from '#app/services/dns.server'
 import { newRedisConnection } from '#app/services/redis.server'
-import { DOMAIN_VERIFICATION_SCHEDULER_ID, domainVerificationJob, scheduleDomainVerification, verifyDomainSoon } from '#jobs/domain-verification'
-import { queue } from '#jobs/queues'
-import { tenantForJob } from '#jobs/tenant'
+import { queue } from '#app/services/queue.server'
+import { DOMAIN_VERIFICATION_SCHEDULER_ID, domainVerificationJob, scheduleDomainVerification } from '#jobs/domain-verification'
 import { createOrganisation } from '#tests/factories/index'
 import { TestDnsServer } from './dns-server'
 

@@ -1,6 +1,6 @@
 // E-mail jobs are idempotent: the same job id never sends twice, and a failed send can be retried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enqueue } from '#jobs/queues'
+import { enqueue } from '#app/services/queue.server'
 import { redis } from '#app/services/redis.server'
 import { uniqueEmail } from '#tests/factories/index'
 import { mailsTo, waitForMail } from '#tests/mailbox'

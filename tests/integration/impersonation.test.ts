@@ -1,7 +1,7 @@
 // Log in as (ADR 13): who may start it and for whom (the subset rule, never the owner), links bound to the session
 // that made them, the confirmation page, audit marks, the way back, and what a log-in-as session may not do.
 import { describe, expect, it } from 'vitest'
-import { LINK_OTHER_SESSION } from '#app/models/auth.server'
+import { LINK_OTHER_SESSION } from '#app/models/auto-login-links.server'
 import { ALREADY_IMPERSONATING } from '#app/models/impersonation.server'
 import { CLIENT_LOGIN_SUPERADMIN_ONLY, OUT_OF_REACH, OWNER_OUT_OF_REACH } from '#app/rules/reach'
 import * as autoLoginApi from '#app/routes/api.auth.auto-login.$code'
@@ -16,7 +16,7 @@ import * as passwordApi from '#app/routes/api.profile.profile_update_password'
 import * as autoLoginPage from '#app/routes/auto-login.$code'
 import * as portalPage from '#app/routes/customer-portal.auto-login.$code'
 import * as returnRoute from '#app/routes/impersonation.return'
-import { IMPERSONATION_CREDENTIALS_REFUSED } from '#app/services/auth.server'
+import { IMPERSONATION_CREDENTIALS_REFUSED } from '#app/models/auth-guards.server'
 import { platformDb } from '#app/services/db.server'
 import { verifyPassword } from '#app/services/password.server'
 import { revokeUserSessions } from '#app/services/session.server'

@@ -6,9 +6,8 @@ import { loadAuthUser } from '#app/models/account.server'
 import { captureLead, changeLeadStatus, convertLead, exportLeadRows, findLead, leadHistory, listLeads, addLeadNote } from '#app/models/leads.server'
 import { MEMBER_EXISTS } from '#app/models/customers.schema'
 import { CONVERTED_STAYS_WON } from '#app/rules/leads'
-import { tenantOf, type Tenant } from '#app/services/auth.server'
-import { platformDb } from '#app/services/db.server'
-import { tenantForJob } from '#jobs/tenant'
+import { type Tenant, tenantOf } from '#app/models/auth-guards.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { createTenant, createUser, uniqueEmail } from '#tests/factories/index'
 
 async function tenant(): Promise<{ actor: Tenant; orgId: number }> {

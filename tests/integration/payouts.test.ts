@@ -2,7 +2,7 @@
 // on the organisation, the onboarding link's return URLs from configuration, the four states, and who may.
 import { describe, expect, it, vi } from 'vitest'
 import { sessionStorage } from '#app/services/session.server'
-import { ACCOUNT_LOCKED_MESSAGE } from '#app/services/auth.server'
+import { ACCOUNT_LOCKED_MESSAGE } from '#app/models/auth-guards.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
 import { PAYOUTS_OWN_SESSION, PAYOUTS_OWNER_ONLY } from '#app/routes/client-billing-request.server'

@@ -5,7 +5,7 @@ import { composeEmail, forgetBranding, portalLink, queueEmail } from '#app/model
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
 import { newStorageKey, storage } from '#app/services/storage.server'
-import { closeQueues } from '#jobs/queues'
+import { closeQueues } from '#app/services/queue.server'
 import { createOrganisation, uniqueEmail } from '#tests/factories/index'
 
 // The smallest valid PNG.

@@ -2,10 +2,9 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { membersQuery } from '#app/models/people.server'
-import { requirePermission } from '#app/services/auth.server'
-import { db, platformDb } from '#app/services/db.server'
+import { requirePermission } from '#app/models/auth-guards.server'
+import { db, platformDb, tenantForJob } from '#app/services/db.server'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, TenantGuardError } from '#db/tenant'
-import { tenantForJob } from '#jobs/tenant'
 import { createTenant } from '#tests/factories/index'
 import { Client, signIn } from './helpers'
 

@@ -3,7 +3,7 @@
 // change state (logout, 2FA resend, product (de)activation, auto-login). Each refused attempt
 // changes nothing; the same call from our own origin still works.
 import { expect, test } from '@playwright/test'
-import { createAutoLoginLink } from '#app/models/auth.server'
+import { createAutoLoginLink } from '#app/models/auto-login-links.server'
 import { platformDb } from '#app/services/db.server'
 import { createOrganisation, createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { mailsTo } from '#tests/mailbox'

@@ -4,10 +4,9 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { SwitchTrack } from '#app/components/data-table'
-import { FETCHER_FIELD, RowAnswer, type RowFetcherState, RowForm } from '#app/ui/row-actions'
+import { FETCHER_FIELD } from '#app/rules/fetcher-field'
+import { RowAnswer, type RowFetcherState, RowForm } from '#app/ui/row-actions'
 import { useHydrated } from '#app/ui/use-hydrated'
-
-export { FETCHER_FIELD }
 
 export type SwitchFormProps = {
   intent: string

@@ -12,7 +12,7 @@ import { canAddReminder, MAX_REMINDER_DAYS, MIN_REMINDER_DAYS, reminderError, re
 import { isRenamable, originalTitle, type PaletteModule, paletteFor, type ServiceType, showsBell, TITLE_REQUIRED } from '#app/rules/workflow-modules'
 import { cn } from '#app/ui/cn'
 import { useHydrated } from '#app/ui/use-hydrated'
-import { applyBoardEdit, type Board, type BoardEdit, type BoardModule, boardFrom, reminderIdFactory } from './board-state'
+import { applyBoardEdit, type Board, type BoardEdit, type BoardModule, boardFrom, reminderIdFactory } from '#app/rules/workflow-board-state'
 
 type Props = {
   serviceType: ServiceType

@@ -1,4 +1,4 @@
-import { createAutoLoginLink } from '#app/models/auth.server'
+import { createAutoLoginLink } from '#app/models/auto-login-links.server'
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { expect, test } from '../fixtures'
 

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { loadAuthUser } from '#app/models/account.server'
 import { openRoom, sendChatMessage } from '#app/models/chat.server'
-import { tenantOf } from '#app/services/auth.server'
+import { tenantOf } from '#app/models/auth-guards.server'
 import { expect, loginAs, test } from '#tests/e2e/fixtures'
 import { createTenant } from '#tests/factories/index'
 import { createContributor } from '#tests/factories/orders'

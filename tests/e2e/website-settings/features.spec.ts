@@ -3,8 +3,7 @@
 // the switches taking effect where the product uses them (revisions page, two-factor at login).
 import type { Page } from '@playwright/test'
 import { getWebsiteSettings } from '#app/models/organisation-settings.server'
-import { platformDb } from '#app/services/db.server'
-import { tenantForJob } from '#jobs/tenant'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { createTenant, createUser } from '#tests/factories/index'
 import { expect, test } from '#tests/e2e/fixtures'
 import { logIn } from '../auth/helpers'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { availableModules } from '#app/rules/workflow-modules'
-import { applyBoardEdit, boardFrom, parseBoardEdit } from './board-state'
+import { availableModules } from './workflow-modules'
+import { applyBoardEdit, boardFrom, parseBoardEdit } from './workflow-board-state'
 
 const available = availableModules('resume', [{ id: 'form1', title: 'Intake' }])
 let n = 0

@@ -1,48 +1,28 @@
-// Who is asking: reads the session, re-checks the account, and throws 401/403/redirects for guards.
+// The request guards: who is asking (the session's ids, the account loaded and re-checked on every
+// request), and the 401/403/redirects that requireUser(), requirePermission() and requirePlatform() throw.
 import { redirect } from '@remix-run/node'
-import { Authenticator } from 'remix-auth'
-import { FormStrategy } from 'remix-auth-form'
-import { type AuthUser, loadAuthUser } from '#app/models/account.server'
-import { attemptLogin, type LoginOutcome } from '#app/models/auth.server'
-import { mustEnrollTotp, TOTP_ENROLLMENT_REQUIRED, TWO_FACTOR_PAGE } from '#app/models/two-factor.server'
-import { sidebarRestricted } from '#app/rules/account-status'
-import { can, type Guard } from '#app/rules/permissions'
-import { safeReturnPath } from '#app/rules/landing'
-import type { Database } from '#db/types'
 import type { Kysely } from 'kysely'
-import { apiError, clientIp, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from './http.server'
-import { hostClientId } from './request-host.server'
-import { tenantDb } from './db.server'
-import { type AppSession, getSession } from './session.server'
-import { oncePerRequest } from './request-memo.server'
-import { paymentDueDays, trialDaysLeft } from '#app/models/account.server'
+import { sidebarRestricted } from '#app/rules/account-status'
+import { safeReturnPath } from '#app/rules/landing'
+import { can, type Guard } from '#app/rules/permissions'
+import { tenantDb } from '#app/services/db.server'
+import type { AppSession } from '#app/services/session.server'
+import { getSessionAuth } from '#app/services/session-auth.server'
+import { oncePerRequest } from '#app/services/request-memo.server'
+import { apiError, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/services/http.server'
+import { hostClientId } from '#app/services/request-host.server'
+import type { Database } from '#db/types'
+import { type AuthUser, loadAuthUser, paymentDueDays, trialDaysLeft } from './account.server'
+import { mustEnrollTotp, TOTP_ENROLLMENT_REQUIRED, TWO_FACTOR_PAGE } from './two-factor.server'
 
 /** What model functions receive: the organisation comes from the session, never from input. */
 export type Tenant = { db: Kysely<Database>; clientId: number; user: AuthUser }
 
-export const authenticator = new Authenticator<LoginOutcome>()
-authenticator.use(
-  new FormStrategy(async ({ form, request }) =>
-    attemptLogin(
-      {
-        email: String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
-        clientId: String(form.get('clientId') ?? '') || null,
-        role: String(form.get('role') ?? '') || null,
-        remember: form.get('remember') === 'on' || form.get('remember') === 'true',
-      },
-      { ip: clientIp(request) },
-    ),
-  ),
-  'password',
-)
-
 /** The session and its account, read once per request (every loader of a page asks). */
 export function getAuth(request: Request): Promise<{ user: AuthUser | null; session: AppSession }> {
   return oncePerRequest(request, 'auth', async () => {
-    const session = await getSession(request)
-    const userId = session.get('userId')
-    const user = userId ? await loadAuthUser(userId, session.get('clientId') ?? null) : null
+    const { session, userId, clientId } = await getSessionAuth(request)
+    const user = userId ? await loadAuthUser(userId, clientId) : null
     // On an organisation's own host only that organisation's sessions count (ADR 0044).
     const hostClient = hostClientId(request)
     return { user: user && hostClient !== null && user.clientId !== hostClient ? null : user, session }

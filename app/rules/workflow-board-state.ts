@@ -1,7 +1,7 @@
 // The workflow board as data: reading a posted (or half-edited) board and applying one edit to it.
 // Shared by the browser (drag and drop, buttons) and the server (the same buttons without JavaScript).
-import { addReminder, type Reminder, removeReminder } from '#app/rules/reminders'
-import { insertItem, moveItem, type PaletteModule } from '#app/rules/workflow-modules'
+import { addReminder, type Reminder, removeReminder } from './reminders'
+import { insertItem, moveItem, type PaletteModule } from './workflow-modules'
 
 export type BoardModule = { id: string; title: string; reminders: Reminder[] }
 export type Board = { serviceName: string; serviceModules: BoardModule[] }

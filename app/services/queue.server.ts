@@ -1,0 +1,133 @@
+// The job queues: each queue's name and zod payload schema, and enqueue(), which validates before anything reaches Redis.
+import { Queue, type JobsOptions } from 'bullmq'
+import { z } from 'zod'
+import { newRedisConnection } from './redis.server'
+
+export const QUEUES = {
+  /**
+   * One e-mail, rendered by the job (ADR 0045): a template code with its field values, or (older
+   * callers) a subject with a text or HTML body, framed by the same renderer. A reminder names its
+   * (order, service, module, reminder) instead of its content, which the job reads when it sends.
+   */
+  email: z.union([
+    z.object({
+      clientId: z.number().nullable(),
+      to: z.string().email(),
+      template: z.string().min(1),
+      fields: z.record(z.string()).default({}),
+      buttonLink: z.string().url().nullable().optional(),
+      source: z
+        .object({
+          kind: z.literal('reminder'),
+          orderId: z.number().int().positive(),
+          serviceId: z.string().min(1).max(24),
+          moduleId: z.string().min(1).max(64),
+          reminderId: z.string().min(1).max(64),
+          /** The pass's clock: the job checks the reminder is still due as of then. */
+          asOf: z.number(),
+        })
+        .optional(),
+    }),
+    z.object({
+      clientId: z.number().nullable(),
+      to: z.string().email(),
+      subject: z.string().min(1),
+      text: z.string(),
+      html: z.string().optional(),
+    }),
+  ]),
+  'password-reset': z.object({
+    clientId: z.null(),
+    email: z.string(),
+  }),
+  /** A verified Stripe webhook event (job id: the event id); clientId is found from the Stripe ids. */
+  'stripe-event': z.object({
+    clientId: z.null(),
+    eventId: z.string().min(1),
+    type: z.string().min(1),
+    subscriptionId: z.string().nullable(),
+    customerId: z.string().nullable(),
+    invoiceId: z.string().nullable(),
+    /** The subscription's metadata.clientId (an organisation's public id), trusted only for an unlinked customer. */
+    metadataClientId: z.string().nullable(),
+    trialEnd: z.number().nullable(),
+  }),
+  /** The daily billing pass over every organisation (jobs/billing-status.ts). */
+  'billing-status': z.object({
+    clientId: z.null(),
+  }),
+  /** Orders, invoices or tips whose dashboard figures may have changed (ADR 0043): applying one twice changes nothing. */
+  analytics: z.object({
+    clientId: z.number().int().positive(),
+    source: z.enum(['order', 'invoice', 'tip']),
+    ids: z.array(z.number().int().positive()).min(1).max(5000),
+  }),
+  /** The dashboard rollups' reconcile (jobs/analytics.ts): every organisation (null) or one; `check` also compares with the raw rows. */
+  'analytics-reconcile': z.object({
+    clientId: z.number().int().positive().nullable(),
+    check: z.boolean(),
+  }),
+  /** A reminder pass (jobs/reminders.ts) over every organisation, or the listed ones; `now` only when a test drives the clock. */
+  reminders: z.object({
+    clientId: z.null(),
+    clientIds: z.array(z.number().int().positive()).max(1000).optional(),
+    now: z.number().optional(),
+  }),
+  /** Custom domain DNS checks (jobs/domain-verification.ts): one organisation, or null for the scheduled pass over all. */
+  'domain-verification': z.object({
+    clientId: z.number().int().positive().nullable(),
+  }),
+  /** One order report's CSV (jobs/order-reports.ts, ADR 0048); job id `order-report-<reportId>`. */
+  'order-report': z.object({
+    clientId: z.number().int().positive(),
+    reportId: z.string().min(1).max(24),
+  }),
+  /** The daily report retention pass (ADR 0054) over every organisation, or the listed ones; `now` only when a test drives the clock. */
+  'report-retention': z.object({
+    clientId: z.null(),
+    clientIds: z.array(z.number().int().positive()).max(1000).optional(),
+    now: z.number().optional(),
+  }),
+  /** CRM sync (jobs/crm.ts, ADR 0049): the organisation's CRM location, one CRM user (public id), or a removal. */
+  'crm-sync': z.discriminatedUnion('op', [
+    z.object({ clientId: z.number().int().positive(), op: z.literal('provision') }),
+    z.object({ clientId: z.number().int().positive(), op: z.literal('upsert'), userId: z.string().min(1).max(64) }),
+    z.object({ clientId: z.number().int().positive(), op: z.literal('delete'), externalId: z.string().min(1).max(64) }),
+  ]),
+} as const
+
+export type QueueName = keyof typeof QUEUES
+export type Payload<N extends QueueName> = z.infer<(typeof QUEUES)[N]>
+
+const globalForQueues = globalThis as unknown as { __draftdeskQueues?: Map<string, Queue> }
+const queues = (globalForQueues.__draftdeskQueues ??= new Map())
+
+export function queue(name: QueueName): Queue {
+  let q = queues.get(name)
+  if (!q) {
+    q = new Queue(name, {
+      connection: newRedisConnection(),
+      defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+    })
+    queues.set(name, q)
+  }
+  return q
+}
+
+/** jobId makes a job idempotent: BullMQ ignores a second add with the same id. */
+export async function enqueue<N extends QueueName>(name: N, payload: Payload<N>, opts: JobsOptions = {}) {
+  const data = QUEUES[name].parse(payload)
+  return queue(name).add(name, data, opts)
+}
+
+/** Many jobs of one queue in one round trip (a reminder pass queues thousands); each payload is validated first. */
+export async function enqueueBulk<N extends QueueName>(name: N, jobs: { payload: Payload<N>; opts?: JobsOptions }[]) {
+  if (jobs.length === 0) return []
+  const parsed = jobs.map((j) => ({ name, data: QUEUES[name].parse(j.payload), opts: j.opts }))
+  return queue(name).addBulk(parsed)
+}
+
+export async function closeQueues(): Promise<void> {
+  await Promise.all([...queues.values()].map((q) => q.close()))
+  queues.clear()
+}

@@ -1,0 +1,42 @@
+// One open socket and what the realtime modules keep on it: its account, its channels and chat rooms, its limits.
+import type { WebSocket } from 'ws'
+import type { AuthUser } from '#app/models/account.server'
+import type { ChatRoom } from '#app/models/chat.server'
+import { SOCKET_LIMITS, type Bucket } from '#app/rules/chat'
+
+export type Subscription = { room: ChatRoom; channel: string; presence: string; checkedAt: number }
+
+export type Client = {
+  socket: WebSocket
+  cookie: string
+  /** sha256 of the session token: the sessions row this socket lives on. */
+  sessionRowId: string
+  user: AuthUser
+  userCheckedAt: number
+  channels: Set<string>
+  /** Rooms by `chatType:orderId|writerId`; several contributor rooms of the admins share one channel. */
+  rooms: Map<string, Subscription>
+  buckets: { messages: Bucket; frames: Bucket }
+  lastFrameAt: number
+  queue: Promise<void>
+  closed: boolean
+}
+
+/** Who an upgrade was authorised as (authorisation.ts). */
+export type SocketIdentity = { user: AuthUser; cookie: string; sessionRowId: string }
+
+export function newClient(socket: WebSocket, identity: SocketIdentity, now: number): Client {
+  return {
+    socket,
+    cookie: identity.cookie,
+    sessionRowId: identity.sessionRowId,
+    user: identity.user,
+    userCheckedAt: now,
+    channels: new Set(),
+    rooms: new Map(),
+    buckets: { messages: { tokens: SOCKET_LIMITS.messages.capacity, at: now }, frames: { tokens: SOCKET_LIMITS.frames.capacity, at: now } },
+    lastFrameAt: now,
+    queue: Promise.resolve(),
+    closed: false,
+  }
+}
