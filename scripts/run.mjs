@@ -69,6 +69,35 @@ function ensureDependencies() {
   if (stale) run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
+/**
+ * The app and the tests run on the image's Node major (Dockerfile), pinned in devDependencies as the
+ * `node` package; the machine's Node only installs the dependencies. On another major this script runs
+ * again on node_modules' Node, and every child (npx tsx, vitest, playwright, its web server) finds that
+ * Node first on PATH. Its exit code (or the signal that ended it) becomes this process's.
+ */
+const NODE_MAJOR = 22
+async function useProjectNode() {
+  const bin = path.join(root, 'node_modules', '.bin')
+  if (!process.env.PATH?.startsWith(bin + path.delimiter)) process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ''}`
+  if (Number(process.versions.node.split('.')[0]) === NODE_MAJOR) {
+    console.log(`Node ${process.versions.node} (${process.execPath}) runs the app.`)
+    return
+  }
+  const node = path.join(bin, 'node')
+  if (!fs.existsSync(node)) throw new Error(`${node} is missing (devDependency "node"): run npm install.`)
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: process.env })
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP']
+  const forward = (signal) => child.kill(signal)
+  for (const signal of signals) process.on(signal, forward)
+  child.on('exit', (code, signal) => {
+    for (const s of signals) process.off(s, forward)
+    if (signal) process.kill(process.pid, signal)
+    else process.exit(code ?? 1)
+  })
+  // This process only waits for the child now.
+  await new Promise(() => {})
+}
+
 function ensureBuild(env) {
   const stamp = 'build/.stamp'
   const sources = newestMtime(['app', 'public', 'vite.config.ts', 'remix.config.ts', 'package-lock.json'])
@@ -125,6 +154,7 @@ async function choosePorts(env, dir) {
 
 async function bootstrap() {
   ensureDependencies()
+  await useProjectNode()
   const env = { ...process.env }
   const dir = path.join(root, profile.dir)
   const local = !env.DATABASE_URL || !env.REDIS_URL
