@@ -73,7 +73,8 @@ function ensureDependencies() {
  * The app and the tests run on the image's Node major (Dockerfile), pinned in devDependencies as the
  * `node` package; the machine's Node only installs the dependencies. On another major this script runs
  * again on node_modules' Node, and every child (npx tsx, vitest, playwright, its web server) finds that
- * Node first on PATH. Its exit code (or the signal that ended it) becomes this process's.
+ * Node first on PATH. Its exit code (or the signal that ended it) becomes this process's. (So the very
+ * first install, on the machine's Node, may warn EBADENGINE for packages that want Node 22.)
  */
 const NODE_MAJOR = 22
 async function useProjectNode() {
@@ -84,7 +85,8 @@ async function useProjectNode() {
     return
   }
   const node = path.join(bin, 'node')
-  if (!fs.existsSync(node)) throw new Error(`${node} is missing (devDependency "node"): run npm install.`)
+  // The `node` package puts the binary there in its preinstall script, so an install without scripts has none.
+  if (!fs.existsSync(node)) throw new Error(`${node} is missing: run npm install (with install scripts; the devDependency "node" fetches Node ${NODE_MAJOR} in one).`)
   const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: process.env })
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP']
   const forward = (signal) => child.kill(signal)
