@@ -1,6 +1,6 @@
 # Production image: serves pages, the JSON API, websockets and (unless RUN_WORKERS=false) the workers.
 # Needs DATABASE_URL, REDIS_URL, SESSION_SECRET, SMTP_URL and PUBLIC_URL at run time.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -10,7 +10,7 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN NODE_ENV=production npx remix vite:build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production APP_ENV=production PORT=3000
 COPY --from=build /app/node_modules ./node_modules

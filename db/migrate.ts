@@ -1,7 +1,8 @@
 // Applies every migration in db/migrations; --fresh drops all tables first (tests and bench only).
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { FileMigrationProvider, Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
+import { FileMigrationProvider, Migrator } from 'kysely/migration'
 import { createDatabase } from './connection'
 
 export async function migrateToLatest({ fresh = false } = {}) {

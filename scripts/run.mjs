@@ -40,14 +40,16 @@ const VITEST_MAX_WORKERS = 8
 // Where the Stripe emulator posts events (app/routes/api.webhooks.stripe.ts, ADR 0031).
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe'
 const profile = profiles[mode]
-const scriptStarted = Date.now()
+// A run re-executed on the project's Node (useProjectNode) counts from the first process's start and keeps its install time.
+const scriptStarted = Number(process.env.DRAFTDESK_RUN_STARTED ?? Date.now())
+process.env.DRAFTDESK_RUN_STARTED = String(scriptStarted)
 if (!profile) {
   console.error(`Unknown mode ${mode}`)
   process.exit(2)
 }
 
 /** How long each phase of this run took, printed with the closing line of npm test. */
-const phaseTimes = []
+const phaseTimes = JSON.parse(process.env.DRAFTDESK_RUN_PHASES ?? '[]')
 function timed(name, work) {
   const started = Date.now()
   const done = () => phaseTimes.push([name, (Date.now() - started) / 1000])
@@ -98,6 +100,38 @@ function ensureDependencies() {
   const stale = !fs.existsSync(marker) || newestMtime(['package-lock.json', 'patches']) > fs.statSync(marker).mtimeMs
   // npm ci refuses the lockfile here (other-platform optional packages are missing), see STACK.md
   if (stale) run('npm', ['install', '--no-audit', '--no-fund'])
+}
+
+/**
+ * The app and the tests run on the image's Node major (Dockerfile), pinned in devDependencies as the
+ * `node` package; the machine's Node only installs the dependencies. On another major this script runs
+ * again on node_modules' Node, and every child (npx tsx, vitest, playwright, its web server) finds that
+ * Node first on PATH. Its exit code (or the signal that ended it) becomes this process's. (So the very
+ * first install, on the machine's Node, may warn EBADENGINE for packages that want Node 22.)
+ */
+const NODE_MAJOR = 22
+async function useProjectNode() {
+  const bin = path.join(root, 'node_modules', '.bin')
+  if (!process.env.PATH?.startsWith(bin + path.delimiter)) process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ''}`
+  if (Number(process.versions.node.split('.')[0]) === NODE_MAJOR) {
+    console.log(`Node ${process.versions.node} (${process.execPath}) runs the app.`)
+    return
+  }
+  const node = path.join(bin, 'node')
+  // The `node` package puts the binary there in its preinstall script, so an install without scripts has none.
+  if (!fs.existsSync(node)) throw new Error(`${node} is missing: run npm install (with install scripts; the devDependency "node" fetches Node ${NODE_MAJOR} in one).`)
+  process.env.DRAFTDESK_RUN_PHASES = JSON.stringify(phaseTimes)
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: process.env })
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP']
+  const forward = (signal) => child.kill(signal)
+  for (const signal of signals) process.on(signal, forward)
+  child.on('exit', (code, signal) => {
+    for (const s of signals) process.off(s, forward)
+    if (signal) process.kill(process.pid, signal)
+    else process.exit(code ?? 1)
+  })
+  // This process only waits for the child now.
+  await new Promise(() => {})
 }
 
 function ensureBuild(env) {
@@ -157,7 +191,10 @@ async function choosePorts(env, dir) {
 }
 
 async function bootstrap() {
-  timed('install', ensureDependencies)
+  // A re-executed run (useProjectNode) has its install time from the first process already.
+  if (process.env.DRAFTDESK_RUN_PHASES) ensureDependencies()
+  else timed('install', ensureDependencies)
+  await useProjectNode()
   const env = { ...process.env }
   const dir = path.join(root, profile.dir)
   const local = !env.DATABASE_URL || !env.REDIS_URL

@@ -1,6 +1,7 @@
 // The realm split (ADR 0011) on data of the shared-person model: every realm gets its own account.
 import path from 'node:path'
-import { type Kysely, type Migration, Migrator, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { type Migration, Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase } from '#db/connection'
 
