@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { dayKey, monthOfDay, normaliseTimeZone, offsetSegments, type OffsetSegment } from '#app/rules/month-buckets'
 import type { AnalyticsSource } from '#db/tables/analytics'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
-import { inTransaction } from '#db/transaction'
+import { tenantTransaction } from '#db/transaction'
 
 export type AnalyticsEvent = { source: AnalyticsSource; ids: readonly number[] }
 
@@ -187,8 +187,7 @@ export async function applyAnalyticsEvent(t: TenantScope, event: AnalyticsEvent)
 
 async function applyBatch(t: TenantScope, zone: string, source: AnalyticsSource, ids: number[]) {
   if (ids.length === 0) return
-  await inTransaction(t.db, async (trx) => {
-    const tx: TenantScope = { db: trx, clientId: t.clientId }
+  await tenantTransaction(t, async (tx) => {
     // Shared with other batches, exclusive to a rebuild: no batch writes while the buckets are rebuilt.
     const state = await scoped(tx, 'analytics_state')
       .select('time_zone')
@@ -272,11 +271,9 @@ export async function rebuildAnalytics(t: TenantScope, now = new Date()): Promis
   await scopedInsert(t, 'analytics_state', { time_zone: zone }).ignore().execute()
   let facts = 0
   // No retry loop here: a deadlock's victim fails the job, and the queue runs it again.
-  await t.db
-    .transaction()
-    .setIsolationLevel('read committed')
-    .execute(async (trx) => {
-      const tx: TenantScope = { db: trx, clientId: t.clientId }
+  await tenantTransaction(
+    t,
+    async (tx) => {
       await scoped(tx, 'analytics_state').select('client_id').forUpdate().executeTakeFirst()
       for (const table of ['analytics_facts', 'analytics_months', 'analytics_product_months', 'analytics_writer_days'] as const) await scopedDelete(tx, table).execute()
       const columns = ['client_id', 'source', 'source_id', 'day', 'package_name', 'writer_id', 'orders', 'completed_orders', 'sales_cents', 'revenue_cents', 'tips_cents'] as const
@@ -407,7 +404,9 @@ export async function rebuildAnalytics(t: TenantScope, now = new Date()): Promis
         .execute()
       // What changed before this started is in; the sweep takes it from here.
       await scopedUpdate(tx, 'analytics_state').set({ time_zone: zone, rebuilt_at: startedAt, swept_at: startedAt }).execute()
-    })
+    },
+    { isolationLevel: 'read committed', attempts: 1 },
+  )
   return { facts, timeZone: zone, ms: Date.now() - started }
 }
 

@@ -9,6 +9,7 @@ import { COMPLETED_ORDER_ASSIGNMENT, isCompletedOrder, schedulingLinkWarning } f
 import { newPublicId, sha256 } from '#app/services/crypto.server'
 import { queueEmail } from './system-mail.server'
 import { scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 import { noteAnalyticsChange } from './analytics-events.server'
 import { auditAction, auditOutcome } from './audit.server'
 import { claimFile, findFile } from './files.server'
@@ -50,11 +51,6 @@ async function reload(t: TenantScope, rows: OrderRow[]): Promise<OrderRow[]> {
     t,
     rows.map((r) => r.public_id),
   )
-}
-
-/** Runs `write` against a transaction of this organisation. */
-function inTransaction<T>(t: Tenant, write: (tx: TenantScope) => Promise<T>): Promise<T> {
-  return t.db.transaction().execute((trx) => write({ db: trx, clientId: t.clientId }))
 }
 
 async function setColumns(tx: TenantScope, orderIds: number[], values: Record<string, unknown>) {
@@ -117,7 +113,7 @@ async function claimFileForOrder(t: Tenant, key: string) {
 async function setDueDate(t: Tenant, orderIds: string[], dueDate: string): Promise<OrderActionResult> {
   const rows = await someOrders(t, orderIds)
   if (isError(rows)) return rows
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(rows), { due_date: new Date(`${dueDate}T00:00:00.000Z`) })
     await recordActivity(tx, idsOf(rows), t.user.id, `Due date set to ${dueDate} by ${nameOf(t.user)}`)
   })
@@ -128,7 +124,7 @@ async function setPriority(t: Tenant, orderId: string, priority: OrderPriority):
   const row = await oneOrder(t, orderId)
   if (isError(row)) return row
   if (row.priority === priority) return { ok: true, orders: [row], changed: 0 }
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, [row.id], { priority })
     await recordActivity(tx, row.id, t.user.id, `Priority changed from ${PRIORITY_STYLE[row.priority].label} to ${PRIORITY_STYLE[priority].label} by ${nameOf(t.user)}`)
   })
@@ -140,7 +136,7 @@ async function setAmountPaidToWriter(t: Tenant, orderId: string, amount: number)
   if (isError(row)) return row
   const cents = Math.round(amount * 100)
   if (row.amount_paid_to_writer_cents !== null && Number(row.amount_paid_to_writer_cents) === cents) return { ok: true, orders: [row], changed: 0 }
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, [row.id], { amount_paid_to_writer_cents: cents })
     await recordActivity(tx, row.id, t.user.id, `Amount paid to the contributor set to ${amount} ${row.currency.toUpperCase()} by ${nameOf(t.user)}`)
   })
@@ -153,7 +149,7 @@ async function writeFlag(t: Tenant, rows: OrderRow[], flag: OrderFlag, value: bo
   const changing = rows.filter((r) => !!r[column] !== value)
   if (changing.length === 0) return 0
   const [on, off] = FLAG_WORDS[flag]
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), { [column]: value })
     await recordActivity(tx, idsOf(changing), t.user.id, `${value ? on : off} by ${nameOf(t.user)}`)
   })
@@ -183,7 +179,7 @@ async function markAsComplete(t: Tenant, orderId: string): Promise<OrderActionRe
   const row = await oneOrder(t, orderId)
   if (isError(row)) return row
   if (row.marked_as_complete) return fail(400, ALREADY_COMPLETED)
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, [row.id], { status_percentage: 100, marked_as_complete: true, completed_at: row.completed_at ?? new Date() })
     await recordActivity(tx, row.id, t.user.id, `Marked as completed by ${nameOf(t.user)}`)
   })
@@ -212,7 +208,7 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
   const message = opts.message?.trim() ?? ''
   const changing = rows.filter((r) => r.writer_id !== writer.userId)
   const assignedAt = new Date()
-  const outbox = await inTransaction(t, async (tx) => {
+  const outbox = await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), { writer_id: writer.userId, assigned_at: assignedAt })
     await recordActivity(tx, idsOf(changing), t.user.id, `Contributor ${nameOf(writer)} assigned by ${nameOf(t.user)}`)
     if (message) await recordActivity(tx, idsOf(rows), t.user.id, `Message to the contributor: ${message}`)
@@ -245,7 +241,7 @@ async function assignReviewer(t: Tenant, orderIds: string[], reviewerId: string 
   const reviewer = await findAssignee(t, reviewerId, 'REVIEWER')
   if (isError(reviewer)) return reviewer
   const changing = rows.filter((r) => r.reviewer_id !== reviewer.userId)
-  const outbox = await inTransaction(t, async (tx) => {
+  const outbox = await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), { reviewer_id: reviewer.userId })
     await recordActivity(tx, idsOf(changing), t.user.id, `Reviewer ${nameOf(reviewer)} assigned by ${nameOf(t.user)}`)
     return notify.assigned(tx, { role: 'reviewer', assigneeUserId: reviewer.userId, orderIds: idsOf(changing), actorUserId: t.user.id })
@@ -257,7 +253,7 @@ async function assignReviewer(t: Tenant, orderIds: string[], reviewerId: string 
 async function unassign(t: Tenant, rows: OrderRow[], role: 'writer' | 'reviewer'): Promise<OrderActionResult> {
   const column = role === 'writer' ? 'writer_id' : 'reviewer_id'
   const changing = rows.filter((r) => r[column] !== null)
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), role === 'writer' ? { writer_id: null, assigned_at: null } : { reviewer_id: null })
     await recordActivity(tx, idsOf(changing), t.user.id, `${role === 'writer' ? 'Contributor' : 'Reviewer'} unassigned by ${nameOf(t.user)}`)
   })

@@ -8,6 +8,7 @@ import type { OrderCreateInput } from './order-create.schema'
 import { invoicePlan } from '#app/rules/create-order'
 import { DEFAULT_CURRENCY } from '#app/rules/money'
 import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found'
 export const CUSTOMER_ARCHIVED = 'This customer is archived'
@@ -50,8 +51,7 @@ export async function createOrder(t: Actor, input: OrderCreateInput): Promise<Cr
   if (!product.ok) return product
   const plan = invoicePlan(input)
   const currency = t.user.currencyType || DEFAULT_CURRENCY
-  const created = await t.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  const created = await tenantTransaction(t, async (tx) => {
     const placed = await placeOrder(tx, {
       customerUserId: customer.id,
       productId: product.id,

@@ -11,6 +11,7 @@ import { canMarkPaid, canRefund, checkRefundAmount, refundBounds } from '#app/ru
 import { newPublicId } from '#app/services/crypto.server'
 import { refundPayment } from '#app/services/payments.server'
 import { scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 import type { OrderInvoiceStatus } from '#db/tables/orders'
 
 const INVOICE_COLUMNS = [
@@ -210,8 +211,7 @@ type Actor = TenantScope & { user: { id: number; firstName: string; lastName: st
 /** unpaid → paid, under a row lock so two clicks cannot both pass the check. */
 export async function markInvoicePaid(t: Actor, publicId: string): Promise<InvoiceActionResult> {
   let outbox: Outbox = []
-  const outcome = await t.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  const outcome = await tenantTransaction(t, async (tx) => {
     const invoice = await findInvoice(tx, publicId, { forUpdate: true })
     if (!invoice) return { ok: false, status: 404, error: INVOICE_NOT_FOUND } as const
     if (!canMarkPaid(invoiceState(invoice))) return { ok: false, status: 400, error: MARK_PAID_REFUSED } as const
@@ -236,8 +236,7 @@ export async function markInvoicePaid(t: Actor, publicId: string): Promise<Invoi
  * stays locked meanwhile, so a second refund waits and then finds it refunded.
  */
 export async function refundInvoice(t: Actor, publicId: string, amount: number | undefined): Promise<InvoiceActionResult> {
-  const outcome = await t.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  const outcome = await tenantTransaction(t, async (tx) => {
     const invoice = await findInvoice(tx, publicId, { forUpdate: true })
     if (!invoice) return { ok: false, status: 404, error: INVOICE_NOT_FOUND } as const
     const state = invoiceState(invoice)

@@ -3,6 +3,7 @@ import { auditAction } from './audit.server'
 import { findOrder, recordActivity } from './orders.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { scoped, scopedDelete, scopedInsert, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 
 /** Enough suggestions for any real organisation; the list is a datalist, not a page. */
 const SUGGESTION_LIMIT = 500
@@ -25,8 +26,7 @@ export type SetTagsResult = { ok: true; tags: SavedTag[]; orderId: number } | { 
 export async function setOrderTags(t: TenantScope, orderPublicId: string, tags: readonly string[]): Promise<SetTagsResult> {
   const order = await findOrder(t, orderPublicId)
   if (!order) return { ok: false, status: 404, error: 'Order not found' }
-  const saved = await t.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  const saved = await tenantTransaction(t, async (tx) => {
     const existing = tags.length
       ? await scoped(tx, 'tags')
           .select('text')

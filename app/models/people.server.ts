@@ -4,6 +4,7 @@ import { newPublicId } from '#app/services/crypto.server'
 import { hashPassword } from '#app/services/password.server'
 import { likePattern, type SortDir } from '#app/rules/table-query'
 import { scopedAs, scopedInsert, scopedJoin, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 import type { MembershipRole } from '#db/types'
 
 /** memberships AS m JOIN users AS u, both limited to this organisation. */
@@ -119,8 +120,7 @@ export async function createMember(t: TenantScope, input: NewMember): Promise<Ne
   const passwordHash = await hashPassword(input.password)
   const publicId = newPublicId()
   try {
-    return await t.db.transaction().execute(async (trx) => {
-      const tx = { db: trx, clientId: t.clientId }
+    return await tenantTransaction(t, async (tx) => {
       const account = await scopedInsert(tx, 'users', {
         public_id: publicId,
         email: input.email,

@@ -10,7 +10,7 @@ import { listDownloadablesForPicker } from './downloadables.server'
 import { workflowIdsByPublicId } from './workflows.server'
 import type { ProductInput } from './products.schema'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
-import { inTransaction } from '#db/transaction'
+import { tenantTransaction } from '#db/transaction'
 
 export type ProductJson = {
   _id: string
@@ -155,8 +155,7 @@ export async function createProduct(t: TenantScope, input: ProductInput): Promis
   const links = await resolveLinks(t, input)
   if ('error' in links) return { ok: false, status: 400, error: links.error! }
   const publicId = newPublicId()
-  await inTransaction(t.db, async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  await tenantTransaction(t, async (tx) => {
     const result = await scopedInsert(tx, 'products', {
       public_id: publicId,
       name: input.packageName,
@@ -175,8 +174,7 @@ export async function updateProduct(t: TenantScope, publicId: string, input: Pro
   if (!row || !current) return { ok: false, status: 404, error: 'Product not found' }
   const links = await resolveLinks(t, input, { workflows: current.packageServices, files: current.packageDownloadables, contract: current.contract_id?._id ?? null })
   if ('error' in links) return { ok: false, status: 400, error: links.error! }
-  await inTransaction(t.db, async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  await tenantTransaction(t, async (tx) => {
     await scopedUpdate(tx, 'products')
       .set({
         name: input.packageName,

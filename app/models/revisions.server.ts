@@ -10,6 +10,7 @@ import { peopleById, recordActivity } from './orders.server'
 import { REJECTION_FILE_NOT_FOUND, REVISION_ALREADY_DECIDED, REVISION_NOT_FOUND, REVISIONS_APPROVAL_OFF, REVISIONS_PAGE_SIZES, UPLOAD_FAILED } from './revisions.schema'
 import type { SniffedUpload } from '#app/services/storage.server'
 import { scoped, scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 import type { DraftData, DraftFile, OrderServiceSnapshot } from '#db/tables/orders'
 
 type Actor = TenantScope & { user: { id: number; firstName: string; lastName: string; role: string } }
@@ -141,8 +142,7 @@ export async function approveRevision(t: Actor, publicId: string): Promise<Decis
   const off = await featureRefusal(t)
   if (off) return off
   let outbox: Outbox = []
-  const result = await t.db.transaction().execute(async (trx): Promise<DecisionResult> => {
-    const tx = { db: trx, clientId: t.clientId }
+  const result = await tenantTransaction(t, async (tx): Promise<DecisionResult> => {
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
     if (refused || !draft) return { ok: false, ...(refused ?? { status: 404, error: REVISION_NOT_FOUND }) }
@@ -183,8 +183,7 @@ export async function rejectRevision(t: Actor, publicId: string, input: { reject
     return exists ? { ok: false, status: 400, error: REJECTION_FILE_NOT_FOUND } : { ok: false, status: 404, error: REVISION_NOT_FOUND }
   }
   let outbox: Outbox = []
-  const result = await t.db.transaction().execute(async (trx): Promise<DecisionResult> => {
-    const tx = { db: trx, clientId: t.clientId }
+  const result = await tenantTransaction(t, async (tx): Promise<DecisionResult> => {
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
     if (refused || !draft) return { ok: false, ...(refused ?? { status: 404, error: REVISION_NOT_FOUND }) }

@@ -11,7 +11,7 @@ import type { Tenant } from '#app/services/auth.server'
 import { sha256 } from '#app/services/crypto.server'
 import { cardErrorMessage, type PaymentMethodSummary, paymentsService, type PaymentsService, type SubscriptionSummary } from '#app/services/stripe.server'
 import { formatDate } from '#app/utils/format'
-import { inTransaction } from '#db/transaction'
+import { tenantTransaction } from '#db/transaction'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { ClientPackage } from '#db/tables/platform'
 import { loadAuthUser, toUserJson, type UserJson } from './account.server'
@@ -438,14 +438,13 @@ async function exclusive<T>(ctx: Context, work: (tx: TenantScope, lastOpKey: str
   const lockRow = await scoped(t, 'organisation_plans').select('client_id').executeTakeFirst()
   if (!lockRow) await scopedInsert(t, 'organisation_plans', {}).ignore().execute()
   try {
-    return await inTransaction(
-      t.db,
-      async (trx) => {
-        const tx = { db: trx, clientId: t.clientId }
+    return await tenantTransaction(
+      t,
+      async (tx) => {
         const row = await scoped(tx, 'organisation_plans').select('last_op_key').forUpdate().executeTakeFirstOrThrow()
         return work(tx, row.last_op_key)
       },
-      1,
+      { attempts: 1 },
     )
   } catch (error) {
     if (!isStripeError(error)) throw error
