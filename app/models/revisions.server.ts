@@ -1,7 +1,7 @@
 // Revisions approval: drafts waiting for an admin's decision when the organisation enables it, and
 // the two decisions (approve; reject with a reason and files for the writer).
 import { sql } from 'kysely'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { claimFile, deleteFile, findFile, saveUpload, type StoredFile } from './files.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 import { deliver, notify, type Outbox } from './notifications.server'
@@ -241,31 +241,22 @@ export async function rejectRevisionWithUploads(t: Actor, publicId: string, reje
   return result
 }
 
-function audited(action: 'revision_approve' | 'revision_reject', describe: (id: string) => string) {
-  return async (t: Actor, request: Request, publicId: string, result: DecisionResult) => {
-    await auditAction(t, request, {
-      module: 'orders',
-      action,
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `${describe(publicId)} (order ${result.orderId})` : `${describe(publicId)} refused: ${result.error}`,
-    })
-    return result
-  }
+/** A decision's audit row: on the revision's order, or the refusal. */
+const decision = (action: 'revision_approve' | 'revision_reject', publicId: string) => {
+  const what = `${action === 'revision_approve' ? 'Approved' : 'Rejected'} revision ${publicId}`
+  return { module: 'orders', action, message: (r: DecisionResult) => (r.ok ? `${what} (order ${r.orderId})` : `${what} refused: ${r.error}`) }
 }
-
-const auditApprove = audited('revision_approve', (id) => `Approved revision ${id}`)
-const auditReject = audited('revision_reject', (id) => `Rejected revision ${id}`)
 
 /** The revision actions as routes call them: each writes its audit row, success or refusal. */
 export const revisionActions = {
   list: listRevisions,
   async approve(t: Actor, request: Request, publicId: string) {
-    return auditApprove(t, request, publicId, await approveRevision(t, publicId))
+    return audited(t, request, decision('revision_approve', publicId), await approveRevision(t, publicId))
   },
   async reject(t: Actor, request: Request, publicId: string, input: { rejectionReason: string; uploadedFiles: readonly string[] }) {
-    return auditReject(t, request, publicId, await rejectRevision(t, publicId, input))
+    return audited(t, request, decision('revision_reject', publicId), await rejectRevision(t, publicId, input))
   },
   async rejectWithUploads(t: Actor, request: Request, publicId: string, rejectionReason: string, uploads: readonly SniffedUpload[]) {
-    return auditReject(t, request, publicId, await rejectRevisionWithUploads(t, publicId, rejectionReason, uploads))
+    return audited(t, request, decision('revision_reject', publicId), await rejectRevisionWithUploads(t, publicId, rejectionReason, uploads))
   },
 }
