@@ -105,10 +105,11 @@ export async function auditUserAction(
   })
 }
 
-type Person = { id: number; firstName: string; lastName: string; role: string }
+/** A tenant as audited: the organisation from the session and the person acting in it. */
+export type TenantActor = Parameters<typeof auditAction>[0]
 
-/** Who acts: a tenant (`t`, the organisation from the session) or anyone signed in, platform staff included. */
-export type AuditActor = Parameters<typeof auditAction>[0] | Parameters<typeof auditUserAction>[0]
+/** Who acts: a tenant (`t`) or anyone signed in, platform staff included. */
+export type AuditActor = TenantActor | Parameters<typeof auditUserAction>[0]
 
 /** A refusal: `{ ok: false, ... }`, or null when the action found nothing to act on. */
 const isRefusal = (result: unknown) => result === null || (typeof result === 'object' && 'ok' in result && result.ok === false)
