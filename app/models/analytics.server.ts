@@ -4,11 +4,12 @@
 // Each source row (an order, an invoice, a tip) has one fact: what it last added to the buckets. An
 // event names rows only; applying it reads their current state, turns it into new facts and adds the
 // difference to the buckets. So an event delivered twice, late or out of order changes nothing more.
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder, type Selectable } from 'kysely'
 import { dayKey, monthOfDay, normaliseTimeZone, offsetSegments, type OffsetSegment } from '#app/rules/month-buckets'
 import type { AnalyticsSource } from '#db/tables/analytics'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import type { Database } from '#db/types'
 
 export type AnalyticsEvent = { source: AnalyticsSource; ids: readonly number[] }
 
@@ -28,9 +29,9 @@ const keyOfDate = (value: Date | string) => (value instanceof Date ? value.toISO
 // ---------------------------------------------------------------------------------------------
 // Facts: what one source row adds, from its current state
 
-type OrderSourceRow = { id: number; created_at: Date; package_name: string; writer_id: number | null; status_percentage: number; price_cents: number; test_order: boolean }
-type InvoiceSourceRow = { id: number; status: string; is_test: boolean; paid_at: Date | null; price_cents: number; refund_amount_cents: number | null }
-type TipSourceRow = { id: number; paid_at: Date; amount_cents: number }
+type OrderSourceRow = Pick<Selectable<Database['orders']>, 'id' | 'created_at' | 'package_name' | 'writer_id' | 'status_percentage' | 'price_cents' | 'test_order'>
+type InvoiceSourceRow = Pick<Selectable<Database['order_invoices']>, 'id' | 'status' | 'is_test' | 'paid_at' | 'price_cents' | 'refund_amount_cents'>
+type TipSourceRow = Pick<Selectable<Database['order_tips']>, 'id' | 'paid_at' | 'amount_cents'>
 
 /** Every order but test orders (ADR 0018), on the local day it was placed; completed at 100 percent. */
 export function orderFact(zone: string, o: OrderSourceRow): Fact | null {
@@ -65,14 +66,14 @@ async function currentFacts(t: TenantScope, zone: string, source: AnalyticsSourc
       .select(['id', 'created_at', 'package_name', 'writer_id', 'status_percentage', 'price_cents', 'test_order'])
       .where('id', 'in', ids)
       .execute()
-    return rows.map((r) => orderFact(zone, r as OrderSourceRow)).filter((f): f is Fact => f !== null)
+    return rows.map((r) => orderFact(zone, r)).filter((f): f is Fact => f !== null)
   }
   if (source === 'invoice') {
     const rows = await scoped(t, 'order_invoices').select(['id', 'status', 'is_test', 'paid_at', 'price_cents', 'refund_amount_cents']).where('id', 'in', ids).execute()
-    return rows.map((r) => invoiceFact(zone, r as InvoiceSourceRow)).filter((f): f is Fact => f !== null)
+    return rows.map((r) => invoiceFact(zone, r)).filter((f): f is Fact => f !== null)
   }
   const rows = await scoped(t, 'order_tips').select(['id', 'paid_at', 'amount_cents']).where('id', 'in', ids).execute()
-  return rows.map((r) => tipFact(zone, r as TipSourceRow))
+  return rows.map((r) => tipFact(zone, r))
 }
 
 // ---------------------------------------------------------------------------------------------

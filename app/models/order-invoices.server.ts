@@ -1,5 +1,5 @@
 // Order invoices: the list with its items and customers, invoices for new orders, Mark As Paid and Refund.
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { noteInvoicesChanged } from './analytics-events.server'
 import { auditAction } from './audit.server'
 import { deliver, notify, type Outbox } from './notifications.server'
@@ -12,7 +12,7 @@ import { newPublicId } from '#app/services/crypto.server'
 import { refundPayment } from '#app/services/payments.server'
 import { scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
-import type { OrderInvoiceStatus } from '#db/tables/orders'
+import type { Database } from '#db/types'
 
 const INVOICE_COLUMNS = [
   'i.id',
@@ -31,22 +31,8 @@ const INVOICE_COLUMNS = [
   'i.created_at',
 ] as const
 
-export type InvoiceRow = {
-  id: number
-  public_id: string
-  customer_id: number
-  type: 'single' | 'multiOrders'
-  currency: string
-  status: OrderInvoiceStatus
-  price_cents: number
-  provider_paid_cents: number
-  provider_payment_id: string | null
-  refund_amount_cents: number | null
-  is_test: boolean
-  paid_at: Date | null
-  refunded_at: Date | null
-  created_at: Date
-}
+type Unaliased<C> = C extends `i.${infer Column}` ? Column : never
+export type InvoiceRow = Pick<Selectable<Database['order_invoices']>, Unaliased<(typeof INVOICE_COLUMNS)[number]>>
 
 function invoicesQuery(t: TenantScope) {
   return scopedAs(t, 'order_invoices', 'i')
@@ -63,27 +49,23 @@ export async function findInvoice(t: TenantScope, publicId: string, opts: { forU
   return (await query.executeTakeFirst()) as InvoiceRow | undefined
 }
 
-type ItemRow = {
-  invoice_id: number
-  package_name: string
-  quantity: number
-  price_cents: number
-  order_id: number | null
-  order_public_id: string | null
-  product_public_id: string | null
-}
-
-async function itemsOf(t: TenantScope, invoiceIds: readonly number[]): Promise<Map<number, ItemRow[]>> {
-  const byInvoice = new Map<number, ItemRow[]>()
-  if (invoiceIds.length === 0) return byInvoice
-  const rows = (await scopedAs(t, 'order_invoice_items', 'ii')
+/** The items of the invoices (with their order's and product's public ids), in order. */
+function itemRows(t: TenantScope, invoiceIds: readonly number[]) {
+  return scopedAs(t, 'order_invoice_items', 'ii')
     .leftJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'ii.order_id')))
     .leftJoin('products as p', (j) => scopedJoin(t, 'p', j.onRef('p.id', '=', 'o.product_id')))
     .select(['ii.invoice_id', 'ii.package_name', 'ii.quantity', 'ii.price_cents', 'ii.order_id', 'o.public_id as order_public_id', 'p.public_id as product_public_id'])
     .where('ii.invoice_id', 'in', [...invoiceIds])
     .orderBy('ii.id')
-    .execute()) as ItemRow[]
-  for (const r of rows) byInvoice.set(r.invoice_id, [...(byInvoice.get(r.invoice_id) ?? []), r])
+    .execute()
+}
+
+type ItemRow = Awaited<ReturnType<typeof itemRows>>[number]
+
+async function itemsOf(t: TenantScope, invoiceIds: readonly number[]): Promise<Map<number, ItemRow[]>> {
+  const byInvoice = new Map<number, ItemRow[]>()
+  if (invoiceIds.length === 0) return byInvoice
+  for (const r of await itemRows(t, invoiceIds)) byInvoice.set(r.invoice_id, [...(byInvoice.get(r.invoice_id) ?? []), r])
   return byInvoice
 }
 

@@ -1,5 +1,5 @@
 // What customers and staff share: a person in `users` plus their membership in this organisation.
-import { sql } from 'kysely'
+import { type Selection, type SelectQueryBuilder, sql } from 'kysely'
 import { newPublicId } from '#app/services/crypto.server'
 import { hashPassword } from '#app/services/password.server'
 import { likePattern, type SortDir } from '#app/rules/table-query'
@@ -29,22 +29,8 @@ export const MEMBER_COLUMNS = [
   'u.active as userActive',
 ] as const
 
-export type MemberRow = {
-  membershipId: number
-  userId: number
-  role: MembershipRole
-  permissions: string[]
-  active: boolean
-  archived: boolean
-  customerFacingName: string | null
-  createdAt: Date
-  publicId: string
-  firstName: string
-  lastName: string
-  email: string
-  profileImg: string | null
-  userActive: boolean
-}
+/** A member as MEMBER_COLUMNS read it from membersQuery. */
+export type MemberRow = ReturnType<typeof membersQuery> extends SelectQueryBuilder<infer DB, infer TB, {}> ? Selection<DB, TB, (typeof MEMBER_COLUMNS)[number]> : never
 
 export function searchMembers<Q extends { where: any }>(query: Q, search: string): Q {
   if (!search) return query

@@ -1,6 +1,6 @@
 // Products (packages): workflows, downloadable files and a contract sold together, with their switches.
 import { data } from '@remix-run/node'
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { auditAction } from './audit.server'
 import { centsToAmount } from '#app/rules/money'
 import { newPublicId } from '#app/services/crypto.server'
@@ -11,6 +11,7 @@ import { workflowIdsByPublicId } from './workflows.server'
 import type { ProductInput } from './products.schema'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import type { Database } from '#db/types'
 
 export type ProductJson = {
   _id: string
@@ -28,20 +29,8 @@ export type ProductJson = {
   updatedAt: string
 }
 
-type ProductRow = {
-  id: number
-  public_id: string
-  name: string
-  price_cents: number
-  contract_id: number | null
-  purchasable: boolean
-  active: boolean
-  archived: boolean
-  created_at: Date
-  updated_at: Date
-}
-
 const COLUMNS = ['id', 'public_id', 'name', 'price_cents', 'contract_id', 'purchasable', 'active', 'archived', 'created_at', 'updated_at'] as const
+type ProductRow = Pick<Selectable<Database['products']>, (typeof COLUMNS)[number]>
 
 /** One query per link table for the whole page of products, never one per product. */
 async function hydrate(t: TenantScope, rows: ProductRow[]): Promise<ProductJson[]> {

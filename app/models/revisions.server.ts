@@ -102,18 +102,8 @@ export async function listRevisions(t: TenantScope, opts: { start?: number; size
 
 export type DecisionResult = { ok: true; revisionId: string; orderId: string; status: 'approved' | 'rejected' } | { ok: false; status: number; error: string }
 
-type DraftToDecide = {
-  id: number
-  order_id: number
-  approval_status: string | null
-  deleted: boolean
-  service_id: string
-  order_public_id: string
-  services: OrderServiceSnapshot[]
-}
-
 /** The draft with its order; `lock` holds the row until the transaction ends, so decisions queue up. */
-async function findDraft(t: TenantScope, publicId: string, lock = false): Promise<DraftToDecide | undefined> {
+async function findDraft(t: TenantScope, publicId: string, lock = false) {
   let query = scopedAs(t, 'drafts', 'd')
     .innerJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'd.order_id')))
     .select(['d.id', 'd.order_id', 'd.approval_status', 'd.deleted_at', 'd.deleted_by', 'd.service_id', 'o.public_id as order_public_id', 'o.services'])
@@ -123,6 +113,8 @@ async function findDraft(t: TenantScope, publicId: string, lock = false): Promis
   if (!row) return undefined
   return { ...row, deleted: row.deleted_at !== null || row.deleted_by !== null }
 }
+
+type DraftToDecide = NonNullable<Awaited<ReturnType<typeof findDraft>>>
 
 /** Why this draft cannot be decided now (null: it can): unknown or foreign 404, withdrawn or decided 409. */
 function refusal(draft: DraftToDecide | undefined): { status: number; error: string } | null {

@@ -1,5 +1,5 @@
 // Workflows (services): the organisation's module boards with their reminders, and the form modules they may use.
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { auditAction } from './audit.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { renumber } from '#app/rules/reminders'
@@ -7,6 +7,7 @@ import { moduleProblems, type ServiceType, showsBell } from '#app/rules/workflow
 import type { ServiceModuleInput } from './workflows.schema'
 import type { StoredModule } from '#db/tables/workflows'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import type { Database } from '#db/types'
 
 export type ServiceJson = {
   _id: string
@@ -16,16 +17,6 @@ export type ServiceJson = {
   archived: boolean
   createdAt: string
   updatedAt: string
-}
-
-type Row = {
-  public_id: string
-  name: string
-  service_type: string
-  modules: StoredModule[]
-  archived: boolean
-  created_at: Date
-  updated_at: Date
 }
 
 function toJson(row: Row): ServiceJson {
@@ -41,6 +32,7 @@ function toJson(row: Row): ServiceJson {
 }
 
 const COLUMNS = ['public_id', 'name', 'service_type', 'modules', 'archived', 'created_at', 'updated_at'] as const
+type Row = Pick<Selectable<Database['workflows']>, (typeof COLUMNS)[number]>
 
 export type ListOptions = { archived?: boolean; page?: number; size?: number; search?: string }
 
