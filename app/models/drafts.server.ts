@@ -1,7 +1,7 @@
 // Drafts of a project as the back-office handles them: the spec's Draft JSON, withdrawing a draft
 // and reopening an accepted revision of one service.
 import { type Selectable, sql } from 'kysely'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { actorName } from './order-tags.server'
 import { findOrder, recordActivity, reopenTask, type OrderRow, type PersonRef } from './orders.server'
 import { scoped, scopedUpdate, type TenantScope } from '#db/tenant'
@@ -131,25 +131,31 @@ export const draftActions = {
   async withdraw(t: Actor, request: Request, orderPublicId: string, draftPublicId: string, reason: string) {
     const result = await withdrawDraft(t, orderPublicId, draftPublicId, reason)
     if (result.ok) await recordActivity(t, result.order.id, t.user.id, `${actorName(t)} ${result.message}`)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'withdraw_draft',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Withdrew draft ${draftPublicId} of order ${orderPublicId}` : `Draft ${draftPublicId} of order ${orderPublicId} not withdrawn: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'withdraw_draft',
+        message: result.ok ? `Withdrew draft ${draftPublicId} of order ${orderPublicId}` : `Draft ${draftPublicId} of order ${orderPublicId} not withdrawn: ${result.error}`,
+      },
+      result,
+    )
   },
   async reopenRevision(t: Actor, request: Request, orderPublicId: string, serviceId: string) {
     const result = await reopenRevision(t, orderPublicId, serviceId)
     if (result.ok) await recordActivity(t, result.order.id, t.user.id, `${actorName(t)} ${result.message}`)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'reopen_revision',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Reopened the revision of service ${serviceId} of order ${orderPublicId}`
-        : `Revision of service ${serviceId} of order ${orderPublicId} not reopened: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'reopen_revision',
+        message: result.ok
+          ? `Reopened the revision of service ${serviceId} of order ${orderPublicId}`
+          : `Revision of service ${serviceId} of order ${orderPublicId} not reopened: ${result.error}`,
+      },
+      result,
+    )
   },
 }

@@ -1,6 +1,6 @@
 // Create Order (back-office /orders/create and POST /api/client/orders/create): the order, its invoice by the toggle rule, activity and audit.
 import { noteAnalyticsChange } from './analytics-events.server'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { createInvoiceForOrders, type InvoiceJson, invoicesToJson } from './order-invoices.server'
 import { orderMail } from './order-mail.server'
 import { type OrderJson, ordersToJson, placeOrder, recordActivity } from './orders.server'
@@ -79,14 +79,17 @@ export const orderCreateActions = {
   async create(t: Actor, request: Request, input: OrderCreateInput) {
     const result = await createOrder(t, input)
     const invoiceNote = result.ok ? (result.invoice ? `, ${result.invoice.status} invoice ${result.invoice._id}` : ', no invoice') : ''
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'create',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Created order ${result.order._id} of "${result.order.package.packageName}" for ${result.order.customer}${invoiceNote}`
-        : `Order not created: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'create',
+        message: result.ok
+          ? `Created order ${result.order._id} of "${result.order.package.packageName}" for ${result.order.customer}${invoiceNote}`
+          : `Order not created: ${result.error}`,
+      },
+      result,
+    )
   },
 }

@@ -1,7 +1,7 @@
 // Order invoices: the list with its items and customers, invoices for new orders, Mark As Paid and Refund.
 import { type Selectable, sql } from 'kysely'
 import { noteInvoicesChanged } from './analytics-events.server'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { deliver, notify, type Outbox } from './notifications.server'
 import { orderMail } from './order-mail.server'
 import { type OrderRow, peopleById, recordActivity } from './orders.server'
@@ -260,24 +260,26 @@ export const invoiceActions = {
   list: listInvoices,
   async markPaid(t: Actor, request: Request, publicId: string) {
     const result = await markInvoicePaid(t, publicId)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'invoice_mark_paid',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Marked invoice ${publicId} as paid` : `Invoice ${publicId} not marked as paid: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'orders', action: 'invoice_mark_paid', message: result.ok ? `Marked invoice ${publicId} as paid` : `Invoice ${publicId} not marked as paid: ${result.error}` },
+      result,
+    )
   },
   async refund(t: Actor, request: Request, publicId: string, amount: number | undefined) {
     const result = await refundInvoice(t, publicId, amount)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'invoice_refund',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Refunded ${formatMoney(result.invoice.refund_amount ?? 0, result.invoice.invoiceCurrency)} of invoice ${publicId}`
-        : `Invoice ${publicId} not refunded: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'invoice_refund',
+        message: result.ok
+          ? `Refunded ${formatMoney(result.invoice.refund_amount ?? 0, result.invoice.invoiceCurrency)} of invoice ${publicId}`
+          : `Invoice ${publicId} not refunded: ${result.error}`,
+      },
+      result,
+    )
   },
 }

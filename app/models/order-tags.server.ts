@@ -1,5 +1,5 @@
 // Custom tags of orders: the organisation's tag list (suggestions) and replacing the tags of one order.
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { findOrder, recordActivity } from './orders.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { scoped, scopedDelete, scopedInsert, type TenantScope } from '#db/tenant'
@@ -68,13 +68,16 @@ export const orderTagActions = {
     if (result.ok) {
       await recordActivity(t, result.orderId, t.user.id, tags.length ? `${actorName(t)} set the tags: ${tags.join(', ')}` : `${actorName(t)} removed all tags`)
     }
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'custom_tags',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Set tags of order ${orderPublicId}: ${tags.join(', ') || '(none)'}` : `Tags of order ${orderPublicId} not set: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'custom_tags',
+        message: result.ok ? `Set tags of order ${orderPublicId}: ${tags.join(', ') || '(none)'}` : `Tags of order ${orderPublicId} not set: ${result.error}`,
+      },
+      result,
+    )
   },
 }
 

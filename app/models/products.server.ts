@@ -1,7 +1,7 @@
 // Products (packages): workflows, downloadable files and a contract sold together, with their switches.
 import { data } from '@remix-run/node'
 import { type Selectable, sql } from 'kysely'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { centsToAmount } from '#app/rules/money'
 import { newPublicId } from '#app/services/crypto.server'
 import { redirectWithToast } from '#app/services/flash.server'
@@ -212,34 +212,35 @@ const FLAG_MESSAGES: Record<ProductFlag, [string, string]> = {
 export const productActions = {
   async create(t: Actor, request: Request, input: ProductInput) {
     const result = await createProduct(t, input)
-    await auditAction(t, request, {
-      module: 'products',
-      action: 'create',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Created product "${input.packageName}" (${result.product._id})` : `Product not created: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'products', action: 'create', message: result.ok ? `Created product "${input.packageName}" (${result.product._id})` : `Product not created: ${result.error}` },
+      result,
+    )
   },
   async update(t: Actor, request: Request, publicId: string, input: ProductInput) {
     const result = await updateProduct(t, publicId, input)
-    await auditAction(t, request, {
-      module: 'products',
-      action: 'update',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Updated product "${input.packageName}" (${publicId})` : `Product ${publicId} not updated: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'products', action: 'update', message: result.ok ? `Updated product "${input.packageName}" (${publicId})` : `Product ${publicId} not updated: ${result.error}` },
+      result,
+    )
   },
   async setFlag(t: Actor, request: Request, publicId: string, flag: ProductFlag, value: boolean) {
     const product = await setProductFlag(t, publicId, flag, value)
     const [on, off] = FLAG_MESSAGES[flag]
-    await auditAction(t, request, {
-      module: 'products',
-      action: flag === 'active' ? (value ? 'activate' : 'deactivate') : flag === 'archived' ? (value ? 'archive' : 'unarchive') : 'purchasable',
-      status: product ? 'success' : 'failure',
-      message: product ? `${value ? on : off} product "${product.packageName}" (${publicId})` : `Product ${publicId} not found`,
-    })
-    return product
+    return audited(
+      t,
+      request,
+      {
+        module: 'products',
+        action: flag === 'active' ? (value ? 'activate' : 'deactivate') : flag === 'archived' ? (value ? 'archive' : 'unarchive') : 'purchasable',
+        message: product ? `${value ? on : off} product "${product.packageName}" (${publicId})` : `Product ${publicId} not found`,
+      },
+      product,
+    )
   },
 }
 

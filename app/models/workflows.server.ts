@@ -1,6 +1,6 @@
 // Workflows (services): the organisation's module boards with their reminders, and the form modules they may use.
 import { type Selectable, sql } from 'kysely'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { renumber } from '#app/rules/reminders'
 import { moduleProblems, type ServiceType, showsBell } from '#app/rules/workflow-modules'
@@ -139,32 +139,33 @@ type Actor = TenantScope & { user: { id: number; firstName: string; lastName: st
 export const workflowActions = {
   async create(t: Actor, request: Request, input: Parameters<typeof createWorkflow>[1]) {
     const result = await createWorkflow(t, input)
-    await auditAction(t, request, {
-      module: 'workflows',
-      action: 'create',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Created workflow "${input.serviceName}" (${result.id})` : `Workflow not created: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'workflows', action: 'create', message: result.ok ? `Created workflow "${input.serviceName}" (${result.id})` : `Workflow not created: ${result.error}` },
+      result,
+    )
   },
   async update(t: Actor, request: Request, publicId: string, input: Parameters<typeof updateWorkflow>[2]) {
     const result = await updateWorkflow(t, publicId, input)
-    await auditAction(t, request, {
-      module: 'workflows',
-      action: 'update',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Updated workflow "${input.serviceName}" (${publicId})` : `Workflow ${publicId} not updated: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'workflows', action: 'update', message: result.ok ? `Updated workflow "${input.serviceName}" (${publicId})` : `Workflow ${publicId} not updated: ${result.error}` },
+      result,
+    )
   },
   async archive(t: Actor, request: Request, publicId: string, archived: boolean) {
     const service = await setWorkflowArchived(t, publicId, archived)
-    await auditAction(t, request, {
-      module: 'workflows',
-      action: archived ? 'archive' : 'unarchive',
-      status: service ? 'success' : 'failure',
-      message: service ? `${archived ? 'Archived' : 'Unarchived'} workflow "${service.serviceName}" (${publicId})` : `Workflow ${publicId} not found`,
-    })
-    return service
+    return audited(
+      t,
+      request,
+      {
+        module: 'workflows',
+        action: archived ? 'archive' : 'unarchive',
+        message: service ? `${archived ? 'Archived' : 'Unarchived'} workflow "${service.serviceName}" (${publicId})` : `Workflow ${publicId} not found`,
+      },
+      service,
+    )
   },
 }
