@@ -4,11 +4,12 @@
 // Each source row (an order, an invoice, a tip) has one fact: what it last added to the buckets. An
 // event names rows only; applying it reads their current state, turns it into new facts and adds the
 // difference to the buckets. So an event delivered twice, late or out of order changes nothing more.
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder, type Selectable } from 'kysely'
 import { dayKey, monthOfDay, normaliseTimeZone, offsetSegments, type OffsetSegment } from '#app/rules/month-buckets'
 import type { AnalyticsSource } from '#db/tables/analytics'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
-import { inTransaction } from '#db/transaction'
+import { tenantTransaction } from '#db/transaction'
+import type { Database } from '#db/types'
 
 export type AnalyticsEvent = { source: AnalyticsSource; ids: readonly number[] }
 
@@ -28,9 +29,9 @@ const keyOfDate = (value: Date | string) => (value instanceof Date ? value.toISO
 // ---------------------------------------------------------------------------------------------
 // Facts: what one source row adds, from its current state
 
-type OrderSourceRow = { id: number; created_at: Date; package_name: string; writer_id: number | null; status_percentage: number; price_cents: number; test_order: boolean }
-type InvoiceSourceRow = { id: number; status: string; is_test: boolean; paid_at: Date | null; price_cents: number; refund_amount_cents: number | null }
-type TipSourceRow = { id: number; paid_at: Date; amount_cents: number }
+type OrderSourceRow = Pick<Selectable<Database['orders']>, 'id' | 'created_at' | 'package_name' | 'writer_id' | 'status_percentage' | 'price_cents' | 'test_order'>
+type InvoiceSourceRow = Pick<Selectable<Database['order_invoices']>, 'id' | 'status' | 'is_test' | 'paid_at' | 'price_cents' | 'refund_amount_cents'>
+type TipSourceRow = Pick<Selectable<Database['order_tips']>, 'id' | 'paid_at' | 'amount_cents'>
 
 /** Every order but test orders (ADR 0018), on the local day it was placed; completed at 100 percent. */
 export function orderFact(zone: string, o: OrderSourceRow): Fact | null {
@@ -65,14 +66,14 @@ async function currentFacts(t: TenantScope, zone: string, source: AnalyticsSourc
       .select(['id', 'created_at', 'package_name', 'writer_id', 'status_percentage', 'price_cents', 'test_order'])
       .where('id', 'in', ids)
       .execute()
-    return rows.map((r) => orderFact(zone, r as OrderSourceRow)).filter((f): f is Fact => f !== null)
+    return rows.map((r) => orderFact(zone, r)).filter((f): f is Fact => f !== null)
   }
   if (source === 'invoice') {
     const rows = await scoped(t, 'order_invoices').select(['id', 'status', 'is_test', 'paid_at', 'price_cents', 'refund_amount_cents']).where('id', 'in', ids).execute()
-    return rows.map((r) => invoiceFact(zone, r as InvoiceSourceRow)).filter((f): f is Fact => f !== null)
+    return rows.map((r) => invoiceFact(zone, r)).filter((f): f is Fact => f !== null)
   }
   const rows = await scoped(t, 'order_tips').select(['id', 'paid_at', 'amount_cents']).where('id', 'in', ids).execute()
-  return rows.map((r) => tipFact(zone, r as TipSourceRow))
+  return rows.map((r) => tipFact(zone, r))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,8 +188,7 @@ export async function applyAnalyticsEvent(t: TenantScope, event: AnalyticsEvent)
 
 async function applyBatch(t: TenantScope, zone: string, source: AnalyticsSource, ids: number[]) {
   if (ids.length === 0) return
-  await inTransaction(t.db, async (trx) => {
-    const tx: TenantScope = { db: trx, clientId: t.clientId }
+  await tenantTransaction(t, async (tx) => {
     // Shared with other batches, exclusive to a rebuild: no batch writes while the buckets are rebuilt.
     const state = await scoped(tx, 'analytics_state')
       .select('time_zone')
@@ -272,11 +272,9 @@ export async function rebuildAnalytics(t: TenantScope, now = new Date()): Promis
   await scopedInsert(t, 'analytics_state', { time_zone: zone }).ignore().execute()
   let facts = 0
   // No retry loop here: a deadlock's victim fails the job, and the queue runs it again.
-  await t.db
-    .transaction()
-    .setIsolationLevel('read committed')
-    .execute(async (trx) => {
-      const tx: TenantScope = { db: trx, clientId: t.clientId }
+  await tenantTransaction(
+    t,
+    async (tx) => {
       await scoped(tx, 'analytics_state').select('client_id').forUpdate().executeTakeFirst()
       for (const table of ['analytics_facts', 'analytics_months', 'analytics_product_months', 'analytics_writer_days'] as const) await scopedDelete(tx, table).execute()
       const columns = ['client_id', 'source', 'source_id', 'day', 'package_name', 'writer_id', 'orders', 'completed_orders', 'sales_cents', 'revenue_cents', 'tips_cents'] as const
@@ -407,7 +405,9 @@ export async function rebuildAnalytics(t: TenantScope, now = new Date()): Promis
         .execute()
       // What changed before this started is in; the sweep takes it from here.
       await scopedUpdate(tx, 'analytics_state').set({ time_zone: zone, rebuilt_at: startedAt, swept_at: startedAt }).execute()
-    })
+    },
+    { isolationLevel: 'read committed', attempts: 1 },
+  )
   return { facts, timeZone: zone, ms: Date.now() - started }
 }
 

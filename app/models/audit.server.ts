@@ -84,20 +84,6 @@ export async function auditAction(
 }
 
 /**
- * The audit row of an action's outcome, success or refusal alike (status from `ok`), then the outcome:
- * `return auditOutcome(t, request, { module, action, message: (r) => ... }, await change(...))`.
- */
-export async function auditOutcome<R extends { ok: boolean }>(
-  t: Parameters<typeof auditAction>[0],
-  request: Request,
-  entry: { module: string; action: string; message: (result: R) => string },
-  result: R,
-): Promise<R> {
-  await auditAction(t, request, { module: entry.module, action: entry.action, status: result.ok ? 'success' : 'failure', message: entry.message(result) })
-  return result
-}
-
-/**
  * The audit row of an action by anyone signed in, platform staff included (no organisation).
  * `clientId` overrides the actor's organisation when a platform action concerns one client.
  */
@@ -117,4 +103,35 @@ export async function auditUserAction(
     message: entry.message,
     request,
   })
+}
+
+/** A tenant as audited: the organisation from the session and the person acting in it. */
+export type TenantActor = Parameters<typeof auditAction>[0]
+
+/** Who acts: a tenant (`t`) or anyone signed in, platform staff included. */
+export type AuditActor = TenantActor | Parameters<typeof auditUserAction>[0]
+
+/** A refusal: `{ ok: false, ... }`, or null when the action found nothing to act on. */
+const isRefusal = (result: unknown) => result === null || (typeof result === 'object' && 'ok' in result && result.ok === false)
+
+/**
+ * The one way an actions object audits: writes the row of an action's outcome (a refusal, see
+ * isRefusal, is written with status 'failure'), then returns the outcome:
+ * `return audited(t, request, { module, action, message: (r) => ... }, await change(...))`.
+ */
+export async function audited<R>(
+  who: AuditActor,
+  request: Request,
+  entry: { module: string; action: string; message: string | ((result: R) => string); clientId?: number | null },
+  result: R,
+): Promise<R> {
+  const row = {
+    module: entry.module,
+    action: entry.action,
+    status: isRefusal(result) ? ('failure' as const) : ('success' as const),
+    message: typeof entry.message === 'string' ? entry.message : entry.message(result),
+  }
+  if ('user' in who) await auditAction(who, request, row)
+  else await auditUserAction(who, request, entry.clientId !== undefined ? { ...row, clientId: entry.clientId } : row)
+  return result
 }

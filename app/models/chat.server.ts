@@ -2,7 +2,7 @@
 // the admin-contributor chat, the customer chats of an order), its history, sending (stored first,
 // then published to every app process), unread counts and read markers. Used by the socket server,
 // the project page, /chat and the JSON routes alike (ADR 0041).
-import { sql } from 'kysely'
+import { type InferResult, sql } from 'kysely'
 import { toStoredFile, findFile, type StoredFile } from '#app/models/files.server'
 import { notifyNewChatMessage } from '#app/models/notifications.server'
 import { orderMail } from '#app/models/order-mail.server'
@@ -168,23 +168,8 @@ export type PersonMessageJson = {
 
 export type ChatMessageJson = ProjectMessageJson | PersonMessageJson
 
-type MessageRow = {
-  id: number
-  public_id: string
-  chat_type: ChatType
-  sent_to_admin: boolean | number
-  role_label: RoleLabel
-  message_type: 'text' | 'file'
-  content: string | null
-  created_at: Date
-  sender_public_id: string
-  sender_first_name: string
-  sender_last_name: string
-  file_key: string | null
-  file_name: string | null
-  file_type: string | null
-  file_size: number | string | null
-}
+/** A message as messagesQuery reads it: sender and file joined. */
+type MessageRow = InferResult<ReturnType<typeof messagesQuery>>[number]
 
 function fileOf(row: MessageRow): FileJson | null {
   if (row.message_type !== 'file' || !row.file_key) return null
@@ -290,10 +275,10 @@ export async function roomHistory(t: Tenant, room: ChatRoom, opts: { before?: st
     if (!anchor) return { messages: [], hasMore: false }
     query = query.where('cm.id', '<', anchor.id)
   }
-  const rows = (await query
+  const rows = await query
     .orderBy('cm.id', 'desc')
     .limit(limit + 1)
-    .execute()) as MessageRow[]
+    .execute()
   const hasMore = rows.length > limit
   return {
     messages: rows

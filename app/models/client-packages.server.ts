@@ -2,7 +2,7 @@
 // price), activate/deactivate (the price follows), visibility and description. Platform staff only.
 import { sql } from 'kysely'
 import type { AuthUser } from './account.server'
-import { auditUserAction } from './audit.server'
+import { audited } from './audit.server'
 import { isDuplicateKey } from './people.server'
 import { type ClientPackageInput, type CrmPermissionKey, allCrmPermissions, PACKAGE_FAILED, PACKAGE_NOT_FOUND, PRICE_ID_FORMAT } from './client-packages.schema'
 import { centsToAmount, DEFAULT_CURRENCY } from '#app/rules/money'
@@ -226,41 +226,47 @@ const MODULE = 'client_packages'
 export const clientPackageActions = {
   async create(actor: Actor, request: Request, input: ClientPackageInput, payments: PaymentsService, requestKey: string): Promise<Outcome<ClientPackage>> {
     const result = await createClientPackage(actor, input, payments, requestKey)
-    await auditUserAction(actor, request, {
-      module: MODULE,
-      action: 'create',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Created package "${result.value.package_name}" (${result.value.public_id}, ${result.value.stripe_price_id})`
-        : `Package "${input.packageName}" not created: ${result.error}`,
-    })
-    return result
+    return audited(
+      actor,
+      request,
+      {
+        module: MODULE,
+        action: 'create',
+        message: result.ok
+          ? `Created package "${result.value.package_name}" (${result.value.public_id}, ${result.value.stripe_price_id})`
+          : `Package "${input.packageName}" not created: ${result.error}`,
+      },
+      result,
+    )
   },
   async setActive(actor: Actor, request: Request, publicId: string, active: boolean, payments: PaymentsService): Promise<Outcome<ClientPackage>> {
     const row = await findClientPackage(publicId)
     const result: Outcome<ClientPackage> = row ? await setClientPackageActive(row, active, payments) : { ok: false, status: 404, error: PACKAGE_NOT_FOUND }
-    await auditUserAction(actor, request, {
-      module: MODULE,
-      action: active ? 'activate' : 'deactivate',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `${active ? 'Activated' : 'Deactivated'} package "${result.value.package_name}" (${publicId})`
-        : `Package ${publicId.slice(0, 64)} not ${active ? 'activated' : 'deactivated'}: ${result.error}`,
-    })
-    return result
+    return audited(
+      actor,
+      request,
+      {
+        module: MODULE,
+        action: active ? 'activate' : 'deactivate',
+        message: result.ok
+          ? `${active ? 'Activated' : 'Deactivated'} package "${result.value.package_name}" (${publicId})`
+          : `Package ${publicId.slice(0, 64)} not ${active ? 'activated' : 'deactivated'}: ${result.error}`,
+      },
+      result,
+    )
   },
   async setVisible(actor: Actor, request: Request, publicId: string, isVisible: boolean): Promise<Outcome<ClientPackage>> {
     const row = await findClientPackage(publicId)
     if (!row) return { ok: false, status: 404, error: PACKAGE_NOT_FOUND }
     const value = await setClientPackageFields(row, { is_visible: isVisible })
-    await auditUserAction(actor, request, { module: MODULE, action: 'visible', message: `Made package "${row.package_name}" (${publicId}) ${isVisible ? 'visible' : 'hidden'}` })
+    await audited(actor, request, { module: MODULE, action: 'visible', message: `Made package "${row.package_name}" (${publicId}) ${isVisible ? 'visible' : 'hidden'}` }, row)
     return { ok: true, value }
   },
   async setDescription(actor: Actor, request: Request, publicId: string, description: string): Promise<Outcome<ClientPackage>> {
     const row = await findClientPackage(publicId)
     if (!row) return { ok: false, status: 404, error: PACKAGE_NOT_FOUND }
     const value = await setClientPackageFields(row, { description: description || null })
-    await auditUserAction(actor, request, { module: MODULE, action: 'description', message: `Changed the description of package "${row.package_name}" (${publicId})` })
+    await audited(actor, request, { module: MODULE, action: 'description', message: `Changed the description of package "${row.package_name}" (${publicId})` }, row)
     return { ok: true, value }
   },
 }

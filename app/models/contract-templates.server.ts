@@ -1,4 +1,6 @@
 // The platform's contract templates: the provider samples every organisation can clone (read-only to them).
+import type { Selectable } from 'kysely'
+import type { Database } from '#db/types'
 import { iso } from './content-common.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { db } from '#app/services/db.server'
@@ -6,7 +8,7 @@ import { sanitizeContractHtml } from '#app/services/sanitize.server'
 
 export type ContractTemplateJson = { _id: string; title: string; content: string; isTemplate: true; createdAt: string | null; updatedAt: string | null }
 
-type Row = { public_id: string; title: string; content: string; created_at: Date; updated_at: Date }
+type Row = Pick<Selectable<Database['contract_templates']>, 'public_id' | 'title' | 'content' | 'created_at' | 'updated_at'>
 
 export function toContractTemplateJson(row: Row): ContractTemplateJson {
   return {

@@ -1,11 +1,12 @@
 // An organisation's contracts (HTML, sanitized on save and on render), clones of samples, product links.
 import { cloneName } from '#app/rules/clone-name'
-import { hiddenTemplateIds, iso, likePattern, type ListSort, type Paging } from './content-common.server'
+import { hiddenTemplateIds, iso, likePattern, type ListSort, type Paging, setTemplateHidden } from './content-common.server'
 import { listContractTemplates, toContractTemplateJson } from './contract-templates.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { sanitizeContractHtml } from '#app/services/sanitize.server'
 import type { Contract } from '#db/tables/content'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { audited, type TenantActor } from './audit.server'
 
 export type ContractJson = {
   _id: string
@@ -149,4 +150,39 @@ export async function attachContractToProduct(t: TenantScope, input: { contractI
   }
   await scopedUpdate(t, 'products').set({ contract_id: contract.id, updated_at: new Date() }).where('id', '=', product.id).execute()
   return { ok: true as const, contract }
+}
+
+type Actor = TenantScope & TenantActor
+
+/** The contract changes as the pages and JSON routes call them: each writes its audit row. */
+export const contractActions = {
+  async create(t: Actor, request: Request, input: { title: string; content: string }) {
+    return audited(t, request, { module: 'CONTRACTS', action: 'CREATE', message: (row) => `Contract "${row.title}" created` }, await createContract(t, input))
+  },
+  /** A new contract from `from` (an own contract or a provider sample). */
+  async clone(t: Actor, request: Request, from: { title: string; templateId: number | null }, input: { title: string; content: string }) {
+    return audited(
+      t,
+      request,
+      { module: 'CONTRACTS', action: 'CLONE', message: (row) => `Contract "${row.title}" cloned from "${from.title}"` },
+      await createContract(t, { ...input, templateId: from.templateId }),
+    )
+  },
+  async update(t: Actor, request: Request, row: Contract, input: { title: string; content: string }) {
+    return audited(t, request, { module: 'CONTRACTS', action: 'UPDATE', message: (updated) => `Contract "${updated.title}" updated` }, await updateContract(t, row, input))
+  },
+  async setArchived(t: Actor, request: Request, row: Contract, archived: boolean) {
+    await setContractArchived(t, row, archived)
+    await audited(t, request, { module: 'CONTRACTS', action: archived ? 'ARCHIVE' : 'UNARCHIVE', message: `Contract "${row.title}" ${archived ? 'archived' : 'restored'}` }, row)
+  },
+  /** Archiving a provider sample hides it for this organisation only. */
+  async setSampleHidden(t: Actor, request: Request, template: { id: number; title: string }, hidden: boolean) {
+    await setTemplateHidden(t, 'contract', template.id, hidden)
+    await audited(
+      t,
+      request,
+      { module: 'CONTRACTS', action: hidden ? 'HIDE_TEMPLATE' : 'SHOW_TEMPLATE', message: `Sample contract "${template.title}" ${hidden ? 'hidden' : 'shown'}` },
+      template,
+    )
+  },
 }

@@ -4,6 +4,7 @@ import { CODE_TAKEN, type CouponInput } from './coupons.schema'
 import { newPublicId } from '#app/services/crypto.server'
 import type { Coupon } from '#db/tables/content'
 import { scoped, scopedDelete, scopedInsert, type TenantScope } from '#db/tenant'
+import { audited, type TenantActor } from './audit.server'
 
 export type CouponJson = {
   _id: string
@@ -102,4 +103,20 @@ export async function getCoupon(t: TenantScope, publicId: string) {
 
 export async function deleteCoupon(t: TenantScope, row: Coupon) {
   await scopedDelete(t, 'coupons').where('id', '=', row.id).execute()
+}
+
+type Actor = TenantScope & TenantActor
+
+/** The coupon changes as the pages and JSON routes call them: each success writes its audit row. */
+export const couponActions = {
+  /** A refused coupon (a taken code) is answered on its field and not audited. */
+  async create(t: Actor, request: Request, input: CouponInput) {
+    const result = await createCoupon(t, input)
+    if (!result.ok) return result
+    return audited(t, request, { module: 'COUPONS', action: 'CREATE', message: `Coupon "${result.coupon.couponCode}" created` }, result)
+  },
+  async delete(t: Actor, request: Request, row: Coupon) {
+    await deleteCoupon(t, row)
+    await audited(t, request, { module: 'COUPONS', action: 'DELETE', message: `Coupon "${row.coupon_code}" deleted` }, row)
+  },
 }

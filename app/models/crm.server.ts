@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { ZodError } from 'zod'
 import { CRM_PERMISSION_KEYS } from './client-packages.schema'
 import { CRM_ADMIN_LOCKED, CRM_LIMIT_REACHED, CRM_USER_EXISTS, CRM_USER_NOT_FOUND, type CrmIntegrationInput, type CrmUserCreateInput, type CrmUserUpdateInput } from './crm.schema'
-import { auditOutcome } from './audit.server'
+import { audited } from './audit.server'
 import { captureLead } from './leads.server'
 import { isDuplicateKey } from './people.server'
 import { crmUserStatus, filterCrmPermissions, isLockedCrmUser, planEnabledFlags, planIncludesCrm, type CrmUserStatus } from '#app/rules/crm'
@@ -334,12 +334,12 @@ export async function saveIntegration(
 
 // ---- audited changes ------------------------------------------------------------------------------
 
-type Actor = Parameters<typeof auditOutcome>[0] & TenantScope
+type Actor = Parameters<typeof audited>[0] & TenantScope
 
 /** The pages and JSON calls change CRM users and the integration through these: each writes its audit row. */
 export const crmChanges = {
   async createUser(t: Actor, request: Request, input: CrmUserCreateInput) {
-    return auditOutcome(
+    return audited(
       t,
       request,
       {
@@ -351,7 +351,7 @@ export const crmChanges = {
     )
   },
   async updateUser(t: Actor, request: Request, publicId: string, input: CrmUserUpdateInput) {
-    return auditOutcome(
+    return audited(
       t,
       request,
       {
@@ -363,7 +363,7 @@ export const crmChanges = {
     )
   },
   async deleteUser(t: Actor, request: Request, publicId: string) {
-    return auditOutcome(
+    return audited(
       t,
       request,
       {
@@ -376,7 +376,7 @@ export const crmChanges = {
   },
   /** The account id is logged; the token never is. */
   async saveIntegration(t: Actor, request: Request, input: CrmIntegrationInput) {
-    return auditOutcome(
+    return audited(
       t,
       request,
       {

@@ -5,8 +5,10 @@ import type { SortDir } from '#app/rules/table-query'
 import { revokeUserSessions } from '#app/services/session.server'
 import { scopedAs, scopedUpdate, type AnyExpressionBuilder } from '#db/tenant'
 import { CUSTOMER_EXISTS, type CustomerCreateInput, type CustomerSort, type CustomerStatusInput, MEMBER_EXISTS } from './customers.schema'
+import { audited } from './audit.server'
 import {
   createMember,
+  describeStatusChange,
   isMembershipSort,
   MEMBER_COLUMNS,
   type MemberFilter,
@@ -116,4 +118,22 @@ export async function setCustomerStatus(t: Tenant, publicId: string, change: Cus
     .execute()
   if (change.active === false || change.archived === true) await revokeUserSessions(customer.userId)
   return findCustomer(t, publicId)
+}
+
+/** The customer changes as the pages and JSON routes call them: each writes its audit row. */
+export const customerActions = {
+  async create(t: Tenant, request: Request, input: CustomerCreateInput) {
+    return audited(
+      t,
+      request,
+      { module: 'customers', action: 'create', message: (o) => (o.ok ? `Created customer ${o.customer.email}` : `Customer ${input.email}: ${o.error}`) },
+      await createCustomer(t, input),
+    )
+  },
+  /** undefined (nothing audited) when the customer is not this organisation's. */
+  async setStatus(t: Tenant, request: Request, publicId: string, change: CustomerStatusInput) {
+    const customer = await setCustomerStatus(t, publicId, change)
+    if (!customer) return customer
+    return audited(t, request, { module: 'customers', action: 'change_status', message: `Customer ${customer.email} ${describeStatusChange(change)}` }, customer)
+  },
 }

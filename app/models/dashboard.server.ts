@@ -4,7 +4,9 @@
 import { centsToAmount, DEFAULT_CURRENCY } from '#app/rules/money'
 import { rankByValue, topTen, topTenWithOthers } from '#app/rules/dashboard'
 import { addMonths, lastMonths, monthKey, monthLabel, normaliseTimeZone } from '#app/rules/month-buckets'
+import type { Selectable } from 'kysely'
 import { scoped, scopedAs, type TenantScope } from '#db/tenant'
+import type { Database } from '#db/types'
 
 /** What every reader needs once per page: the buckets' zone, the six months shown, the currency. */
 export type DashboardContext = { timeZone: string; months: string[]; currentMonth: string; currencyType: string }
@@ -26,7 +28,7 @@ async function context(t: TenantScope, ctx?: DashboardContext) {
   return ctx ?? dashboardContext(t)
 }
 
-type MonthRow = { month: Date | string; orders: number; completed_orders: number; sales_cents: number; revenue_cents: number; tips_cents: number }
+type MonthRow = Omit<Selectable<Database['analytics_months']>, 'client_id'>
 
 async function monthRows(t: TenantScope, months: string[]): Promise<Map<string, MonthRow>> {
   const rows = await scoped(t, 'analytics_months')

@@ -24,7 +24,7 @@ import { env } from '#app/services/env.server'
 import { enqueue } from '#app/services/queue.server'
 import { scoped, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { DnsCheckStatus, OrganisationDomain } from '#db/tables/website'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { isDuplicateKey } from './people.server'
 
 const generateRsaKeyPair = promisify(generateKeyPair)
@@ -242,22 +242,25 @@ export type VerificationTrigger = (clientId: number) => Promise<void>
 export const domainActions = {
   async setSubdomain(t: Actor, request: Request, value: unknown) {
     const result = await setSubdomain(t, value)
-    await auditAction(t, request, {
-      module: 'website_settings',
-      action: 'subdomain',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Subdomain set to ${result.domain.subDomain}` : `Subdomain not changed: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'website_settings', action: 'subdomain', message: result.ok ? `Subdomain set to ${result.domain.subDomain}` : `Subdomain not changed: ${result.error}` },
+      result,
+    )
   },
   async setCustomDomain(t: Actor, request: Request, value: unknown, verifyNow: VerificationTrigger) {
     const result = await setCustomDomain(t, value)
-    await auditAction(t, request, {
-      module: 'website_settings',
-      action: 'custom_domain',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Custom domain set to ${result.domain.customDomain}` : `Custom domain not changed: ${result.error}`,
-    })
+    await audited(
+      t,
+      request,
+      {
+        module: 'website_settings',
+        action: 'custom_domain',
+        message: result.ok ? `Custom domain set to ${result.domain.customDomain}` : `Custom domain not changed: ${result.error}`,
+      },
+      result,
+    )
     if (result.ok && result.changed) await verifyNow(t.clientId)
     return result
   },

@@ -4,6 +4,7 @@ import { iso, likePattern, type ListSort, type Paging } from './content-common.s
 import { newPublicId } from '#app/services/crypto.server'
 import type { Downloadable } from '#db/tables/content'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { audited, type TenantActor } from './audit.server'
 
 export type DownloadableJson = {
   _id: string
@@ -88,4 +89,23 @@ export async function updateDownloadable(t: TenantScope, row: Downloadable, inpu
 
 export async function setDownloadableArchived(t: TenantScope, row: Downloadable, archived: boolean) {
   await scopedUpdate(t, 'downloadables').set({ archived, updated_at: new Date() }).where('id', '=', row.id).execute()
+}
+
+type Actor = TenantScope & TenantActor
+
+/** The file (downloadable) changes as the pages and JSON routes call them: each writes its audit row. */
+export const downloadableActions = {
+  async create(t: Actor, request: Request, input: { title: string; file: StoredFile }) {
+    return audited(t, request, { module: 'DOWNLOADABLES', action: 'CREATE', message: (row) => `File "${row.title}" created` }, await createDownloadable(t, input))
+  },
+  /** 'unchanged' (nothing written, nothing audited) when neither the title nor the file differ. */
+  async update(t: Actor, request: Request, row: Downloadable, input: { title: string; file?: StoredFile | null }) {
+    const updated = await updateDownloadable(t, row, input)
+    if (updated === 'unchanged') return updated
+    return audited(t, request, { module: 'DOWNLOADABLES', action: 'UPDATE', message: `File "${updated.title}" updated` }, updated)
+  },
+  async setArchived(t: Actor, request: Request, row: Downloadable, archived: boolean) {
+    await setDownloadableArchived(t, row, archived)
+    await audited(t, request, { module: 'DOWNLOADABLES', action: archived ? 'ARCHIVE' : 'UNARCHIVE', message: `File "${row.title}" ${archived ? 'archived' : 'restored'}` }, row)
+  },
 }

@@ -1,11 +1,11 @@
 // Drafts of a project as the back-office handles them: the spec's Draft JSON, withdrawing a draft
 // and reopening an accepted revision of one service.
-import { sql } from 'kysely'
-import { auditAction } from './audit.server'
+import { type Selectable, sql } from 'kysely'
+import { audited } from './audit.server'
 import { actorName } from './order-tags.server'
 import { findOrder, recordActivity, reopenTask, type OrderRow, type PersonRef } from './orders.server'
 import { scoped, scopedUpdate, type TenantScope } from '#db/tenant'
-import type { DraftApproval, DraftData, DraftFile } from '#db/tables/orders'
+import type { Database } from '#db/types'
 
 export const REVISION_TASK = 'revision_process'
 
@@ -30,26 +30,7 @@ export const DRAFT_COLUMNS = [
   'updated_at',
 ] as const
 
-export type DraftRow = {
-  id: number
-  public_id: string
-  order_id: number
-  service_id: string
-  writer_id: number | null
-  data: DraftData
-  approval_status: DraftApproval | null
-  rejection_reason: string | null
-  rejection_files: DraftFile[] | null
-  rating: number | null
-  review: string | null
-  reviewed_by_user: boolean | number
-  review_file: DraftFile | null
-  deleted_by: number | null
-  deleted_reason: string | null
-  deleted_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
+export type DraftRow = Pick<Selectable<Database['drafts']>, (typeof DRAFT_COLUMNS)[number]>
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null)
 const nameOf = (p: PersonRef | undefined) => (p ? `${p.firstName} ${p.lastName}`.trim() : null)
@@ -150,25 +131,31 @@ export const draftActions = {
   async withdraw(t: Actor, request: Request, orderPublicId: string, draftPublicId: string, reason: string) {
     const result = await withdrawDraft(t, orderPublicId, draftPublicId, reason)
     if (result.ok) await recordActivity(t, result.order.id, t.user.id, `${actorName(t)} ${result.message}`)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'withdraw_draft',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Withdrew draft ${draftPublicId} of order ${orderPublicId}` : `Draft ${draftPublicId} of order ${orderPublicId} not withdrawn: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'withdraw_draft',
+        message: result.ok ? `Withdrew draft ${draftPublicId} of order ${orderPublicId}` : `Draft ${draftPublicId} of order ${orderPublicId} not withdrawn: ${result.error}`,
+      },
+      result,
+    )
   },
   async reopenRevision(t: Actor, request: Request, orderPublicId: string, serviceId: string) {
     const result = await reopenRevision(t, orderPublicId, serviceId)
     if (result.ok) await recordActivity(t, result.order.id, t.user.id, `${actorName(t)} ${result.message}`)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'reopen_revision',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Reopened the revision of service ${serviceId} of order ${orderPublicId}`
-        : `Revision of service ${serviceId} of order ${orderPublicId} not reopened: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'reopen_revision',
+        message: result.ok
+          ? `Reopened the revision of service ${serviceId} of order ${orderPublicId}`
+          : `Revision of service ${serviceId} of order ${orderPublicId} not reopened: ${result.error}`,
+      },
+      result,
+    )
   },
 }

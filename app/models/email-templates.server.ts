@@ -1,6 +1,6 @@
 // System e-mail templates of an organisation: the defaults with its customised copies laid over them,
 // and the actions (customise, save again, reset to default) the settings page and the JSON API share.
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { isDuplicateKey } from './people.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 import {
@@ -136,7 +136,7 @@ export const emailTemplateActions = {
       if (isDuplicateKey(error)) return { ok: false, status: 409, error: ALREADY_CUSTOMISED }
       throw error
     }
-    await auditAction(t, request, { module: AUDIT_MODULE, action: 'CREATE', message: `E-mail template "${d.code}" customised` })
+    await audited(t, request, { module: AUDIT_MODULE, action: 'CREATE', message: `E-mail template "${d.code}" customised` }, d)
     return { ok: true, template: (await getTemplateJson(t, d.code))! }
   },
 
@@ -149,7 +149,7 @@ export const emailTemplateActions = {
       .set({ ...clean(input), updated_by: t.user.id, updated_at: new Date() })
       .where('id', '=', row.id)
       .execute()
-    await auditAction(t, request, { module: AUDIT_MODULE, action: 'UPDATE', message: `E-mail template "${row.code}" saved` })
+    await audited(t, request, { module: AUDIT_MODULE, action: 'UPDATE', message: `E-mail template "${row.code}" saved` }, row)
     return { ok: true, template: (await getTemplateJson(t, row.code))! }
   },
 
@@ -158,7 +158,7 @@ export const emailTemplateActions = {
     const row = await scoped(t, 'email_templates').select(['id', 'code']).where('public_id', '=', publicId).executeTakeFirst()
     if (!row) return { ok: false, status: 404, error: TEMPLATE_NOT_FOUND }
     await scopedDelete(t, 'email_templates').where('id', '=', row.id).execute()
-    await auditAction(t, request, { module: AUDIT_MODULE, action: 'DELETE', message: `E-mail template "${row.code}" reset to default` })
+    await audited(t, request, { module: AUDIT_MODULE, action: 'DELETE', message: `E-mail template "${row.code}" reset to default` }, row)
     return { ok: true, template: (await getTemplateJson(t, row.code))! }
   },
 

@@ -5,6 +5,7 @@ import type { FilePurpose } from '#app/rules/file-purposes'
 import { newPublicId } from '#app/services/crypto.server'
 import { fullyDecoded, isStorageKey, newStorageKey, parseStorageKey, storage, type SniffedUpload, type UploadError } from '#app/services/storage.server'
 import { scoped, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 
 export type StoredFile = { _id: string; key: string; originalname: string; size: number; mimetype: string }
 
@@ -39,9 +40,8 @@ export async function saveUpload(t: Uploader, upload: SniffedUpload, purpose: Fi
   const publicId = newPublicId()
   let stored = false
   try {
-    stored = await t.db.transaction().execute(async (trx) => {
-      const scope = { db: trx, clientId: t.clientId }
-      await trx.selectFrom('organisations').select('id').where('id', '=', t.clientId).forUpdate().executeTakeFirst()
+    stored = await tenantTransaction(t, async (scope) => {
+      await scope.db.selectFrom('organisations').select('id').where('id', '=', t.clientId).forUpdate().executeTakeFirst()
       // The first plain read of the transaction comes after the lock, so it sees every upload
       // committed by whoever held the lock before us.
       if ((await bytesInUse(scope)) + upload.size > quota) return false

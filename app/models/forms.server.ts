@@ -1,11 +1,13 @@
 // An organisation's forms (questionnaires): draft autosave, publish, clone and archive.
 import { cloneName } from '#app/rules/clone-name'
-import { hiddenTemplateIds, iso, likePattern, type ListSort, type Paging } from './content-common.server'
+import { hiddenTemplateIds, iso, likePattern, type ListSort, type Paging, setTemplateHidden } from './content-common.server'
 import { normaliseItems, type FormItemInput } from './forms.schema'
 import { listPublishedFormTemplates } from './form-templates.server'
 import { newPublicId } from '#app/services/crypto.server'
 import type { Form } from '#db/tables/content'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { audited, type TenantActor } from './audit.server'
+import type { BuilderHandlers } from './form-builder.server'
 
 export type FormJson = {
   _id: string
@@ -137,4 +139,53 @@ export async function formCloneSource(t: TenantScope, key: string, sample: boole
   }
   const row = await getForm(t, key)
   return row ? { templateId: row.template_id, name: row.name, items: (row.draft_data?.items ?? []) as FormItemInput[] } : null
+}
+
+type Actor = TenantScope & TenantActor
+const FORMS = 'QUESTIONNAIRES'
+
+/** The form changes as the pages and JSON routes call them: each writes its audit row. */
+export const formActions = {
+  async create(t: Actor, request: Request, name: string) {
+    return audited(t, request, { module: FORMS, action: 'CREATE', message: (row) => `Form "${row.name}" created` }, await createForm(t, { name }))
+  },
+  /** A new form from `from` (an own form or a sample), with `items` (the source's unless the caller sends its own). */
+  async clone(t: Actor, request: Request, from: { name: string; templateId: number | null }, input: { name: string; items: FormItemInput[] }) {
+    return audited(
+      t,
+      request,
+      { module: FORMS, action: 'CLONE', message: (row) => `Form "${row.name}" cloned from "${from.name}"` },
+      await createForm(t, { ...input, templateId: from.templateId }),
+    )
+  },
+  async saveDraft(t: Actor, request: Request, row: Form, items: FormItemInput[]) {
+    return audited(t, request, { module: FORMS, action: 'SAVE_DRAFT', message: `Form "${row.name}" draft saved` }, await saveFormDraft(t, row, items))
+  },
+  async publish(t: Actor, request: Request, row: Form, name?: string) {
+    return audited(t, request, { module: FORMS, action: 'PUBLISH', message: (published) => `Form "${published.name}" published` }, await publishForm(t, row, name))
+  },
+  async setArchived(t: Actor, request: Request, row: Form, archived: boolean) {
+    await setFormArchived(t, row, archived)
+    await audited(t, request, { module: FORMS, action: archived ? 'ARCHIVE' : 'UNARCHIVE', message: `Form "${row.name}" ${archived ? 'archived' : 'restored'}` }, row)
+  },
+  /** Archiving a sample hides it for this organisation only. */
+  async setSampleHidden(t: Actor, request: Request, sample: { id: number; name: string }, hidden: boolean) {
+    await setTemplateHidden(t, 'form', sample.id, hidden)
+    await audited(t, request, { module: FORMS, action: hidden ? 'HIDE_TEMPLATE' : 'SHOW_TEMPLATE', message: `Sample form "${sample.name}" ${hidden ? 'hidden' : 'shown'}` }, sample)
+  },
+  /** The builder page's post (see builderPost): saves the draft, publishes when asked, audits under the name the form had. */
+  builder(t: Actor, request: Request, row: Form): BuilderHandlers {
+    let current = row
+    return {
+      save: async (items) => {
+        current = await saveFormDraft(t, row, items)
+      },
+      publish: async (name) => {
+        await publishForm(t, current, name)
+      },
+      audit: async (action) => {
+        await audited(t, request, { module: FORMS, action, message: `Form "${row.name}" ${action === 'PUBLISH' ? 'published' : 'draft saved'}` }, row)
+      },
+    }
+  },
 }

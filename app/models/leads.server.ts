@@ -8,7 +8,7 @@ import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadCsvInput, type LeadSou
 import { likePattern } from '#app/rules/table-query'
 import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type AnyExpressionBuilder, type FilterableQuery, type TenantScope } from '#db/tenant'
 import type { LeadNoteKind } from '#db/tables/leads'
-import { auditOutcome } from './audit.server'
+import { audited } from './audit.server'
 import { createCustomer } from './customers.server'
 import { CUSTOMER_EXISTS } from './customers.schema'
 import { LEAD_EXISTS, LEAD_LINKED, LEAD_NOT_FOUND, leadCaptureSchema, type LeadAddInput, type LeadCaptureInput, type LeadListFilter } from './leads.schema'
@@ -336,7 +336,7 @@ export async function convertLead(t: Actor, publicId: string, input: ConvertInpu
 /** The page and the JSON routes call these: each writes and audits once. */
 export const leadActions = {
   async status(t: Actor, request: Request, publicId: string, status: LeadStatusValue) {
-    return auditOutcome(
+    return audited(
       t,
       request,
       {
@@ -348,7 +348,7 @@ export const leadActions = {
     )
   },
   async add(t: Actor, request: Request, input: LeadAddInput) {
-    return auditOutcome(
+    return audited(
       t,
       request,
       {
@@ -360,7 +360,7 @@ export const leadActions = {
     )
   },
   async note(t: Actor, request: Request, publicId: string, note: string) {
-    return auditOutcome(
+    return audited(
       t,
       request,
       {
@@ -372,7 +372,7 @@ export const leadActions = {
     )
   },
   async convert(t: Actor, request: Request, publicId: string, input: ConvertInput) {
-    return auditOutcome(
+    return audited(
       t,
       request,
       {

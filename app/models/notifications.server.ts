@@ -1,6 +1,6 @@
 // Notifications of the signed-in person (ADR 0042): the list, the unread count, marking seen, and the
 // notifications each event of the product creates (in the event's own transaction) and pushes live.
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { formatMoney } from '#app/rules/money'
 import { BADGE_COUNT_CAP, chatGroupKey, NOTIFICATIONS_PAGE_SIZE, notificationText, recipientsOf, type StaffEvent, staffInterestedIn } from '#app/rules/notifications'
 import { newPublicId } from '#app/services/crypto.server'
@@ -8,6 +8,7 @@ import { publishRealtime } from '#app/services/realtime-publish.server'
 import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { NotificationData, NotificationKind } from '#db/tables/notifications'
 import type { OrderServiceSnapshot } from '#db/tables/orders'
+import type { Database } from '#db/types'
 import { membersQuery } from './people.server'
 
 /** Whose notifications: the session's own account in its organisation, never an id from input. */
@@ -26,7 +27,7 @@ export type NotificationJson = {
 
 const COLUMNS = ['public_id', 'kind', 'content', 'link', 'data', 'seen', 'created_at'] as const
 
-type Row = { public_id: string; kind: NotificationKind; content: string; link: string | null; data: NotificationData; seen: boolean | number; created_at: Date }
+type Row = Pick<Selectable<Database['notifications']>, (typeof COLUMNS)[number]>
 
 export function toNotificationJson(row: Row): NotificationJson {
   return {

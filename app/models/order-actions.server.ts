@@ -9,8 +9,9 @@ import { COMPLETED_ORDER_ASSIGNMENT, isCompletedOrder, schedulingLinkWarning } f
 import { newPublicId, sha256 } from '#app/services/crypto.server'
 import { queueEmail } from './system-mail.server'
 import { scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 import { noteAnalyticsChange } from './analytics-events.server'
-import { auditAction, auditOutcome } from './audit.server'
+import { audited } from './audit.server'
 import { claimFile, findFile } from './files.server'
 import { findOrder, findOrders, type OrderRow, recordActivity } from './orders.server'
 import { deliver, notify } from './notifications.server'
@@ -50,11 +51,6 @@ async function reload(t: TenantScope, rows: OrderRow[]): Promise<OrderRow[]> {
     t,
     rows.map((r) => r.public_id),
   )
-}
-
-/** Runs `write` against a transaction of this organisation. */
-function inTransaction<T>(t: Tenant, write: (tx: TenantScope) => Promise<T>): Promise<T> {
-  return t.db.transaction().execute((trx) => write({ db: trx, clientId: t.clientId }))
 }
 
 async function setColumns(tx: TenantScope, orderIds: number[], values: Record<string, unknown>) {
@@ -117,7 +113,7 @@ async function claimFileForOrder(t: Tenant, key: string) {
 async function setDueDate(t: Tenant, orderIds: string[], dueDate: string): Promise<OrderActionResult> {
   const rows = await someOrders(t, orderIds)
   if (isError(rows)) return rows
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(rows), { due_date: new Date(`${dueDate}T00:00:00.000Z`) })
     await recordActivity(tx, idsOf(rows), t.user.id, `Due date set to ${dueDate} by ${nameOf(t.user)}`)
   })
@@ -128,7 +124,7 @@ async function setPriority(t: Tenant, orderId: string, priority: OrderPriority):
   const row = await oneOrder(t, orderId)
   if (isError(row)) return row
   if (row.priority === priority) return { ok: true, orders: [row], changed: 0 }
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, [row.id], { priority })
     await recordActivity(tx, row.id, t.user.id, `Priority changed from ${PRIORITY_STYLE[row.priority].label} to ${PRIORITY_STYLE[priority].label} by ${nameOf(t.user)}`)
   })
@@ -140,7 +136,7 @@ async function setAmountPaidToWriter(t: Tenant, orderId: string, amount: number)
   if (isError(row)) return row
   const cents = Math.round(amount * 100)
   if (row.amount_paid_to_writer_cents !== null && Number(row.amount_paid_to_writer_cents) === cents) return { ok: true, orders: [row], changed: 0 }
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, [row.id], { amount_paid_to_writer_cents: cents })
     await recordActivity(tx, row.id, t.user.id, `Amount paid to the contributor set to ${amount} ${row.currency.toUpperCase()} by ${nameOf(t.user)}`)
   })
@@ -153,7 +149,7 @@ async function writeFlag(t: Tenant, rows: OrderRow[], flag: OrderFlag, value: bo
   const changing = rows.filter((r) => !!r[column] !== value)
   if (changing.length === 0) return 0
   const [on, off] = FLAG_WORDS[flag]
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), { [column]: value })
     await recordActivity(tx, idsOf(changing), t.user.id, `${value ? on : off} by ${nameOf(t.user)}`)
   })
@@ -183,7 +179,7 @@ async function markAsComplete(t: Tenant, orderId: string): Promise<OrderActionRe
   const row = await oneOrder(t, orderId)
   if (isError(row)) return row
   if (row.marked_as_complete) return fail(400, ALREADY_COMPLETED)
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, [row.id], { status_percentage: 100, marked_as_complete: true, completed_at: row.completed_at ?? new Date() })
     await recordActivity(tx, row.id, t.user.id, `Marked as completed by ${nameOf(t.user)}`)
   })
@@ -212,7 +208,7 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
   const message = opts.message?.trim() ?? ''
   const changing = rows.filter((r) => r.writer_id !== writer.userId)
   const assignedAt = new Date()
-  const outbox = await inTransaction(t, async (tx) => {
+  const outbox = await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), { writer_id: writer.userId, assigned_at: assignedAt })
     await recordActivity(tx, idsOf(changing), t.user.id, `Contributor ${nameOf(writer)} assigned by ${nameOf(t.user)}`)
     if (message) await recordActivity(tx, idsOf(rows), t.user.id, `Message to the contributor: ${message}`)
@@ -245,7 +241,7 @@ async function assignReviewer(t: Tenant, orderIds: string[], reviewerId: string 
   const reviewer = await findAssignee(t, reviewerId, 'REVIEWER')
   if (isError(reviewer)) return reviewer
   const changing = rows.filter((r) => r.reviewer_id !== reviewer.userId)
-  const outbox = await inTransaction(t, async (tx) => {
+  const outbox = await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), { reviewer_id: reviewer.userId })
     await recordActivity(tx, idsOf(changing), t.user.id, `Reviewer ${nameOf(reviewer)} assigned by ${nameOf(t.user)}`)
     return notify.assigned(tx, { role: 'reviewer', assigneeUserId: reviewer.userId, orderIds: idsOf(changing), actorUserId: t.user.id })
@@ -257,7 +253,7 @@ async function assignReviewer(t: Tenant, orderIds: string[], reviewerId: string 
 async function unassign(t: Tenant, rows: OrderRow[], role: 'writer' | 'reviewer'): Promise<OrderActionResult> {
   const column = role === 'writer' ? 'writer_id' : 'reviewer_id'
   const changing = rows.filter((r) => r[column] !== null)
-  await inTransaction(t, async (tx) => {
+  await tenantTransaction(t, async (tx) => {
     await setColumns(tx, idsOf(changing), role === 'writer' ? { writer_id: null, assigned_at: null } : { reviewer_id: null })
     await recordActivity(tx, idsOf(changing), t.user.id, `${role === 'writer' ? 'Contributor' : 'Reviewer'} unassigned by ${nameOf(t.user)}`)
   })
@@ -296,81 +292,78 @@ async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: 
 // ---------------------------------------------------------------------------------------------
 // The actions as routes call them: each writes its audit row, success or refusal.
 
-type Audit = { action: string; ok: string; failed: string }
-
-async function audited<R extends OrderActionResult>(t: Tenant, request: Request, audit: Audit, run: Promise<R>): Promise<R> {
-  return auditOutcome(t, request, { module: 'orders', action: audit.action, message: (r) => (r.ok ? audit.ok : `${audit.failed}: ${(r as OrderActionError).error}`) }, await run)
-}
+/** An order row's audit message: `ok` on success, `failed: <the refusal>` otherwise. */
+const said = (ok: string, failed: string) => (r: OrderActionResult) => (r.ok ? ok : `${failed}: ${r.error}`)
 
 const list = (ids: readonly string[]) => (ids.length > 5 ? `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more` : ids.join(', '))
 
 export const orderActions = {
-  setDueDate(t: Tenant, request: Request, orderIds: string[], dueDate: string) {
+  async setDueDate(t: Tenant, request: Request, orderIds: string[], dueDate: string) {
     return audited(
       t,
       request,
-      { action: 'due-date', ok: `Set due date ${dueDate} on orders ${list(orderIds)}`, failed: `Due date not set on ${list(orderIds)}` },
-      setDueDate(t, orderIds, dueDate),
+      { module: 'orders', action: 'due-date', message: said(`Set due date ${dueDate} on orders ${list(orderIds)}`, `Due date not set on ${list(orderIds)}`) },
+      await setDueDate(t, orderIds, dueDate),
     )
   },
-  setPriority(t: Tenant, request: Request, orderId: string, priority: OrderPriority) {
+  async setPriority(t: Tenant, request: Request, orderId: string, priority: OrderPriority) {
     return audited(
       t,
       request,
-      { action: 'priority', ok: `Set priority ${priority} on order ${orderId}`, failed: `Priority not set on ${orderId}` },
-      setPriority(t, orderId, priority),
+      { module: 'orders', action: 'priority', message: said(`Set priority ${priority} on order ${orderId}`, `Priority not set on ${orderId}`) },
+      await setPriority(t, orderId, priority),
     )
   },
-  setAmountPaidToWriter(t: Tenant, request: Request, orderId: string, amount: number) {
+  async setAmountPaidToWriter(t: Tenant, request: Request, orderId: string, amount: number) {
     return audited(
       t,
       request,
-      { action: 'amount-paid-to-writer', ok: `Set amount paid to the contributor (${amount}) on order ${orderId}`, failed: `Amount not set on ${orderId}` },
-      setAmountPaidToWriter(t, orderId, amount),
+      { module: 'orders', action: 'amount-paid-to-writer', message: said(`Set amount paid to the contributor (${amount}) on order ${orderId}`, `Amount not set on ${orderId}`) },
+      await setAmountPaidToWriter(t, orderId, amount),
     )
   },
-  setTestOrder(t: Tenant, request: Request, orderId: string, value: boolean) {
+  async setTestOrder(t: Tenant, request: Request, orderId: string, value: boolean) {
     return audited(
       t,
       request,
-      { action: 'test-order', ok: `${value ? 'Marked' : 'Unmarked'} order ${orderId} as a test order`, failed: `Test flag not set on ${orderId}` },
-      setFlag(t, orderId, 'testOrder', value),
+      { module: 'orders', action: 'test-order', message: said(`${value ? 'Marked' : 'Unmarked'} order ${orderId} as a test order`, `Test flag not set on ${orderId}`) },
+      await setFlag(t, orderId, 'testOrder', value),
     )
   },
-  setArchived(t: Tenant, request: Request, orderId: string, value: boolean) {
+  async setArchived(t: Tenant, request: Request, orderId: string, value: boolean) {
     return audited(
       t,
       request,
-      { action: value ? 'archive' : 'unarchive', ok: `${value ? 'Archived' : 'Unarchived'} order ${orderId}`, failed: `Archive flag not set on ${orderId}` },
-      setFlag(t, orderId, 'archived', value),
+      { module: 'orders', action: value ? 'archive' : 'unarchive', message: said(`${value ? 'Archived' : 'Unarchived'} order ${orderId}`, `Archive flag not set on ${orderId}`) },
+      await setFlag(t, orderId, 'archived', value),
     )
   },
-  setHideOrder(t: Tenant, request: Request, orderId: string, value: boolean) {
+  async setHideOrder(t: Tenant, request: Request, orderId: string, value: boolean) {
     return audited(
       t,
       request,
-      { action: 'hide-order', ok: `${value ? 'Hid' : 'Unhid'} order ${orderId}`, failed: `Hidden flag not set on ${orderId}` },
-      setFlag(t, orderId, 'hideOrder', value),
+      { module: 'orders', action: 'hide-order', message: said(`${value ? 'Hid' : 'Unhid'} order ${orderId}`, `Hidden flag not set on ${orderId}`) },
+      await setFlag(t, orderId, 'hideOrder', value),
     )
   },
   async bulkFlags(t: Tenant, request: Request, orderIds: string[], flag: OrderFlag) {
-    const result = await bulkFlags(t, orderIds, flag)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: `bulk-${flag}`,
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Set ${flag} to ${result.value} on ${result.changed} of ${orderIds.length} selected orders (${list(orderIds)})`
-        : `Bulk ${flag} refused: ${result.error}`,
-    })
-    return result
-  },
-  markAsComplete(t: Tenant, request: Request, orderId: string) {
     return audited(
       t,
       request,
-      { action: 'mark-complete', ok: `Marked order ${orderId} as completed`, failed: `Order ${orderId} not marked as completed` },
-      markAsComplete(t, orderId),
+      {
+        module: 'orders',
+        action: `bulk-${flag}`,
+        message: (r) => (r.ok ? `Set ${flag} to ${r.value} on ${r.changed} of ${orderIds.length} selected orders (${list(orderIds)})` : `Bulk ${flag} refused: ${r.error}`),
+      },
+      await bulkFlags(t, orderIds, flag),
+    )
+  },
+  async markAsComplete(t: Tenant, request: Request, orderId: string) {
+    return audited(
+      t,
+      request,
+      { module: 'orders', action: 'mark-complete', message: said(`Marked order ${orderId} as completed`, `Order ${orderId} not marked as completed`) },
+      await markAsComplete(t, orderId),
     )
   },
   async assignWriter(t: Tenant, request: Request, orderIds: string[], writerId: string | null, opts: AssignWriterOptions = {}) {
@@ -379,11 +372,14 @@ export const orderActions = {
       t,
       request,
       {
+        module: 'orders',
         action,
-        ok: `${writerId ? `Assigned contributor ${writerId} to` : 'Unassigned the contributor of'} orders ${list(orderIds)}`,
-        failed: `Contributor not changed on ${list(orderIds)}`,
+        message: said(
+          `${writerId ? `Assigned contributor ${writerId} to` : 'Unassigned the contributor of'} orders ${list(orderIds)}`,
+          `Contributor not changed on ${list(orderIds)}`,
+        ),
       },
-      assignWriter(t, orderIds, writerId, opts),
+      await assignWriter(t, orderIds, writerId, opts),
     )
   },
   async assignReviewer(t: Tenant, request: Request, orderIds: string[], reviewerId: string | null) {
@@ -392,11 +388,11 @@ export const orderActions = {
       t,
       request,
       {
+        module: 'orders',
         action,
-        ok: `${reviewerId ? `Assigned reviewer ${reviewerId} to` : 'Unassigned the reviewer of'} orders ${list(orderIds)}`,
-        failed: `Reviewer not changed on ${list(orderIds)}`,
+        message: said(`${reviewerId ? `Assigned reviewer ${reviewerId} to` : 'Unassigned the reviewer of'} orders ${list(orderIds)}`, `Reviewer not changed on ${list(orderIds)}`),
       },
-      assignReviewer(t, orderIds, reviewerId),
+      await assignReviewer(t, orderIds, reviewerId),
     )
   },
 }

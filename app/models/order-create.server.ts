@@ -1,6 +1,6 @@
 // Create Order (back-office /orders/create and POST /api/client/orders/create): the order, its invoice by the toggle rule, activity and audit.
 import { noteAnalyticsChange } from './analytics-events.server'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { createInvoiceForOrders, type InvoiceJson, invoicesToJson } from './order-invoices.server'
 import { orderMail } from './order-mail.server'
 import { type OrderJson, ordersToJson, placeOrder, recordActivity } from './orders.server'
@@ -8,6 +8,7 @@ import type { OrderCreateInput } from './order-create.schema'
 import { invoicePlan } from '#app/rules/create-order'
 import { DEFAULT_CURRENCY } from '#app/rules/money'
 import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found'
 export const CUSTOMER_ARCHIVED = 'This customer is archived'
@@ -50,8 +51,7 @@ export async function createOrder(t: Actor, input: OrderCreateInput): Promise<Cr
   if (!product.ok) return product
   const plan = invoicePlan(input)
   const currency = t.user.currencyType || DEFAULT_CURRENCY
-  const created = await t.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  const created = await tenantTransaction(t, async (tx) => {
     const placed = await placeOrder(tx, {
       customerUserId: customer.id,
       productId: product.id,
@@ -79,14 +79,17 @@ export const orderCreateActions = {
   async create(t: Actor, request: Request, input: OrderCreateInput) {
     const result = await createOrder(t, input)
     const invoiceNote = result.ok ? (result.invoice ? `, ${result.invoice.status} invoice ${result.invoice._id}` : ', no invoice') : ''
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'create',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Created order ${result.order._id} of "${result.order.package.packageName}" for ${result.order.customer}${invoiceNote}`
-        : `Order not created: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'create',
+        message: result.ok
+          ? `Created order ${result.order._id} of "${result.order.package.packageName}" for ${result.order.customer}${invoiceNote}`
+          : `Order not created: ${result.error}`,
+      },
+      result,
+    )
   },
 }

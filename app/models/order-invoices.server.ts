@@ -1,7 +1,7 @@
 // Order invoices: the list with its items and customers, invoices for new orders, Mark As Paid and Refund.
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { noteInvoicesChanged } from './analytics-events.server'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { deliver, notify, type Outbox } from './notifications.server'
 import { orderMail } from './order-mail.server'
 import { type OrderRow, peopleById, recordActivity } from './orders.server'
@@ -11,7 +11,8 @@ import { canMarkPaid, canRefund, checkRefundAmount, refundBounds } from '#app/ru
 import { newPublicId } from '#app/services/crypto.server'
 import { refundPayment } from '#app/services/payments.server'
 import { scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
-import type { OrderInvoiceStatus } from '#db/tables/orders'
+import { tenantTransaction } from '#db/transaction'
+import type { Database } from '#db/types'
 
 const INVOICE_COLUMNS = [
   'i.id',
@@ -30,22 +31,8 @@ const INVOICE_COLUMNS = [
   'i.created_at',
 ] as const
 
-export type InvoiceRow = {
-  id: number
-  public_id: string
-  customer_id: number
-  type: 'single' | 'multiOrders'
-  currency: string
-  status: OrderInvoiceStatus
-  price_cents: number
-  provider_paid_cents: number
-  provider_payment_id: string | null
-  refund_amount_cents: number | null
-  is_test: boolean
-  paid_at: Date | null
-  refunded_at: Date | null
-  created_at: Date
-}
+type Unaliased<C> = C extends `i.${infer Column}` ? Column : never
+export type InvoiceRow = Pick<Selectable<Database['order_invoices']>, Unaliased<(typeof INVOICE_COLUMNS)[number]>>
 
 function invoicesQuery(t: TenantScope) {
   return scopedAs(t, 'order_invoices', 'i')
@@ -62,27 +49,23 @@ export async function findInvoice(t: TenantScope, publicId: string, opts: { forU
   return (await query.executeTakeFirst()) as InvoiceRow | undefined
 }
 
-type ItemRow = {
-  invoice_id: number
-  package_name: string
-  quantity: number
-  price_cents: number
-  order_id: number | null
-  order_public_id: string | null
-  product_public_id: string | null
-}
-
-async function itemsOf(t: TenantScope, invoiceIds: readonly number[]): Promise<Map<number, ItemRow[]>> {
-  const byInvoice = new Map<number, ItemRow[]>()
-  if (invoiceIds.length === 0) return byInvoice
-  const rows = (await scopedAs(t, 'order_invoice_items', 'ii')
+/** The items of the invoices (with their order's and product's public ids), in order. */
+function itemRows(t: TenantScope, invoiceIds: readonly number[]) {
+  return scopedAs(t, 'order_invoice_items', 'ii')
     .leftJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'ii.order_id')))
     .leftJoin('products as p', (j) => scopedJoin(t, 'p', j.onRef('p.id', '=', 'o.product_id')))
     .select(['ii.invoice_id', 'ii.package_name', 'ii.quantity', 'ii.price_cents', 'ii.order_id', 'o.public_id as order_public_id', 'p.public_id as product_public_id'])
     .where('ii.invoice_id', 'in', [...invoiceIds])
     .orderBy('ii.id')
-    .execute()) as ItemRow[]
-  for (const r of rows) byInvoice.set(r.invoice_id, [...(byInvoice.get(r.invoice_id) ?? []), r])
+    .execute()
+}
+
+type ItemRow = Awaited<ReturnType<typeof itemRows>>[number]
+
+async function itemsOf(t: TenantScope, invoiceIds: readonly number[]): Promise<Map<number, ItemRow[]>> {
+  const byInvoice = new Map<number, ItemRow[]>()
+  if (invoiceIds.length === 0) return byInvoice
+  for (const r of await itemRows(t, invoiceIds)) byInvoice.set(r.invoice_id, [...(byInvoice.get(r.invoice_id) ?? []), r])
   return byInvoice
 }
 
@@ -210,8 +193,7 @@ type Actor = TenantScope & { user: { id: number; firstName: string; lastName: st
 /** unpaid → paid, under a row lock so two clicks cannot both pass the check. */
 export async function markInvoicePaid(t: Actor, publicId: string): Promise<InvoiceActionResult> {
   let outbox: Outbox = []
-  const outcome = await t.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  const outcome = await tenantTransaction(t, async (tx) => {
     const invoice = await findInvoice(tx, publicId, { forUpdate: true })
     if (!invoice) return { ok: false, status: 404, error: INVOICE_NOT_FOUND } as const
     if (!canMarkPaid(invoiceState(invoice))) return { ok: false, status: 400, error: MARK_PAID_REFUSED } as const
@@ -236,8 +218,7 @@ export async function markInvoicePaid(t: Actor, publicId: string): Promise<Invoi
  * stays locked meanwhile, so a second refund waits and then finds it refunded.
  */
 export async function refundInvoice(t: Actor, publicId: string, amount: number | undefined): Promise<InvoiceActionResult> {
-  const outcome = await t.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  const outcome = await tenantTransaction(t, async (tx) => {
     const invoice = await findInvoice(tx, publicId, { forUpdate: true })
     if (!invoice) return { ok: false, status: 404, error: INVOICE_NOT_FOUND } as const
     const state = invoiceState(invoice)
@@ -279,24 +260,26 @@ export const invoiceActions = {
   list: listInvoices,
   async markPaid(t: Actor, request: Request, publicId: string) {
     const result = await markInvoicePaid(t, publicId)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'invoice_mark_paid',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Marked invoice ${publicId} as paid` : `Invoice ${publicId} not marked as paid: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'orders', action: 'invoice_mark_paid', message: result.ok ? `Marked invoice ${publicId} as paid` : `Invoice ${publicId} not marked as paid: ${result.error}` },
+      result,
+    )
   },
   async refund(t: Actor, request: Request, publicId: string, amount: number | undefined) {
     const result = await refundInvoice(t, publicId, amount)
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'invoice_refund',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Refunded ${formatMoney(result.invoice.refund_amount ?? 0, result.invoice.invoiceCurrency)} of invoice ${publicId}`
-        : `Invoice ${publicId} not refunded: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'invoice_refund',
+        message: result.ok
+          ? `Refunded ${formatMoney(result.invoice.refund_amount ?? 0, result.invoice.invoiceCurrency)} of invoice ${publicId}`
+          : `Invoice ${publicId} not refunded: ${result.error}`,
+      },
+      result,
+    )
   },
 }

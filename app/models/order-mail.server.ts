@@ -106,23 +106,13 @@ const contributorFields = (order: Pick<OrderRow, 'public_id' | 'package_name' | 
 // ---------------------------------------------------------------------------------------------
 // Invoices
 
-type InvoiceMailRow = {
-  id: number
-  public_id: string
-  customer_id: number
-  currency: string
-  price_cents: number
-  status: string
-  is_test: boolean | number
-}
-
 async function invoiceMail(t: TenantScope, settings: WebsiteSettings, invoicePublicId: string, template: 'invoice_created' | 'invoice_payment_received') {
   // Hide invoices: customers are neither shown nor sent invoices.
   if (settings.hide_invoices) return
-  const invoice = (await scoped(t, 'order_invoices')
+  const invoice = await scoped(t, 'order_invoices')
     .select(['id', 'public_id', 'customer_id', 'currency', 'price_cents', 'status', 'is_test'])
     .where('public_id', '=', invoicePublicId)
-    .executeTakeFirst()) as InvoiceMailRow | undefined
+    .executeTakeFirst()
   if (!invoice || invoice.is_test) return
   const items = await scopedAs(t, 'order_invoice_items', 'ii')
     .leftJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'ii.order_id')))
@@ -158,17 +148,6 @@ const draftKind = (service: OrderServiceSnapshot | undefined) => {
   return type && type !== 'custom' && (SERVICE_TYPES as readonly string[]).includes(type) ? type : 'custom'
 }
 
-type DraftMailRow = {
-  id: number
-  public_id: string
-  order_id: number
-  service_id: string
-  writer_id: number | null
-  approval_status: string | null
-  rejection_reason: string | null
-  deleted: boolean
-}
-
 async function findDraft(t: TenantScope, draftPublicId: string) {
   const draft = await scoped(t, 'drafts')
     .select(['id', 'public_id', 'order_id', 'service_id', 'writer_id', 'approval_status', 'rejection_reason', 'deleted_at', 'deleted_by'])
@@ -177,7 +156,7 @@ async function findDraft(t: TenantScope, draftPublicId: string) {
   if (!draft) return null
   const row = (await ordersQuery(t).select(ORDER_COLUMNS).where('o.id', '=', draft.order_id).executeTakeFirst()) as OrderRow | undefined
   if (!row) return null
-  const d: DraftMailRow = {
+  const d = {
     ...draft,
     deleted: draft.deleted_at !== null || draft.deleted_by !== null,
   }

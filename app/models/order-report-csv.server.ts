@@ -3,11 +3,12 @@
 // imports this module (and the CSV library); routes use order-reports.server.ts.
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { dayKey, orderedFields, rangeInstants, reportHeader, reportRow, type QuestionColumn, type ReportFieldKey, type ReportOrder } from '#app/rules/order-reports'
 import { moveObject, putStream } from '#app/services/storage.server'
 import { CSV_FORMAT } from '#app/rules/csv'
 import { scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
+import type { Database } from '#db/types'
 import { getReport, reportFileKey, reportPartKey, reportQuestionnaires } from './order-reports.server'
 import { peopleById, tagsOfOrders } from './orders.server'
 
@@ -32,7 +33,7 @@ async function answersFor(_t: TenantScope, _orderIds: readonly number[], _questi
   return new Map()
 }
 
-type WalkRow = { id: number; created_at: Date }
+type WalkRow = Pick<Selectable<Database['orders']>, 'id' | 'created_at'>
 
 /**
  * Every order of the range in purchase order, BATCH at a time: a keyset walk over
@@ -44,7 +45,7 @@ async function* walkOrders(t: TenantScope, from: Date, to: Date, batchSize: numb
     const cursor: WalkRow | null = after
     let query = scopedAs(t, 'orders', 'o').select(['o.id', 'o.created_at']).where('o.created_at', '>=', from).where('o.created_at', '<', to)
     if (cursor) query = query.where((eb) => eb.or([eb('o.created_at', '>', cursor.created_at), eb.and([eb('o.created_at', '=', cursor.created_at), eb('o.id', '>', cursor.id)])]))
-    const ids = (await query.orderBy('o.created_at').orderBy('o.id').limit(batchSize).execute()) as WalkRow[]
+    const ids: WalkRow[] = await query.orderBy('o.created_at').orderBy('o.id').limit(batchSize).execute()
     if (ids.length === 0) return
     yield await readBatch(
       t,

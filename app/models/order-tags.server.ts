@@ -1,8 +1,9 @@
 // Custom tags of orders: the organisation's tag list (suggestions) and replacing the tags of one order.
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { findOrder, recordActivity } from './orders.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { scoped, scopedDelete, scopedInsert, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 
 /** Enough suggestions for any real organisation; the list is a datalist, not a page. */
 const SUGGESTION_LIMIT = 500
@@ -25,8 +26,7 @@ export type SetTagsResult = { ok: true; tags: SavedTag[]; orderId: number } | { 
 export async function setOrderTags(t: TenantScope, orderPublicId: string, tags: readonly string[]): Promise<SetTagsResult> {
   const order = await findOrder(t, orderPublicId)
   if (!order) return { ok: false, status: 404, error: 'Order not found' }
-  const saved = await t.db.transaction().execute(async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  const saved = await tenantTransaction(t, async (tx) => {
     const existing = tags.length
       ? await scoped(tx, 'tags')
           .select('text')
@@ -68,13 +68,16 @@ export const orderTagActions = {
     if (result.ok) {
       await recordActivity(t, result.orderId, t.user.id, tags.length ? `${actorName(t)} set the tags: ${tags.join(', ')}` : `${actorName(t)} removed all tags`)
     }
-    await auditAction(t, request, {
-      module: 'orders',
-      action: 'custom_tags',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Set tags of order ${orderPublicId}: ${tags.join(', ') || '(none)'}` : `Tags of order ${orderPublicId} not set: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'orders',
+        action: 'custom_tags',
+        message: result.ok ? `Set tags of order ${orderPublicId}: ${tags.join(', ') || '(none)'}` : `Tags of order ${orderPublicId} not set: ${result.error}`,
+      },
+      result,
+    )
   },
 }
 

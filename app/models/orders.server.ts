@@ -1,12 +1,13 @@
 // Orders (projects) shared by every orders screen: lookup, the spec's Order JSON, placing an order
 // with its snapshot of the product, completed tasks and the activity log.
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { centsToAmount } from '#app/rules/money'
 import { lastTaskLabel, statusPercentage } from '#app/rules/order-tasks'
 import { projectStatus } from '#app/rules/project-status'
 import { newPublicId } from '#app/services/crypto.server'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { OrderServiceSnapshot } from '#db/tables/orders'
+import type { Database } from '#db/types'
 import { noteAnalyticsChange } from './analytics-events.server'
 
 export const ORDER_COLUMNS = [
@@ -44,40 +45,8 @@ export const ORDER_COLUMNS = [
   'o.updated_at',
 ] as const
 
-export type OrderRow = {
-  id: number
-  public_id: string
-  customer_id: number
-  product_id: number | null
-  customer_first_name: string
-  customer_last_name: string
-  customer_name: string
-  customer_email: string
-  package_name: string
-  services: OrderServiceSnapshot[]
-  module_count: number
-  price_cents: number
-  currency: string
-  cart_id: string | null
-  writer_id: number | null
-  reviewer_id: number | null
-  status_percentage: number
-  priority: 'urgent' | 'high' | 'medium' | 'low'
-  due_date: Date | null
-  assigned_at: Date | null
-  completed_at: Date | null
-  archived: boolean
-  test_order: boolean
-  hide_order: boolean
-  marked_as_complete: boolean
-  amount_paid_to_writer_cents: number | null
-  contract_file: string | null
-  last_task_id: string | null
-  last_task_at: Date | null
-  customer_last_revision_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
+type Unaliased<C> = C extends `o.${infer Column}` ? Column : never
+export type OrderRow = Pick<Selectable<Database['orders']>, Unaliased<(typeof ORDER_COLUMNS)[number]>>
 
 /** orders AS o, limited to this organisation. */
 export function ordersQuery(t: TenantScope) {
@@ -85,16 +54,16 @@ export function ordersQuery(t: TenantScope) {
 }
 
 export async function findOrder(t: TenantScope, publicId: string): Promise<OrderRow | undefined> {
-  return (await ordersQuery(t).select(ORDER_COLUMNS).where('o.public_id', '=', publicId).executeTakeFirst()) as OrderRow | undefined
+  return ordersQuery(t).select(ORDER_COLUMNS).where('o.public_id', '=', publicId).executeTakeFirst()
 }
 
 /** The orders of this organisation among the ids given (foreign or unknown ids are simply absent). */
 export async function findOrders(t: TenantScope, publicIds: readonly string[]): Promise<OrderRow[]> {
   if (publicIds.length === 0) return []
-  return (await ordersQuery(t)
+  return ordersQuery(t)
     .select(ORDER_COLUMNS)
     .where('o.public_id', 'in', [...new Set(publicIds)])
-    .execute()) as OrderRow[]
+    .execute()
 }
 
 export type PersonRef = { _id: string; firstName: string; lastName: string; email: string; profile_img: string | null }

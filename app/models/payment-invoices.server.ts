@@ -4,7 +4,7 @@ import { paymentInvoiceRows, RECEIPT_NUMBER, type InvoiceUser, type PaymentInvoi
 import { platformDb, tenantForJob } from '#app/services/db.server'
 import { cardErrorMessage, type ChargeSummary, type PaymentsService } from '#app/services/stripe.server'
 import type { Tenant } from './auth-guards.server'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { applyPayment, billingOrganisation, existingCustomerId, organisationOwner } from './client-billing.server'
 import { INVOICE_NOT_OPEN, NO_CARD, PAY_FAILED, type PlatformInvoicesQuery } from './payment-invoices.schema'
 
@@ -98,12 +98,11 @@ export const paymentInvoiceActions = {
 
   async pay(t: Tenant, request: Request, invoiceId: string, payments: PaymentsService, requestKey: string) {
     const result = await payWithDefaultCard(t, invoiceId, payments, requestKey)
-    await auditAction(t, request, {
-      module: 'billing',
-      action: 'pay-invoice',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Paid invoice ${result.number} with the default card` : `Invoice ${invoiceId} not paid: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'billing', action: 'pay-invoice', message: result.ok ? `Paid invoice ${result.number} with the default card` : `Invoice ${invoiceId} not paid: ${result.error}` },
+      result,
+    )
   },
 }

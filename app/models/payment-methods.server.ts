@@ -2,7 +2,7 @@
 // while invoices are open pays them at once; a card Stripe declines is not kept.
 import { cardErrorMessage, type PaymentMethodSummary, type PaymentsService } from '#app/services/stripe.server'
 import type { Tenant } from './auth-guards.server'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { isMissingResource } from './billing-account.server'
 import { applyPayment, billingOrganisation, type BillingOrganisation, ensureCustomerId, existingCustomerId, settleOpenInvoices } from './client-billing.server'
 import { ADD_FAILED, DEFAULT_FAILED, type PaymentMethodJson } from './payment-methods.schema'
@@ -108,26 +108,32 @@ export const paymentMethodActions = {
   async add(t: Tenant, request: Request, input: { paymentMethodId: string; makeDefault: boolean }, payments: PaymentsService, requestKey: string) {
     const result = await addCard(t, input, payments, requestKey)
     const paid = result.ok && result.value.paidInvoices.length ? `; paid ${result.value.paidInvoices.join(', ')}` : ''
-    await auditAction(t, request, {
-      module: 'billing',
-      action: 'add-payment-method',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok
-        ? `Added card ${describeCard(result.value.paymentMethod)}${result.value.paymentMethod.is_default ? ' as default' : ''}${paid}`
-        : `Card not added: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'billing',
+        action: 'add-payment-method',
+        message: result.ok
+          ? `Added card ${describeCard(result.value.paymentMethod)}${result.value.paymentMethod.is_default ? ' as default' : ''}${paid}`
+          : `Card not added: ${result.error}`,
+      },
+      result,
+    )
   },
 
   async setDefault(t: Tenant, request: Request, paymentMethodId: string, payments: PaymentsService, requestKey: string) {
     const result = await setDefaultCard(t, paymentMethodId, payments, requestKey)
     const paid = result.ok && result.value.paidInvoices.length ? `; paid ${result.value.paidInvoices.join(', ')}` : ''
-    await auditAction(t, request, {
-      module: 'billing',
-      action: 'default-payment-method',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Default card set to ${paymentMethodId}${paid}` : `Default card not set to ${paymentMethodId}: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'billing',
+        action: 'default-payment-method',
+        message: result.ok ? `Default card set to ${paymentMethodId}${paid}` : `Default card not set to ${paymentMethodId}: ${result.error}`,
+      },
+      result,
+    )
   },
 }

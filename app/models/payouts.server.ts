@@ -5,7 +5,7 @@ import { platformDb } from '#app/services/db.server'
 import type { PaymentsService } from '#app/services/stripe.server'
 import { publicUrl } from '#app/services/public-url.server'
 import type { Tenant } from './auth-guards.server'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { isMissingResource } from './billing-account.server'
 import { billingOrganisation, type BillingOrganisation } from './client-billing.server'
 
@@ -77,12 +77,11 @@ export const payoutActions = {
       console.error('[billing] payouts setup failed at the payment provider', error instanceof Error ? error.message : error)
       result = { ok: false, status: 502, error: PAYOUTS_FAILED }
     }
-    await auditAction(t, request, {
-      module: 'billing',
-      action: 'payouts-setup',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Opened payouts onboarding for account ${accountId}` : `Payouts onboarding not opened: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'billing', action: 'payouts-setup', message: result.ok ? `Opened payouts onboarding for account ${accountId}` : `Payouts onboarding not opened: ${result.error}` },
+      result,
+    )
   },
 }

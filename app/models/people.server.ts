@@ -1,9 +1,10 @@
 // What customers and staff share: a person in `users` plus their membership in this organisation.
-import { sql } from 'kysely'
+import { type Selection, type SelectQueryBuilder, sql } from 'kysely'
 import { newPublicId } from '#app/services/crypto.server'
 import { hashPassword } from '#app/services/password.server'
 import { likePattern, type SortDir } from '#app/rules/table-query'
 import { scopedAs, scopedInsert, scopedJoin, type AnyExpressionBuilder, type FilterableQuery, type OrderableQuery, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 import type { MembershipRole } from '#db/types'
 
 /** memberships AS m JOIN users AS u, both limited to this organisation. */
@@ -28,22 +29,8 @@ export const MEMBER_COLUMNS = [
   'u.active as userActive',
 ] as const
 
-export type MemberRow = {
-  membershipId: number
-  userId: number
-  role: MembershipRole
-  permissions: string[]
-  active: boolean
-  archived: boolean
-  customerFacingName: string | null
-  createdAt: Date
-  publicId: string
-  firstName: string
-  lastName: string
-  email: string
-  profileImg: string | null
-  userActive: boolean
-}
+/** A member as MEMBER_COLUMNS read it from membersQuery. */
+export type MemberRow = ReturnType<typeof membersQuery> extends SelectQueryBuilder<infer DB, infer TB, infer _O> ? Selection<DB, TB, (typeof MEMBER_COLUMNS)[number]> : never
 
 export function searchMembers<Q extends FilterableQuery>(query: Q, search: string): Q {
   if (!search) return query
@@ -119,8 +106,7 @@ export async function createMember(t: TenantScope, input: NewMember): Promise<Ne
   const passwordHash = await hashPassword(input.password)
   const publicId = newPublicId()
   try {
-    return await t.db.transaction().execute(async (trx) => {
-      const tx = { db: trx, clientId: t.clientId }
+    return await tenantTransaction(t, async (tx) => {
       const account = await scopedInsert(tx, 'users', {
         public_id: publicId,
         email: input.email,

@@ -5,6 +5,7 @@ import { likePattern, type TableQuery } from '#app/rules/table-query'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import type { PlatformRole } from '#db/tables/platform'
+import { audited } from './audit.server'
 
 export type RoleJson = { _id: string; name: string; key: string; permissions: string; createdAt: string }
 
@@ -85,4 +86,32 @@ export async function updateRole(role: PlatformRole, input: RoleInput): Promise<
     .where('id', '=', role.id)
     .execute()
   return (await findRole(role.public_id))!
+}
+
+export type RoleOutcome = { ok: true; role: PlatformRole } | { ok: false; error: typeof GRANT_DENIED }
+
+const described = (role: PlatformRole) => `${role.name} (${role.permissions || 'no modules'})`
+
+/** The role changes as the pages and JSON routes call them: each writes its audit row, refusals included. */
+export const roleActions = {
+  async create(actor: AuthUser, request: Request, input: RoleInput): Promise<RoleOutcome> {
+    const outcome: RoleOutcome = grantableBy(actor, input.permissions) ? { ok: true, role: await createRole(input) } : { ok: false, error: GRANT_DENIED }
+    return audited(
+      actor,
+      request,
+      { module: 'roles', action: 'create', message: (o) => (o.ok ? `Created role ${described(o.role)}` : `Create role ${input.name}: ${o.error}`) },
+      outcome,
+    )
+  },
+  /** Staff may only touch roles wholly within their own modules, before and after the edit. */
+  async update(actor: AuthUser, request: Request, role: PlatformRole, input: RoleInput): Promise<RoleOutcome> {
+    const allowed = grantableBy(actor, input.permissions) && grantableBy(actor, parseModules(role.permissions))
+    const outcome: RoleOutcome = allowed ? { ok: true, role: await updateRole(role, input) } : { ok: false, error: GRANT_DENIED }
+    return audited(
+      actor,
+      request,
+      { module: 'roles', action: 'update', message: (o) => (o.ok ? `Updated role ${described(o.role)}` : `Update role ${role.name}: ${o.error}`) },
+      outcome,
+    )
+  },
 }

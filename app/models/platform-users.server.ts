@@ -3,7 +3,7 @@
 // reach only platform users whose role modules they hold themselves (ADR 13).
 import { sql } from 'kysely'
 import { type AuthUser, emailInUse } from './account.server'
-import { auditUserAction } from './audit.server'
+import { audited } from './audit.server'
 import { isDuplicateKey } from './people.server'
 import { PLATFORM_REALM_NAME } from '#app/rules/realm'
 import { sendResetLink } from './password-reset.server'
@@ -195,38 +195,32 @@ export async function sendPlatformUserResetLink(actor: Actor, target: PlatformUs
   return { ok: true, value: target }
 }
 
-/** Writes the audit row of one platform-user change, success or refusal alike. */
-async function audited<T extends PlatformUserRow>(actor: AuthUser, request: Request, action: string, outcome: Outcome<T>, texts: { success: string; failure: string }) {
-  await auditUserAction(actor, request, {
-    module: 'users',
-    action,
-    status: outcome.ok ? 'success' : 'failure',
-    message: outcome.ok ? texts.success : `${texts.failure}: ${outcome.error}`,
-  })
-  return outcome
-}
+/** A platform-user change's audit message: `success`, or `failure: <the refusal>`. */
+const said = (success: string, failure: string) => (outcome: Outcome<PlatformUserRow>) => (outcome.ok ? success : `${failure}: ${outcome.error}`)
 
 /** The platform user pages and JSON routes call these, so each rule (and its audit row) lives once. */
 export const platformUserActions = {
   async create(actor: AuthUser, request: Request, input: UserCreateInput) {
     const outcome = await createPlatformUser(actor, input)
-    return audited(actor, request, 'create', outcome, { success: `Created platform user ${input.email}`, failure: `Create user ${input.email}` })
+    return audited(actor, request, { module: 'users', action: 'create', message: said(`Created platform user ${input.email}`, `Create user ${input.email}`) }, outcome)
   },
   async update(actor: AuthUser, request: Request, target: PlatformUserRow, input: UserUpdateInput) {
     const outcome = await updatePlatformUser(actor, target, input)
-    return audited(actor, request, 'update', outcome, { success: `Updated platform user ${target.email}`, failure: `Update user ${target.email}` })
+    return audited(actor, request, { module: 'users', action: 'update', message: said(`Updated platform user ${target.email}`, `Update user ${target.email}`) }, outcome)
   },
   async setActive(actor: AuthUser, request: Request, target: PlatformUserRow, active: boolean) {
     const verb = active ? 'Activated' : 'Deactivated'
     const outcome = await setPlatformUserActive(actor, target, active)
-    return audited(actor, request, 'change_status', outcome, { success: `${verb} platform user ${target.email}`, failure: `${verb} ${target.email}` })
+    return audited(actor, request, { module: 'users', action: 'change_status', message: said(`${verb} platform user ${target.email}`, `${verb} ${target.email}`) }, outcome)
   },
   async sendResetLink(actor: AuthUser, request: Request, target: PlatformUserRow) {
     const outcome = await sendPlatformUserResetLink(actor, target)
-    return audited(actor, request, 'send_reset_link', outcome, {
-      success: `Sent a password reset link to platform user ${target.email}`,
-      failure: `Reset link for ${target.email}`,
-    })
+    return audited(
+      actor,
+      request,
+      { module: 'users', action: 'send_reset_link', message: said(`Sent a password reset link to platform user ${target.email}`, `Reset link for ${target.email}`) },
+      outcome,
+    )
   },
 }
 

@@ -1,7 +1,7 @@
 // Products (packages): workflows, downloadable files and a contract sold together, with their switches.
 import { data } from '@remix-run/node'
-import { sql } from 'kysely'
-import { auditAction } from './audit.server'
+import { type Selectable, sql } from 'kysely'
+import { audited } from './audit.server'
 import { centsToAmount } from '#app/rules/money'
 import { newPublicId } from '#app/services/crypto.server'
 import { redirectWithToast } from '#app/services/flash.server'
@@ -10,7 +10,8 @@ import { listDownloadablesForPicker } from './downloadables.server'
 import { workflowIdsByPublicId } from './workflows.server'
 import type { ProductInput } from './products.schema'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
-import { inTransaction } from '#db/transaction'
+import { tenantTransaction } from '#db/transaction'
+import type { Database } from '#db/types'
 
 export type ProductJson = {
   _id: string
@@ -28,20 +29,8 @@ export type ProductJson = {
   updatedAt: string
 }
 
-type ProductRow = {
-  id: number
-  public_id: string
-  name: string
-  price_cents: number
-  contract_id: number | null
-  purchasable: boolean
-  active: boolean
-  archived: boolean
-  created_at: Date
-  updated_at: Date
-}
-
 const COLUMNS = ['id', 'public_id', 'name', 'price_cents', 'contract_id', 'purchasable', 'active', 'archived', 'created_at', 'updated_at'] as const
+type ProductRow = Pick<Selectable<Database['products']>, (typeof COLUMNS)[number]>
 
 /** One query per link table for the whole page of products, never one per product. */
 async function hydrate(t: TenantScope, rows: ProductRow[]): Promise<ProductJson[]> {
@@ -155,8 +144,7 @@ export async function createProduct(t: TenantScope, input: ProductInput): Promis
   const links = await resolveLinks(t, input)
   if ('error' in links) return { ok: false, status: 400, error: links.error! }
   const publicId = newPublicId()
-  await inTransaction(t.db, async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  await tenantTransaction(t, async (tx) => {
     const result = await scopedInsert(tx, 'products', {
       public_id: publicId,
       name: input.packageName,
@@ -175,8 +163,7 @@ export async function updateProduct(t: TenantScope, publicId: string, input: Pro
   if (!row || !current) return { ok: false, status: 404, error: 'Product not found' }
   const links = await resolveLinks(t, input, { workflows: current.packageServices, files: current.packageDownloadables, contract: current.contract_id?._id ?? null })
   if ('error' in links) return { ok: false, status: 400, error: links.error! }
-  await inTransaction(t.db, async (trx) => {
-    const tx = { db: trx, clientId: t.clientId }
+  await tenantTransaction(t, async (tx) => {
     await scopedUpdate(tx, 'products')
       .set({
         name: input.packageName,
@@ -225,34 +212,35 @@ const FLAG_MESSAGES: Record<ProductFlag, [string, string]> = {
 export const productActions = {
   async create(t: Actor, request: Request, input: ProductInput) {
     const result = await createProduct(t, input)
-    await auditAction(t, request, {
-      module: 'products',
-      action: 'create',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Created product "${input.packageName}" (${result.product._id})` : `Product not created: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'products', action: 'create', message: result.ok ? `Created product "${input.packageName}" (${result.product._id})` : `Product not created: ${result.error}` },
+      result,
+    )
   },
   async update(t: Actor, request: Request, publicId: string, input: ProductInput) {
     const result = await updateProduct(t, publicId, input)
-    await auditAction(t, request, {
-      module: 'products',
-      action: 'update',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Updated product "${input.packageName}" (${publicId})` : `Product ${publicId} not updated: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'products', action: 'update', message: result.ok ? `Updated product "${input.packageName}" (${publicId})` : `Product ${publicId} not updated: ${result.error}` },
+      result,
+    )
   },
   async setFlag(t: Actor, request: Request, publicId: string, flag: ProductFlag, value: boolean) {
     const product = await setProductFlag(t, publicId, flag, value)
     const [on, off] = FLAG_MESSAGES[flag]
-    await auditAction(t, request, {
-      module: 'products',
-      action: flag === 'active' ? (value ? 'activate' : 'deactivate') : flag === 'archived' ? (value ? 'archive' : 'unarchive') : 'purchasable',
-      status: product ? 'success' : 'failure',
-      message: product ? `${value ? on : off} product "${product.packageName}" (${publicId})` : `Product ${publicId} not found`,
-    })
-    return product
+    return audited(
+      t,
+      request,
+      {
+        module: 'products',
+        action: flag === 'active' ? (value ? 'activate' : 'deactivate') : flag === 'archived' ? (value ? 'archive' : 'unarchive') : 'purchasable',
+        message: product ? `${value ? on : off} product "${product.packageName}" (${publicId})` : `Product ${publicId} not found`,
+      },
+      product,
+    )
   },
 }
 

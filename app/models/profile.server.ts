@@ -3,7 +3,7 @@
 // `profileActions` is the one write path of the profile page and the profile JSON routes.
 import { queueEmail } from './system-mail.server'
 import { emailInUse, type AuthUser } from './account.server'
-import { recordAudit } from './audit.server'
+import { audited, recordAudit } from './audit.server'
 import { checkCurrentPassword } from './current-password.server'
 import { type PasswordChangeInput, type ProfileInput } from './profile.schema'
 import { EMAIL_TAKEN } from './platform-users.schema'
@@ -174,6 +174,11 @@ function audit(user: Person, request: Request, action: string, status: 'success'
  * credentials (requireOwnCredentials). Each validates, writes and audits.
  */
 export const profileActions = {
+  /** A new profile image; answers its storage key. */
+  async setAvatar(user: AuthUser, request: Request, upload: SniffedUpload): Promise<string> {
+    return audited(user, request, { module: 'profile', action: 'update_profile_img', message: 'Changed own profile image' }, await setAvatar(user, upload))
+  },
+
   /** Names change at once; a new e-mail needs the current password and waits for its confirmation link. */
   async update(user: Person, request: Request, input: ProfileInput): Promise<ProfileOutcome> {
     const changesEmail = input.email !== user.email

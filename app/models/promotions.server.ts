@@ -2,7 +2,7 @@
 // code with the same customer-facing code) and delete by code. Platform staff only.
 import type { AuthUser } from './account.server'
 import { PROMO_UNAVAILABLE } from './checkout.schema'
-import { auditUserAction } from './audit.server'
+import { audited } from './audit.server'
 import { isDuplicateKey } from './people.server'
 import { CODE_TAKEN, type PromotionInput, PROMOTION_FAILED, PROMOTION_NOT_FOUND, redeemByEnd } from './promotions.schema'
 import { DEFAULT_CURRENCY } from '#app/rules/money'
@@ -185,24 +185,30 @@ const MODULE = 'promotions'
 export const promotionActions = {
   async create(actor: Actor, request: Request, input: PromotionInput, payments: PaymentsService, requestKey: string): Promise<Outcome<Promotion>> {
     const result = await createPromotion(actor, input, payments, requestKey)
-    await auditUserAction(actor, request, {
-      module: MODULE,
-      action: 'create',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Created promotion ${result.value.coupon_code} (${result.value.stripe_coupon_id})` : `Promotion ${input.couponCode} not created: ${result.error}`,
-    })
-    return result
+    return audited(
+      actor,
+      request,
+      {
+        module: MODULE,
+        action: 'create',
+        message: result.ok ? `Created promotion ${result.value.coupon_code} (${result.value.stripe_coupon_id})` : `Promotion ${input.couponCode} not created: ${result.error}`,
+      },
+      result,
+    )
   },
   async delete(actor: Actor, request: Request, couponCode: string, payments: PaymentsService): Promise<Outcome<Promotion>> {
     const row = await findPromotionByCode(couponCode)
     const result: Outcome<Promotion> = row ? await deletePromotion(row, payments) : { ok: false, status: 404, error: PROMOTION_NOT_FOUND }
-    await auditUserAction(actor, request, {
-      module: MODULE,
-      action: 'delete',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Deleted promotion ${result.value.coupon_code}` : `Promotion ${couponCode.slice(0, 64)} not deleted: ${result.error}`,
-    })
-    return result
+    return audited(
+      actor,
+      request,
+      {
+        module: MODULE,
+        action: 'delete',
+        message: result.ok ? `Deleted promotion ${result.value.coupon_code}` : `Promotion ${couponCode.slice(0, 64)} not deleted: ${result.error}`,
+      },
+      result,
+    )
   },
 }
 

@@ -3,13 +3,14 @@
 // e-mail job claims the reminder's ledger row before the message leaves, checks once more that it is
 // still due, and marks it sent. The ledger's unique key makes each (order, module, reminder) go once.
 import { randomBytes } from 'node:crypto'
+import type { Selectable } from 'kysely'
 import { type CompletedTask, dueReminders, type DueReminder, type LiveReminder, orderTakesReminders, reminderKey, type ScheduleOrder } from '#app/rules/reminder-schedule'
 import { sha256 } from '#app/services/crypto.server'
 import { db, tenantForJob } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
 import { enqueueBulk, type Payload } from '#app/services/queue.server'
 import type { StoredReminder } from '#db/tables/workflows'
-import type { OrderServiceSnapshot } from '#db/tables/orders'
+import type { Database } from '#db/types'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { type ComposeInput, portalLink } from './system-mail.server'
 
@@ -51,22 +52,7 @@ const ORDER_COLUMNS = [
   'completed_at',
 ] as const
 
-type OrderRow = {
-  id: number
-  public_id: string
-  services: OrderServiceSnapshot[]
-  customer_id: number
-  writer_id: number | null
-  created_at: Date
-  assigned_at: Date | null
-  package_name: string
-  customer_first_name: string
-  customer_name: string
-  archived: boolean
-  test_order: boolean
-  marked_as_complete: boolean
-  completed_at: Date | null
-}
+type OrderRow = Pick<Selectable<Database['orders']>, (typeof ORDER_COLUMNS)[number]>
 
 function scheduleOrder(o: OrderRow): ScheduleOrder {
   return {
@@ -181,7 +167,7 @@ async function passOrganisation(t: TenantScope, now: Date, opts: ReminderPassOpt
   const staleMs = opts.staleMs ?? DEFAULT_STALE_MS
   let cursor = 0
   for (;;) {
-    const rows = (await activeOrders(t).select(ORDER_COLUMNS).where('id', '>', cursor).orderBy('id').limit(batchSize).execute()) as unknown as OrderRow[]
+    const rows = await activeOrders(t).select(ORDER_COLUMNS).where('id', '>', cursor).orderBy('id').limit(batchSize).execute()
     if (rows.length === 0) break
     cursor = Number(rows[rows.length - 1]!.id)
     result.scanned += rows.length
@@ -261,7 +247,7 @@ export type ReminderClaim =
 
 /** What the reminder says now and whom it goes to, if it is still due as of the pass that queued it. */
 async function stillDue(t: TenantScope, source: ReminderSource) {
-  const order = (await scoped(t, 'orders').select(ORDER_COLUMNS).where('id', '=', source.orderId).executeTakeFirst()) as unknown as OrderRow | undefined
+  const order = await scoped(t, 'orders').select(ORDER_COLUMNS).where('id', '=', source.orderId).executeTakeFirst()
   if (!order) return null
   const flags = { archived: !!order.archived, testOrder: !!order.test_order, markedAsComplete: !!order.marked_as_complete, completedAt: order.completed_at }
   if (!orderTakesReminders(flags)) return null

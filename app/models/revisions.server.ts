@@ -1,7 +1,7 @@
 // Revisions approval: drafts waiting for an admin's decision when the organisation enables it, and
 // the two decisions (approve; reject with a reason and files for the writer).
 import { sql } from 'kysely'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { claimFile, deleteFile, findFile, saveUpload, type StoredFile } from './files.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 import { deliver, notify, type Outbox } from './notifications.server'
@@ -10,6 +10,7 @@ import { peopleById, recordActivity } from './orders.server'
 import { REJECTION_FILE_NOT_FOUND, REVISION_ALREADY_DECIDED, REVISION_NOT_FOUND, REVISIONS_APPROVAL_OFF, REVISIONS_PAGE_SIZES, UPLOAD_FAILED } from './revisions.schema'
 import type { SniffedUpload } from '#app/services/storage.server'
 import { scoped, scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 import type { DraftData, DraftFile, OrderServiceSnapshot } from '#db/tables/orders'
 
 type Actor = TenantScope & { user: { id: number; firstName: string; lastName: string; role: string } }
@@ -101,18 +102,8 @@ export async function listRevisions(t: TenantScope, opts: { start?: number; size
 
 export type DecisionResult = { ok: true; revisionId: string; orderId: string; status: 'approved' | 'rejected' } | { ok: false; status: number; error: string }
 
-type DraftToDecide = {
-  id: number
-  order_id: number
-  approval_status: string | null
-  deleted: boolean
-  service_id: string
-  order_public_id: string
-  services: OrderServiceSnapshot[]
-}
-
 /** The draft with its order; `lock` holds the row until the transaction ends, so decisions queue up. */
-async function findDraft(t: TenantScope, publicId: string, lock = false): Promise<DraftToDecide | undefined> {
+async function findDraft(t: TenantScope, publicId: string, lock = false) {
   let query = scopedAs(t, 'drafts', 'd')
     .innerJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'd.order_id')))
     .select(['d.id', 'd.order_id', 'd.approval_status', 'd.deleted_at', 'd.deleted_by', 'd.service_id', 'o.public_id as order_public_id', 'o.services'])
@@ -122,6 +113,8 @@ async function findDraft(t: TenantScope, publicId: string, lock = false): Promis
   if (!row) return undefined
   return { ...row, deleted: row.deleted_at !== null || row.deleted_by !== null }
 }
+
+type DraftToDecide = NonNullable<Awaited<ReturnType<typeof findDraft>>>
 
 /** Why this draft cannot be decided now (null: it can): unknown or foreign 404, withdrawn or decided 409. */
 function refusal(draft: DraftToDecide | undefined): { status: number; error: string } | null {
@@ -141,8 +134,7 @@ export async function approveRevision(t: Actor, publicId: string): Promise<Decis
   const off = await featureRefusal(t)
   if (off) return off
   let outbox: Outbox = []
-  const result = await t.db.transaction().execute(async (trx): Promise<DecisionResult> => {
-    const tx = { db: trx, clientId: t.clientId }
+  const result = await tenantTransaction(t, async (tx): Promise<DecisionResult> => {
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
     if (refused || !draft) return { ok: false, ...(refused ?? { status: 404, error: REVISION_NOT_FOUND }) }
@@ -183,8 +175,7 @@ export async function rejectRevision(t: Actor, publicId: string, input: { reject
     return exists ? { ok: false, status: 400, error: REJECTION_FILE_NOT_FOUND } : { ok: false, status: 404, error: REVISION_NOT_FOUND }
   }
   let outbox: Outbox = []
-  const result = await t.db.transaction().execute(async (trx): Promise<DecisionResult> => {
-    const tx = { db: trx, clientId: t.clientId }
+  const result = await tenantTransaction(t, async (tx): Promise<DecisionResult> => {
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
     if (refused || !draft) return { ok: false, ...(refused ?? { status: 404, error: REVISION_NOT_FOUND }) }
@@ -242,31 +233,22 @@ export async function rejectRevisionWithUploads(t: Actor, publicId: string, reje
   return result
 }
 
-function audited(action: 'revision_approve' | 'revision_reject', describe: (id: string) => string) {
-  return async (t: Actor, request: Request, publicId: string, result: DecisionResult) => {
-    await auditAction(t, request, {
-      module: 'orders',
-      action,
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `${describe(publicId)} (order ${result.orderId})` : `${describe(publicId)} refused: ${result.error}`,
-    })
-    return result
-  }
+/** A decision's audit row: on the revision's order, or the refusal. */
+const decision = (action: 'revision_approve' | 'revision_reject', publicId: string) => {
+  const what = `${action === 'revision_approve' ? 'Approved' : 'Rejected'} revision ${publicId}`
+  return { module: 'orders', action, message: (r: DecisionResult) => (r.ok ? `${what} (order ${r.orderId})` : `${what} refused: ${r.error}`) }
 }
-
-const auditApprove = audited('revision_approve', (id) => `Approved revision ${id}`)
-const auditReject = audited('revision_reject', (id) => `Rejected revision ${id}`)
 
 /** The revision actions as routes call them: each writes its audit row, success or refusal. */
 export const revisionActions = {
   list: listRevisions,
   async approve(t: Actor, request: Request, publicId: string) {
-    return auditApprove(t, request, publicId, await approveRevision(t, publicId))
+    return audited(t, request, decision('revision_approve', publicId), await approveRevision(t, publicId))
   },
   async reject(t: Actor, request: Request, publicId: string, input: { rejectionReason: string; uploadedFiles: readonly string[] }) {
-    return auditReject(t, request, publicId, await rejectRevision(t, publicId, input))
+    return audited(t, request, decision('revision_reject', publicId), await rejectRevision(t, publicId, input))
   },
   async rejectWithUploads(t: Actor, request: Request, publicId: string, rejectionReason: string, uploads: readonly SniffedUpload[]) {
-    return auditReject(t, request, publicId, await rejectRevisionWithUploads(t, publicId, rejectionReason, uploads))
+    return audited(t, request, decision('revision_reject', publicId), await rejectRevisionWithUploads(t, publicId, rejectionReason, uploads))
   },
 }

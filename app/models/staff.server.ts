@@ -10,7 +10,7 @@ import { FULL_PERMISSION_SET, isContributor, roleBadges } from '#app/rules/peopl
 import type { SortDir } from '#app/rules/table-query'
 import { scoped, scopedAs, scopedInsert, scopedUpdate } from '#db/tenant'
 import type { WriterProfile } from '#db/tables/people'
-import { auditAction, impersonatorOf } from './audit.server'
+import { audited, impersonatorOf } from './audit.server'
 import { realmDisplayName } from '#app/rules/realm'
 import { sendResetLink } from './password-reset.server'
 import { userSeatRefusal } from './subscription.server'
@@ -287,16 +287,8 @@ export async function sendStaffResetLink(t: Tenant, publicId: string): Promise<S
   return { ok: true, user: target! }
 }
 
-/** Writes the audit row of one staff change, success or refusal alike; `subject` names whom a refusal was about. */
-async function audited(t: Tenant, request: Request, action: string, subject: string, outcome: StaffOutcome, success: (user: MemberRow) => string): Promise<StaffOutcome> {
-  await auditAction(t, request, {
-    module: 'users',
-    action,
-    status: outcome.ok ? 'success' : 'failure',
-    message: outcome.ok ? success(outcome.user) : `${outcome.error} (${subject})`,
-  })
-  return outcome
-}
+/** A staff change's audit message: `success` of the user, or the refusal and whom (`subject`) it was about. */
+const said = (subject: string, success: (user: MemberRow) => string) => (outcome: StaffOutcome) => (outcome.ok ? success(outcome.user) : `${outcome.error} (${subject})`)
 
 /**
  * Managing the team from a log-in-as session is refused: the target's contributor and reviewer
@@ -309,34 +301,45 @@ async function unlessBorrowed(request: Request, change: () => Promise<StaffOutco
 /** The staff page and the staff JSON routes call these, so each rule (and its audit row) lives once. */
 export const staffActions = {
   async create(t: Tenant, request: Request, input: StaffCreateInput) {
-    return audited(t, request, 'create', input.email, await unlessBorrowed(request, () => createStaff(t, input)), (u) => `Created user ${u.email}`)
+    return audited(
+      t,
+      request,
+      { module: 'users', action: 'create', message: said(input.email, (u) => `Created user ${u.email}`) },
+      await unlessBorrowed(request, () => createStaff(t, input)),
+    )
   },
   async update(t: Tenant, request: Request, publicId: string, input: StaffUpdateInput) {
     const outcome = await unlessBorrowed(request, () => updateStaff(t, publicId, input))
-    return audited(t, request, 'update', `user ${publicId}`, outcome, (u) => `Updated user ${u.email}${input.password ? ' and set a new password' : ''}`)
+    return audited(
+      t,
+      request,
+      { module: 'users', action: 'update', message: said(`user ${publicId}`, (u) => `Updated user ${u.email}${input.password ? ' and set a new password' : ''}`) },
+      outcome,
+    )
   },
   async setStatus(t: Tenant, request: Request, publicId: string, change: { active?: boolean; archived?: boolean }) {
     return audited(
       t,
       request,
-      'change_status',
-      `user ${publicId}`,
+      { module: 'users', action: 'change_status', message: said(`user ${publicId}`, (u) => `User ${u.email} ${describeStatusChange(change)}`) },
       await unlessBorrowed(request, () => setStaffStatus(t, publicId, change)),
-      (u) => `User ${u.email} ${describeStatusChange(change)}`,
     )
   },
   async setCustomerFacingName(t: Tenant, request: Request, publicId: string, name: string) {
     const outcome = await setCustomerFacingName(t, publicId, name)
-    return audited(t, request, 'customer_facing_name', `user ${publicId}`, outcome, (u) => `Customer-facing name of ${u.email} set to '${name}'`)
+    return audited(
+      t,
+      request,
+      { module: 'users', action: 'customer_facing_name', message: said(`user ${publicId}`, (u) => `Customer-facing name of ${u.email} set to '${name}'`) },
+      outcome,
+    )
   },
   async sendResetLink(t: Tenant, request: Request, publicId: string) {
     return audited(
       t,
       request,
-      'send_reset_link',
-      `user ${publicId}`,
+      { module: 'users', action: 'send_reset_link', message: said(`user ${publicId}`, (u) => `Sent a password reset link to ${u.email}`) },
       await unlessBorrowed(request, () => sendStaffResetLink(t, publicId)),
-      (u) => `Sent a password reset link to ${u.email}`,
     )
   },
 }

@@ -11,11 +11,11 @@ import type { Tenant } from './auth-guards.server'
 import { sha256 } from '#app/services/crypto.server'
 import { cardErrorMessage, type PaymentMethodSummary, paymentsService, type PaymentsService, type SubscriptionSummary } from '#app/services/stripe.server'
 import { formatDate } from '#app/rules/format'
-import { inTransaction } from '#db/transaction'
+import { tenantTransaction } from '#db/transaction'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { ClientPackage } from '#db/tables/platform'
 import { loadAuthUser, toUserJson, type UserJson } from './account.server'
-import { auditAction } from './audit.server'
+import { audited } from './audit.server'
 import { isMissingResource, organisationCustomerId, planPriceId, promotionCodeId } from './billing-account.server'
 import { syncSubscription } from './platform-billing.server'
 import { findRedeemablePromotion } from './promotions.server'
@@ -438,14 +438,13 @@ async function exclusive<T>(ctx: Context, work: (tx: TenantScope, lastOpKey: str
   const lockRow = await scoped(t, 'organisation_plans').select('client_id').executeTakeFirst()
   if (!lockRow) await scopedInsert(t, 'organisation_plans', {}).ignore().execute()
   try {
-    return await inTransaction(
-      t.db,
-      async (trx) => {
-        const tx = { db: trx, clientId: t.clientId }
+    return await tenantTransaction(
+      t,
+      async (tx) => {
         const row = await scoped(tx, 'organisation_plans').select('last_op_key').forUpdate().executeTakeFirstOrThrow()
         return work(tx, row.last_op_key)
       },
-      1,
+      { attempts: 1 },
     )
   } catch (error) {
     if (!isStripeError(error)) throw error
@@ -456,15 +455,6 @@ async function exclusive<T>(ctx: Context, work: (tx: TenantScope, lastOpKey: str
 
 async function apply(ctx: Context, org: OrganisationBilling, sub: Pick<SubscriptionSummary, 'id' | 'customerId'>) {
   await syncSubscription({ subscriptionId: sub.id, customerId: sub.customerId, metadataClientId: org.public_id }, ctx.payments)
-}
-
-async function audit(ctx: Context, action: string, message: string, status: 'success' | 'failure' = 'success') {
-  await auditAction(ctx.t, ctx.request, { module: 'subscription', action, status, message })
-}
-
-async function audited<T>(ctx: Context, action: string, outcome: Outcome<T>, success: (value: T) => string): Promise<Outcome<T>> {
-  await audit(ctx, action, outcome.ok ? success(outcome.value) : outcome.error, outcome.ok ? 'success' : 'failure')
-  return outcome
 }
 
 export type Changed = { message: string }
@@ -767,34 +757,52 @@ export const subscriptionActions = {
   async subscribe(t: Tenant, request: Request, payments: PaymentsService, requestKey: string, mode: 'upgrade' | 'reactivate', choice: PlanChoice) {
     const ctx = { t, request, payments, requestKey }
     return audited(
-      ctx,
-      mode === 'upgrade' ? 'trial_upgrade' : 'reactivate',
+      t,
+      request,
+      {
+        module: 'subscription',
+        action: mode === 'upgrade' ? 'trial_upgrade' : 'reactivate',
+        message: (o) => (o.ok ? `Subscribed to ${o.value.plan.package_name}${choice.promo ? ` with ${choice.promo}` : ''}` : o.error),
+      },
       await subscribe(ctx, mode, choice),
-      (v) => `Subscribed to ${v.plan.package_name}${choice.promo ? ` with ${choice.promo}` : ''}`,
     )
   },
   async keep(t: Tenant, request: Request, payments: PaymentsService, requestKey: string) {
     const ctx = { t, request, payments, requestKey }
-    return audited(ctx, 'reactivate_current', await keep(ctx), () => 'Kept the subscription (cancellation withdrawn)')
+    return audited(
+      t,
+      request,
+      { module: 'subscription', action: 'reactivate_current', message: (o) => (o.ok ? 'Kept the subscription (cancellation withdrawn)' : o.error) },
+      await keep(ctx),
+    )
   },
   async cancel(t: Tenant, request: Request, payments: PaymentsService, requestKey: string) {
     const ctx = { t, request, payments, requestKey }
-    return audited(ctx, 'cancel', await cancel(ctx), (v) => v.message)
+    return audited(t, request, { module: 'subscription', action: 'cancel', message: (o) => (o.ok ? o.value.message : o.error) }, await cancel(ctx))
   },
   async pause(t: Tenant, request: Request, payments: PaymentsService, requestKey: string) {
     const ctx = { t, request, payments, requestKey }
-    return audited(ctx, 'pause', await pause(ctx), (v) => v.message)
+    return audited(t, request, { module: 'subscription', action: 'pause', message: (o) => (o.ok ? o.value.message : o.error) }, await pause(ctx))
   },
   async unpause(t: Tenant, request: Request, payments: PaymentsService, requestKey: string) {
     const ctx = { t, request, payments, requestKey }
-    return audited(ctx, 'unpause', await unpause(ctx), (v) => v.message)
+    return audited(t, request, { module: 'subscription', action: 'unpause', message: (o) => (o.ok ? o.value.message : o.error) }, await unpause(ctx))
   },
   async addUsers(t: Tenant, request: Request, payments: PaymentsService, requestKey: string, input: UsersIncrease) {
     const ctx = { t, request, payments, requestKey }
-    return audited(ctx, 'add_users', await addUsers(ctx, input), (v) => `${v.message} (${input.userQuantity} added, ${centsToAmount(v.chargedCents)} charged now)`)
+    return audited(
+      t,
+      request,
+      {
+        module: 'subscription',
+        action: 'add_users',
+        message: (o) => (o.ok ? `${o.value.message} (${input.userQuantity} added, ${centsToAmount(o.value.chargedCents)} charged now)` : o.error),
+      },
+      await addUsers(ctx, input),
+    )
   },
   async payOpenInvoice(t: Tenant, request: Request, payments: PaymentsService, requestKey: string) {
     const ctx = { t, request, payments, requestKey }
-    return audited(ctx, 'pay_invoice', await payOpenInvoice(ctx), () => 'Paid the open invoice')
+    return audited(t, request, { module: 'subscription', action: 'pay_invoice', message: (o) => (o.ok ? 'Paid the open invoice' : o.error) }, await payOpenInvoice(ctx))
   },
 }

@@ -16,6 +16,7 @@ import {
 import { decryptSecret, deriveKey, encryptSecret, hmac } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
+import { inTransaction } from '#db/transaction'
 import { consume, refund } from '#app/services/rate-limit.server'
 import type { AuthUser } from './account.server'
 import { recordAudit } from './audit.server'
@@ -167,7 +168,7 @@ export async function disableTotp(user: Account, input: { password: string; code
     await audit(user, ctx, 'totp_disable', 'failure', 'Incorrect code when turning off two-factor authentication')
     return code.locked ? { ok: false, status: 429, message: TWO_FACTOR_LOCKED, field: 'code' } : { ok: false, status: 401, message: INCORRECT_CODE, field: 'code' }
   }
-  await platformDb.transaction().execute(async (trx) => {
+  await inTransaction(platformDb, async (trx) => {
     await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('totp_credentials').where('user_id', '=', user.id).execute()
   })
@@ -266,7 +267,7 @@ function newRecoveryCode(): string {
 async function replaceRecoveryCodes(userId: number): Promise<string[]> {
   const codes = new Set<string>()
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newRecoveryCode())
-  await platformDb.transaction().execute(async (trx) => {
+  await inTransaction(platformDb, async (trx) => {
     await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute()
     await trx
       .insertInto('totp_recovery_codes')

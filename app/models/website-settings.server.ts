@@ -5,7 +5,7 @@ import { COLOUR_KEYS, type ColourKey, type PortalColours } from '#app/rules/port
 import { IMAGE_TYPES, type SniffedUpload } from '#app/services/storage.server'
 import { scoped, type TenantScope } from '#db/tenant'
 import type { WebsiteCustomization } from '#db/tables/website'
-import { auditAction, impersonatorOf } from './audit.server'
+import { audited, impersonatorOf } from './audit.server'
 import { getCartSettings, type CartSettings } from './cart-settings.server'
 import { claimFile, deleteFile, findFile, saveUpload } from './files.server'
 import { getWebsiteSettings, saveWebsiteSettings, type WebsiteSettings } from './organisation-settings.server'
@@ -183,28 +183,28 @@ function changedSettings(before: WebsiteSettings, after: WebsiteSettings): strin
 export const websiteSettingsActions = {
   async saveCustomization(t: Actor, request: Request, input: CustomizationInput, uploads?: ImageUploads) {
     const result = await saveCustomization(t, input, uploads)
-    await auditAction(t, request, {
-      module: 'website_settings',
-      action: 'ui_customization',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? 'Portal customization saved' : `Portal customization not saved: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'website_settings', action: 'ui_customization', message: result.ok ? 'Portal customization saved' : `Portal customization not saved: ${result.error}` },
+      result,
+    )
   },
   async saveFeatures(t: Actor, request: Request, patch: FeaturesInput) {
     const before = await getWebsiteSettings(t)
     const result = await saveFeatures(t, patch, (await impersonatorOf(request)) !== null)
-    await auditAction(t, request, {
-      module: 'website_settings',
-      action: 'features',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Features saved: ${changedSettings(before, result.settings)}` : `Features not saved: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      {
+        module: 'website_settings',
+        action: 'features',
+        message: result.ok ? `Features saved: ${changedSettings(before, result.settings)}` : `Features not saved: ${result.error}`,
+      },
+      result,
+    )
   },
   async changeCurrency(t: Actor, request: Request, currency: Currency) {
-    const result = await changeCurrency(t, currency)
-    await auditAction(t, request, { module: 'website_settings', action: 'currency', message: `Default currency set to ${currency}` })
-    return result
+    return audited(t, request, { module: 'website_settings', action: 'currency', message: `Default currency set to ${currency}` }, await changeCurrency(t, currency))
   },
 }

@@ -1,12 +1,13 @@
 // Workflows (services): the organisation's module boards with their reminders, and the form modules they may use.
-import { sql } from 'kysely'
-import { auditAction } from './audit.server'
+import { type Selectable, sql } from 'kysely'
+import { audited } from './audit.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { renumber } from '#app/rules/reminders'
 import { moduleProblems, type ServiceType, showsBell } from '#app/rules/workflow-modules'
 import type { ServiceModuleInput } from './workflows.schema'
 import type { StoredModule } from '#db/tables/workflows'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import type { Database } from '#db/types'
 
 export type ServiceJson = {
   _id: string
@@ -16,16 +17,6 @@ export type ServiceJson = {
   archived: boolean
   createdAt: string
   updatedAt: string
-}
-
-type Row = {
-  public_id: string
-  name: string
-  service_type: string
-  modules: StoredModule[]
-  archived: boolean
-  created_at: Date
-  updated_at: Date
 }
 
 function toJson(row: Row): ServiceJson {
@@ -41,6 +32,7 @@ function toJson(row: Row): ServiceJson {
 }
 
 const COLUMNS = ['public_id', 'name', 'service_type', 'modules', 'archived', 'created_at', 'updated_at'] as const
+type Row = Pick<Selectable<Database['workflows']>, (typeof COLUMNS)[number]>
 
 export type ListOptions = { archived?: boolean; page?: number; size?: number; search?: string }
 
@@ -147,32 +139,33 @@ type Actor = TenantScope & { user: { id: number; firstName: string; lastName: st
 export const workflowActions = {
   async create(t: Actor, request: Request, input: Parameters<typeof createWorkflow>[1]) {
     const result = await createWorkflow(t, input)
-    await auditAction(t, request, {
-      module: 'workflows',
-      action: 'create',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Created workflow "${input.serviceName}" (${result.id})` : `Workflow not created: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'workflows', action: 'create', message: result.ok ? `Created workflow "${input.serviceName}" (${result.id})` : `Workflow not created: ${result.error}` },
+      result,
+    )
   },
   async update(t: Actor, request: Request, publicId: string, input: Parameters<typeof updateWorkflow>[2]) {
     const result = await updateWorkflow(t, publicId, input)
-    await auditAction(t, request, {
-      module: 'workflows',
-      action: 'update',
-      status: result.ok ? 'success' : 'failure',
-      message: result.ok ? `Updated workflow "${input.serviceName}" (${publicId})` : `Workflow ${publicId} not updated: ${result.error}`,
-    })
-    return result
+    return audited(
+      t,
+      request,
+      { module: 'workflows', action: 'update', message: result.ok ? `Updated workflow "${input.serviceName}" (${publicId})` : `Workflow ${publicId} not updated: ${result.error}` },
+      result,
+    )
   },
   async archive(t: Actor, request: Request, publicId: string, archived: boolean) {
     const service = await setWorkflowArchived(t, publicId, archived)
-    await auditAction(t, request, {
-      module: 'workflows',
-      action: archived ? 'archive' : 'unarchive',
-      status: service ? 'success' : 'failure',
-      message: service ? `${archived ? 'Archived' : 'Unarchived'} workflow "${service.serviceName}" (${publicId})` : `Workflow ${publicId} not found`,
-    })
-    return service
+    return audited(
+      t,
+      request,
+      {
+        module: 'workflows',
+        action: archived ? 'archive' : 'unarchive',
+        message: service ? `${archived ? 'Archived' : 'Unarchived'} workflow "${service.serviceName}" (${publicId})` : `Workflow ${publicId} not found`,
+      },
+      service,
+    )
   },
 }

@@ -6,9 +6,8 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { type ComponentProps, useEffect, useId, useState } from 'react'
 import { useField, validationError, ValidatedForm } from 'remix-validated-form'
 import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, SuccessAlert, TextField, VALIDATE_ON_SUBMIT } from '#app/components/forms'
-import { auditAction } from '#app/models/audit.server'
-import { createCustomer } from '#app/models/customers.server'
 import { CUSTOMER_CREATED, customerCreateValidator } from '#app/models/customers.schema'
+import { customerActions } from '#app/models/customers.server'
 import { generatePassword } from '#app/rules/people'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
@@ -35,13 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await customerCreateValidator.validate(form)
   if (result.error) return validationError(result.error, result.submittedData)
-  const outcome = await createCustomer(t, result.data)
+  const outcome = await customerActions.create(t, request, result.data)
   if (!outcome.ok) {
-    await auditAction(t, request, { module: 'customers', action: 'create', status: 'failure', message: `Customer ${result.data.email}: ${outcome.error}` })
     const { password: _password, ...values } = result.submittedData
     return data<ActionData>({ formError: outcome.error, values }, { status: 400 })
   }
-  await auditAction(t, request, { module: 'customers', action: 'create', message: `Created customer ${outcome.customer.email}` })
   const c = outcome.customer
   return data<ActionData>({ created: { _id: c.publicId, name: `${c.firstName} ${c.lastName}`, email: c.email } })
 }

@@ -5,9 +5,7 @@ import { ArchivedToggle, type Column, DataTable } from '#app/components/data-tab
 import { loginAsKey, LoginAsRowForm } from '#app/components/login-as-button'
 import { RowSwitch, rowSwitchKey } from '#app/components/people/switch-form'
 import { FETCHER_FIELD } from '#app/rules/fetcher-field'
-import { auditAction } from '#app/models/audit.server'
-import { listCustomers, setCustomerStatus, toCustomerJson } from '#app/models/customers.server'
-import { describeStatusChange } from '#app/models/people.server'
+import { customerActions, listCustomers, toCustomerJson } from '#app/models/customers.server'
 import { CUSTOMER_CHANGED, CUSTOMER_SORTS } from '#app/models/customers.schema'
 import { startLoginAs } from '#app/models/impersonation.server'
 import { switchAnswer } from '#app/models/status-switch.server'
@@ -64,9 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_CUSTOMERS'] })
   const value = form.get('value') === 'true'
   const change = intent === 'active' ? { active: value } : { archived: value }
-  const customer = await setCustomerStatus(t, id, change)
+  const customer = await customerActions.setStatus(t, request, id, change)
   if (!customer) return data({ ok: false, error: 'Customer not found' }, { status: 404 })
-  await auditAction(t, request, { module: 'customers', action: 'change_status', message: `Customer ${customer.email} ${describeStatusChange(change)}` })
   return switchAnswer(request, form, CUSTOMER_CHANGED)
 }
 

@@ -5,9 +5,8 @@ import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { ContractForm } from '#app/components/content/contract-form'
 import { PageHeader } from '#app/components/page'
-import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'
-import { contractCloneSource, createContract, suggestedContractName } from '#app/models/contracts.server'
+import { contractActions, contractCloneSource, suggestedContractName } from '#app/models/contracts.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { sanitizeContractHtml, sanitizeSubmittedHtml } from '#app/services/sanitize.server'
@@ -34,8 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const from = await source(request, t)
   const result = await contractValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
-  const row = await createContract(t, { ...result.data, templateId: from.templateId })
-  await auditAction(t, request, { module: 'CONTRACTS', action: 'CLONE', message: `Contract "${row.title}" cloned from "${from.title}"` })
+  await contractActions.clone(t, request, from, result.data)
   return redirectWithToast(request, '/products/contracts/view', 'Saved Successfully!')
 }
 

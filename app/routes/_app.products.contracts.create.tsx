@@ -3,9 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { validationError } from 'remix-validated-form'
 import { ContractForm } from '#app/components/content/contract-form'
 import { PageHeader } from '#app/components/page'
-import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
-import { createContract } from '#app/models/contracts.server'
+import { contractActions } from '#app/models/contracts.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { sanitizeSubmittedHtml } from '#app/services/sanitize.server'
@@ -22,8 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_CONTRACTS'] })
   const result = await contractValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
-  const row = await createContract(t, result.data)
-  await auditAction(t, request, { module: 'CONTRACTS', action: 'CREATE', message: `Contract "${row.title}" created` })
+  await contractActions.create(t, request, result.data)
   return redirectWithToast(request, '/products/contracts/view', 'Saved Successfully!')
 }
 

@@ -6,10 +6,9 @@ import { validationError } from 'remix-validated-form'
 import { ContractEditPage } from '#app/components/content/contract-form'
 import { PageHeader } from '#app/components/page'
 import { ContractView } from '#app/components/content/rich-text-editor'
-import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'
 import { getContractTemplate, toContractTemplateJson } from '#app/models/contract-templates.server'
-import { getContract, toContractJson, updateContract } from '#app/models/contracts.server'
+import { contractActions, getContract, toContractJson } from '#app/models/contracts.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
@@ -41,8 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!row) throw notFound()
   const result = await contractValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, sanitizeSubmittedHtml(result.submittedData))
-  const updated = await updateContract(t, row, result.data)
-  await auditAction(t, request, { module: 'CONTRACTS', action: 'UPDATE', message: `Contract "${updated.title}" updated` })
+  await contractActions.update(t, request, row, result.data)
   return redirectWithToast(request, '/products/contracts/view', 'Saved Successfully!')
 }
 

@@ -5,10 +5,9 @@ import { useState } from 'react'
 import { ValidatedForm, validationError } from 'remix-validated-form'
 import { CheckboxField, SelectField, SubmitButton, TextField } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
-import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
 import { couponValidator, expiryBounds } from '#app/models/coupons.schema'
-import { couponProductChoices, createCoupon } from '#app/models/coupons.server'
+import { couponActions, couponProductChoices } from '#app/models/coupons.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
@@ -24,9 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_COUPONS'] })
   const result = await couponValidator().validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
-  const created = await createCoupon(t, result.data)
+  const created = await couponActions.create(t, request, result.data)
   if (!created.ok) return validationError({ fieldErrors: { [created.field]: created.error } }, result.submittedData)
-  await auditAction(t, request, { module: 'COUPONS', action: 'CREATE', message: `Coupon "${created.coupon.couponCode}" created` })
   return redirectWithToast(request, '/products/customer-coupons/view', 'Saved Successfully!')
 }
 

@@ -4,10 +4,9 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { DataTable } from '#app/components/data-table'
 import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
-import { auditAction } from '#app/models/audit.server'
 import { readToast, redirectWithToast } from '#app/models/content-common.server'
 import { COUPON_SIZES } from '#app/models/content.schema'
-import { deleteCoupon, getCoupon, listCoupons } from '#app/models/coupons.server'
+import { couponActions, getCoupon, listCoupons } from '#app/models/coupons.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
@@ -34,8 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const row = await getCoupon(t, String(form.get('id') ?? ''))
   if (!row) throw notFound()
-  await deleteCoupon(t, row)
-  await auditAction(t, request, { module: 'COUPONS', action: 'DELETE', message: `Coupon "${row.coupon_code}" deleted` })
+  await couponActions.delete(t, request, row)
   return redirectWithToast(request, `/products/customer-coupons/view${new URL(request.url).search}`, 'Deleted!')
 }
 

@@ -3,11 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { ValidatedForm } from 'remix-validated-form'
 import { SubmitButton, TextField } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
-import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
 import { downloadableValidator } from '#app/models/downloadables.schema'
 import { readFilePost } from '#app/models/downloadables-page.server'
-import { createDownloadable } from '#app/models/downloadables.server'
+import { downloadableActions } from '#app/models/downloadables.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
@@ -21,8 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_DOWNLOADABLES'] })
   const post = await readFilePost(t, request, false)
   if (!post.ok) return post.response
-  const row = await createDownloadable(t, { title: post.title, file: post.file! })
-  await auditAction(t, request, { module: 'DOWNLOADABLES', action: 'CREATE', message: `File "${row.title}" created` })
+  await downloadableActions.create(t, request, { title: post.title, file: post.file! })
   return redirectWithToast(request, '/products/file/view', 'Saved Successfully!')
 }
 

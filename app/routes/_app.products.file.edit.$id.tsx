@@ -4,11 +4,10 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { ValidatedForm } from 'remix-validated-form'
 import { FormAlert, SubmitButton, TextField } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
-import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast } from '#app/models/content-common.server'
 import { CHANGE_REQUIRED, downloadableValidator } from '#app/models/downloadables.schema'
 import { readFilePost } from '#app/models/downloadables-page.server'
-import { getDownloadable, toDownloadableJson, updateDownloadable } from '#app/models/downloadables.server'
+import { downloadableActions, getDownloadable, toDownloadableJson } from '#app/models/downloadables.server'
 import { formatKb } from '#app/rules/file-name'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
@@ -28,9 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!row) throw notFound()
   const post = await readFilePost(t, request, true)
   if (!post.ok) return post.response
-  const updated = await updateDownloadable(t, row, { title: post.title, file: post.file })
+  const updated = await downloadableActions.update(t, request, row, { title: post.title, file: post.file })
   if (updated === 'unchanged') return data({ formError: CHANGE_REQUIRED, repopulateFields: { title: post.title } }, { status: 422 })
-  await auditAction(t, request, { module: 'DOWNLOADABLES', action: 'UPDATE', message: `File "${updated.title}" updated` })
   return redirectWithToast(request, '/products/file/view', 'Saved Successfully!')
 }
 

@@ -5,9 +5,8 @@ import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
 import { NameForm } from '#app/components/content/name-form'
-import { auditAction } from '#app/models/audit.server'
 import { redirectWithToast, sampleFlag } from '#app/models/content-common.server'
-import { createForm, formCloneSource, suggestedFormName } from '#app/models/forms.server'
+import { formActions, formCloneSource, suggestedFormName } from '#app/models/forms.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
@@ -33,8 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const from = await source(request, t)
   const result = await nameValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
-  const row = await createForm(t, { name: result.data.name, items: from.items, templateId: from.templateId })
-  await auditAction(t, request, { module: 'QUESTIONNAIRES', action: 'CLONE', message: `Form "${row.name}" cloned from "${from.name}"` })
+  const row = await formActions.clone(t, request, from, { name: result.data.name, items: from.items })
   return redirectWithToast(request, `/products/forms/template?key=${row.public_id}`, 'Saved Successfully!')
 }
 

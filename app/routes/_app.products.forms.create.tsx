@@ -3,8 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
 import { NameForm } from '#app/components/content/name-form'
-import { auditAction } from '#app/models/audit.server'
-import { createForm } from '#app/models/forms.server'
+import { formActions } from '#app/models/forms.server'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { Card } from '#app/ui/card'
@@ -20,8 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_QUESTIONNAIRES'] })
   const result = await nameValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
-  const row = await createForm(t, { name: result.data.name })
-  await auditAction(t, request, { module: 'QUESTIONNAIRES', action: 'CREATE', message: `Form "${row.name}" created` })
+  const row = await formActions.create(t, request, result.data.name)
   return redirect(`/products/forms/template?key=${row.public_id}`)
 }
 

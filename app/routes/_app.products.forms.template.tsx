@@ -5,11 +5,10 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { FormBuilder } from '#app/components/content/form-builder'
-import { auditAction } from '#app/models/audit.server'
 import { readToast, sampleFlag } from '#app/models/content-common.server'
 import { builderPost } from '#app/models/form-builder.server'
 import type { FormItemInput } from '#app/models/forms.schema'
-import { getForm, getSampleForm, publishForm, saveFormDraft } from '#app/models/forms.server'
+import { formActions, getForm, getSampleForm } from '#app/models/forms.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
@@ -38,16 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Only the organisation's own forms are found: a sample's key (read-only) answers 404.
   const row = await getForm(t, new URL(request.url).searchParams.get('key') ?? '')
   if (!row) throw notFound()
-  let current = row
-  return builderPost(request, {
-    save: async (items) => {
-      current = await saveFormDraft(t, row, items)
-    },
-    publish: async (name) => {
-      await publishForm(t, current, name)
-    },
-    audit: (action) => auditAction(t, request, { module: 'QUESTIONNAIRES', action, message: `Form "${row.name}" ${action === 'PUBLISH' ? 'published' : 'draft saved'}` }),
-  })
+  return builderPost(request, formActions.builder(t, request, row))
 }
 
 export default function FormTemplateRoute() {

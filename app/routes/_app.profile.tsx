@@ -7,9 +7,8 @@ import { SuccessAlert } from '#app/components/forms'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { AvatarForm, ChangePasswordForm, PASSWORD_FORM, PROFILE_FORM, ProfileDetailsForm, useAvatarError } from '#app/components/profile/profile-forms'
 import { TwoFactorCard } from '#app/components/profile/two-factor-card'
-import { auditUserAction } from '#app/models/audit.server'
-import { pendingEmailChange, profileActions, setAvatar } from '#app/models/profile.server'
 import { AVATAR_MAX_BYTES, AVATAR_UPDATED, EMAIL_CONFIRMATION_SENT, PASSWORD_CHANGED, passwordValidator, PROFILE_UPDATED, profileValidator } from '#app/models/profile.schema'
+import { pendingEmailChange, profileActions } from '#app/models/profile.server'
 import { routeGuard } from '#app/rules/routes'
 import { getAuth, IMPERSONATION_CREDENTIALS_REFUSED, requireOwnCredentials, requireUser } from '#app/models/auth-guards.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
@@ -48,8 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (isUploadError(form)) return data({ avatarError: form.error }, { status: 400 })
     const upload = await sniffUpload(form.get('image') as File | null, { allowed: IMAGE_TYPES, maxBytes: AVATAR_MAX_BYTES })
     if (isUploadError(upload)) return data({ avatarError: upload.error }, { status: 400 })
-    await setAvatar(user, upload)
-    await auditUserAction(user, request, { module: 'profile', action: 'update_profile_img', message: 'Changed own profile image' })
+    await profileActions.setAvatar(user, request, upload)
     return redirectWithToast(request, '/profile', AVATAR_UPDATED)
   }
 

@@ -5,11 +5,10 @@ import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
 import { RoleForm } from '#app/components/platform/role-form'
 import { redirectWithToast } from '#app/services/flash.server'
-import { auditUserAction } from '#app/models/audit.server'
-import { createRole, GRANT_DENIED, grantableBy } from '#app/models/platform-roles.server'
 import { ROLE_CREATED, ROLE_MODULES, roleValidator } from '#app/models/platform-roles.schema'
 import { readForm } from '#app/services/form-request.server'
 import { requirePlatform } from '#app/models/auth-guards.server'
+import { GRANT_DENIED, grantableBy, roleActions } from '#app/models/platform-roles.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requirePlatform(request, 'roles')
@@ -20,12 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePlatform(request, 'roles')
   const result = await roleValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
-  if (!grantableBy(actor, result.data.permissions)) {
-    await auditUserAction(actor, request, { module: 'roles', action: 'create', status: 'failure', message: `Create role ${result.data.name}: ${GRANT_DENIED}` })
-    return validationError({ fieldErrors: { name: GRANT_DENIED } }, result.submittedData)
-  }
-  const role = await createRole(result.data)
-  await auditUserAction(actor, request, { module: 'roles', action: 'create', message: `Created role ${role.name} (${role.permissions || 'no modules'})` })
+  const outcome = await roleActions.create(actor, request, result.data)
+  if (!outcome.ok) return validationError({ fieldErrors: { name: GRANT_DENIED } }, result.submittedData)
   return redirectWithToast(request, '/roles/view', ROLE_CREATED)
 }
 

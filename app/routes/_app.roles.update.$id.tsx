@@ -5,12 +5,11 @@ import { validationError } from 'remix-validated-form'
 import { PageHeader } from '#app/components/page'
 import { RoleForm } from '#app/components/platform/role-form'
 import { redirectWithToast } from '#app/services/flash.server'
-import { auditUserAction } from '#app/models/audit.server'
-import { findRole, GRANT_DENIED, grantableBy, updateRole } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES, ROLE_UPDATED, roleValidator } from '#app/models/platform-roles.schema'
 import { forbidden, notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
 import { requirePlatform } from '#app/models/auth-guards.server'
+import { findRole, GRANT_DENIED, grantableBy, roleActions } from '#app/models/platform-roles.server'
 
 async function loadRole(request: Request, id: string | undefined) {
   const actor = await requirePlatform(request, 'roles')
@@ -33,12 +32,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor, role } = await loadRole(request, params.id)
   const result = await roleValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
-  if (!grantableBy(actor, result.data.permissions)) {
-    await auditUserAction(actor, request, { module: 'roles', action: 'update', status: 'failure', message: `Update role ${role.name}: ${GRANT_DENIED}` })
-    return validationError({ fieldErrors: { name: GRANT_DENIED } }, result.submittedData)
-  }
-  const updated = await updateRole(role, result.data)
-  await auditUserAction(actor, request, { module: 'roles', action: 'update', message: `Updated role ${updated.name} (${updated.permissions || 'no modules'})` })
+  const outcome = await roleActions.update(actor, request, role, result.data)
+  if (!outcome.ok) return validationError({ fieldErrors: { name: GRANT_DENIED } }, result.submittedData)
   return redirectWithToast(request, '/roles/view', ROLE_UPDATED)
 }
 

@@ -1,11 +1,10 @@
 // POST /api/client/customer-coupons/create: coupon fields plus isApplyToProducts, selectedProductId → {coupon}.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditAction } from '#app/models/audit.server'
 import { couponSchema } from '#app/models/coupons.schema'
-import { createCoupon } from '#app/models/coupons.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { couponActions } from '#app/models/coupons.server'
 
 export async function loader() {
   return methodNotAllowed()
@@ -16,8 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['WRITE_COUPONS'] })
   const body = await parseBody(request, couponSchema())
   if (!body.ok) return body.response
-  const result = await createCoupon(t, body.data)
+  const result = await couponActions.create(t, request, body.data)
   if (!result.ok) return apiJson({ status: false, error: result.error, errors: { [result.field]: result.error } }, 400)
-  await auditAction(t, request, { module: 'COUPONS', action: 'CREATE', message: `Coupon "${result.coupon.couponCode}" created` })
   return apiJson({ status: true, coupon: result.coupon })
 }

@@ -1,10 +1,8 @@
 // GET /api/contract/{id} (own contract, or a provider sample read-only); PATCH {archived, isTemplate}: archive
 // a contract, or hide/show a sample for this organisation.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { auditAction } from '#app/models/audit.server'
-import { setTemplateHidden } from '#app/models/content-common.server'
 import { getContractTemplate, toContractTemplateJson } from '#app/models/contract-templates.server'
-import { getContract, packagesByContract, setContractArchived, toContractJson } from '#app/models/contracts.server'
+import { contractActions, getContract, packagesByContract, toContractJson } from '#app/models/contracts.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
@@ -34,21 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (body.data.isTemplate) {
     const template = await getContractTemplate(id)
     if (!template) return apiError(404, NOT_FOUND)
-    await setTemplateHidden(t, 'contract', template.id, body.data.archived)
-    await auditAction(t, request, {
-      module: 'CONTRACTS',
-      action: body.data.archived ? 'HIDE_TEMPLATE' : 'SHOW_TEMPLATE',
-      message: `Sample contract "${template.title}" ${body.data.archived ? 'hidden' : 'shown'}`,
-    })
+    await contractActions.setSampleHidden(t, request, template, body.data.archived)
     return apiJson({ status: true, contract: toContractTemplateJson(template) })
   }
   const row = await getContract(t, id)
   if (!row) return apiError(404, NOT_FOUND)
-  await setContractArchived(t, row, body.data.archived)
-  await auditAction(t, request, {
-    module: 'CONTRACTS',
-    action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE',
-    message: `Contract "${row.title}" ${body.data.archived ? 'archived' : 'restored'}`,
-  })
+  await contractActions.setArchived(t, request, row, body.data.archived)
   return apiJson({ status: true, contract: toContractJson((await getContract(t, id))!) })
 }

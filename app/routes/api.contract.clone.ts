@@ -1,11 +1,10 @@
 // POST /api/contract/clone {templateId, title, content}: a new contract from a sample or an own contract.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditAction } from '#app/models/audit.server'
 import { contractCloneSchema } from '#app/models/contracts.schema'
-import { anyContractCloneSource, createContract, toContractJson } from '#app/models/contracts.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { anyContractCloneSource, contractActions, toContractJson } from '#app/models/contracts.server'
 
 export async function loader() {
   return methodNotAllowed()
@@ -18,7 +17,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.ok) return body.response
   const source = await anyContractCloneSource(t, body.data.templateId)
   if (!source) return apiError(404, 'Contract not found')
-  const row = await createContract(t, { title: body.data.title, content: body.data.content ?? source.content, templateId: source.templateId })
-  await auditAction(t, request, { module: 'CONTRACTS', action: 'CLONE', message: `Contract "${row.title}" cloned from "${source.title}"` })
+  const row = await contractActions.clone(t, request, source, { title: body.data.title, content: body.data.content ?? source.content })
   return apiJson({ status: true, contract: toContractJson(row) })
 }

@@ -1,11 +1,10 @@
 // POST /api/contract/update/{id} {id, title, content}: edit one of the organisation's contracts.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditAction } from '#app/models/audit.server'
 import { contractUpdateSchema } from '#app/models/contracts.schema'
-import { getContract, toContractJson, updateContract } from '#app/models/contracts.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { contractActions, getContract, toContractJson } from '#app/models/contracts.server'
 
 export async function loader() {
   return methodNotAllowed()
@@ -19,7 +18,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Provider samples are not rows of the organisation, so they are never found here: read-only.
   const row = await getContract(t, params.id ?? body.data.id ?? '')
   if (!row) return apiError(404, 'Contract not found')
-  const updated = await updateContract(t, row, body.data)
-  await auditAction(t, request, { module: 'CONTRACTS', action: 'UPDATE', message: `Contract "${updated.title}" updated` })
+  const updated = await contractActions.update(t, request, row, body.data)
   return apiJson({ status: true, contract: toContractJson(updated) })
 }

@@ -1,11 +1,10 @@
 // GET /api/downloadable/{id}: one file of the organisation; PATCH {archived}: archive or restore it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { auditAction } from '#app/models/audit.server'
 import { archiveSchema } from '#app/models/downloadables.schema'
-import { getDownloadable, setDownloadableArchived, toDownloadableJson } from '#app/models/downloadables.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { downloadableActions, getDownloadable, toDownloadableJson } from '#app/models/downloadables.server'
 
 export const NOT_FOUND = 'File not found'
 
@@ -23,11 +22,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!body.ok) return body.response
   const row = await getDownloadable(t, params.id ?? '')
   if (!row) return apiError(404, NOT_FOUND)
-  await setDownloadableArchived(t, row, body.data.archived)
-  await auditAction(t, request, {
-    module: 'DOWNLOADABLES',
-    action: body.data.archived ? 'ARCHIVE' : 'UNARCHIVE',
-    message: `File "${row.title}" ${body.data.archived ? 'archived' : 'restored'}`,
-  })
+  await downloadableActions.setArchived(t, request, row, body.data.archived)
   return apiJson({ status: true, downloadable: toDownloadableJson((await getDownloadable(t, row.public_id))!) })
 }

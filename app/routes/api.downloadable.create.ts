@@ -1,8 +1,7 @@
 // POST /api/downloadable/create {title, data}: data is the file object answered by POST /api/file/upload.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditAction } from '#app/models/audit.server'
 import { createDownloadableSchema, FILE_REQUIRED } from '#app/models/downloadables.schema'
-import { createDownloadable, ownedUpload, toDownloadableJson } from '#app/models/downloadables.server'
+import { downloadableActions, ownedUpload, toDownloadableJson } from '#app/models/downloadables.server'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
@@ -21,7 +20,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const file = await ownedUpload(t, body.data.data.key)
   if (!file) return apiJson({ status: false, error: FILE_REQUIRED, errors: { data: FILE_REQUIRED } }, 400)
   if (!isAllowedFileName(file.originalname)) return apiJson({ status: false, error: FILE_NAME_RULE, errors: { data: FILE_NAME_RULE } }, 400)
-  const row = await createDownloadable(t, { title: body.data.title, file })
-  await auditAction(t, request, { module: 'DOWNLOADABLES', action: 'CREATE', message: `File "${row.title}" created` })
+  const row = await downloadableActions.create(t, request, { title: body.data.title, file })
   return apiJson({ status: true, downloadable: toDownloadableJson(row) })
 }

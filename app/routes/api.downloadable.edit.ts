@@ -1,8 +1,7 @@
 // POST /api/downloadable/edit {id, title, data}: rename and/or replace the file; at least one change.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditAction } from '#app/models/audit.server'
 import { CHANGE_REQUIRED, editDownloadableSchema, FILE_REQUIRED } from '#app/models/downloadables.schema'
-import { getDownloadable, ownedUpload, toDownloadableJson, updateDownloadable } from '#app/models/downloadables.server'
+import { downloadableActions, getDownloadable, ownedUpload, toDownloadableJson } from '#app/models/downloadables.server'
 import { FILE_NAME_RULE, isAllowedFileName } from '#app/rules/file-name'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
@@ -25,8 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!file) return apiJson({ status: false, error: FILE_REQUIRED, errors: { data: FILE_REQUIRED } }, 400)
     if (!isAllowedFileName(file.originalname)) return apiJson({ status: false, error: FILE_NAME_RULE, errors: { data: FILE_NAME_RULE } }, 400)
   }
-  const updated = await updateDownloadable(t, row, { title: body.data.title, file })
+  const updated = await downloadableActions.update(t, request, row, { title: body.data.title, file })
   if (updated === 'unchanged') return apiJson({ status: false, error: CHANGE_REQUIRED }, 400)
-  await auditAction(t, request, { module: 'DOWNLOADABLES', action: 'UPDATE', message: `File "${updated.title}" updated` })
   return apiJson({ status: true, downloadable: toDownloadableJson(updated) })
 }

@@ -1,7 +1,6 @@
 // POST /api/profile/update_profile_img (multipart, field `image`): the caller's avatar, jpeg or png up to 2 MB.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditUserAction } from '#app/models/audit.server'
-import { setAvatar } from '#app/models/profile.server'
+import { profileActions } from '#app/models/profile.server'
 import { AVATAR_MAX_BYTES, AVATAR_UPDATED, NOT_YOUR_PROFILE } from '#app/models/profile.schema'
 import { requireUser } from '#app/models/auth-guards.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
@@ -21,7 +20,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (typeof id === 'string' && id && id !== user.publicId) return apiError(403, NOT_YOUR_PROFILE)
   const upload = await sniffUpload((form.get('image') ?? form.get('file')) as File | null, { allowed: IMAGE_TYPES, maxBytes: AVATAR_MAX_BYTES })
   if (isUploadError(upload)) return apiJson({ status: false, error: upload.error }, 400)
-  const key = await setAvatar(user, upload)
-  await auditUserAction(user, request, { module: 'profile', action: 'update_profile_img', message: 'Changed own profile image' })
+  const key = await profileActions.setAvatar(user, request, upload)
   return apiJson({ status: true, message: AVATAR_UPDATED, profile_img: key })
 }

@@ -1,11 +1,10 @@
 // POST /api/questionnaires/template {key, data}: saves the draft (the builder's autosave and Save).
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { auditAction } from '#app/models/audit.server'
 import { saveDraftSchema } from '#app/models/forms.schema'
-import { getForm, saveFormDraft, toFormJson } from '#app/models/forms.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { formActions, getForm, toFormJson } from '#app/models/forms.server'
 
 export async function loader() {
   return methodNotAllowed()
@@ -18,7 +17,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.ok) return body.response
   const row = await getForm(t, body.data.key)
   if (!row) return apiError(404, 'Form not found')
-  const saved = await saveFormDraft(t, row, body.data.data.items)
-  await auditAction(t, request, { module: 'QUESTIONNAIRES', action: 'SAVE_DRAFT', message: `Form "${row.name}" draft saved` })
+  const saved = await formActions.saveDraft(t, request, row, body.data.data.items)
   return apiJson({ status: true, questionnaire: toFormJson(saved) })
 }

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { storage } from '../../app/services/storage.server'
 import type { DraftFile } from '../tables/orders'
 import type { Database } from '../types'
+import { inTransaction } from '../transaction'
 import type { OrgIds } from './core'
 import { seedId } from './ids'
 import { type InvoiceStory, type OrderStory, type StoryContext, type StoryPerson, writeStories } from './order-stories'
@@ -282,7 +283,7 @@ export async function seedOrders(db: Kysely<Database>, orgIds: OrgIds, now = new
     const ctx = await loadContext(db, plan, clientId)
     const { orders, invoices } = writeStories(ctx, { count: plan.count, seed: plan.seed, now, idOf: (name) => seedId(`${plan.org}:${name}`) })
     // All or nothing: a failed run leaves no half-seeded organisation behind the skip check above.
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const orderIds = await insertOrders(trx, plan.org, clientId, orders)
       await insertChildren(trx, plan.org, clientId, orders, orderIds)
       await insertInvoices(trx, plan.org, clientId, invoices, orderIds)
