@@ -5,15 +5,16 @@ const baseURL = `http://localhost:${port}`
 // Each test server gets its own SMTP sink port, so parallel runs never share one; specs read it too.
 process.env.SMTP_SINK_PORT = String(port - 500)
 
-const WORKERS = Number(process.env.PLAYWRIGHT_WORKERS ?? 6)
-const BROWSER_WORKERS = Number(process.env.PLAYWRIGHT_BROWSER_WORKERS ?? 4)
+// Browser projects are listed first and capped, so the HTTP-only projects run beside them in the slots left.
+const WORKERS = Number(process.env.PLAYWRIGHT_WORKERS ?? 8)
+const BROWSER_WORKERS = Number(process.env.PLAYWRIGHT_BROWSER_WORKERS ?? 3)
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/playwright',
   fullyParallel: true,
   // The suite waits far more than it computes (about a quarter of two cores busy at two workers), so more
-  // workers than cores; browsers are the heavy part and get at most BROWSER_WORKERS of them.
+  // workers than cores; browsers are the heavy part and get at most BROWSER_WORKERS per browser project.
   workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
