@@ -28,6 +28,7 @@ import { NOTIFICATION_TENANT_TABLES } from './tables/notifications'
 import { ORDER_TENANT_TABLES } from './tables/orders'
 import { PEOPLE_TENANT_TABLES } from './tables/people'
 import { PLATFORM_TENANT_TABLES } from './tables/platform'
+import { PORTAL_TENANT_TABLES } from './tables/portal'
 import { REPORT_TENANT_TABLES } from './tables/reports'
 import { WEBSITE_TENANT_TABLES } from './tables/website'
 import { WORKFLOW_TENANT_TABLES } from './tables/workflows'
@@ -49,6 +50,7 @@ export const TENANT_TABLE_NAMES = [
   ...EMAIL_TENANT_TABLES,
   ...REPORT_TENANT_TABLES,
   ...LEAD_TENANT_TABLES,
+  ...PORTAL_TENANT_TABLES,
   ...CRM_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database

@@ -11,6 +11,7 @@ import type { NotificationTables } from './tables/notifications'
 import type { OrderTables } from './tables/orders'
 import type { PeopleTables } from './tables/people'
 import type { PlatformTables } from './tables/platform'
+import type { PortalTables } from './tables/portal'
 import type { ReportTables } from './tables/reports'
 import type { TwoFactorTables } from './tables/two-factor'
 import type { WebsiteTables } from './tables/website'
@@ -35,4 +36,5 @@ export interface Database
     EmailTables,
     LeadTables,
     CrmTables,
-    ReportTables {}
+    ReportTables,
+    PortalTables {}

@@ -20,11 +20,17 @@ describe('canonicalColour', () => {
 })
 
 describe('themeStyle', () => {
-  it('sets a custom property for each colour chosen, nothing for the others', () => {
-    expect(themeStyle({ topBarBgColor: '#111827', sideBarTextColor: '#FFF', footerBgColor: null })).toEqual({
-      '--portal-topbar-bg': '#111827',
-      '--portal-sidebar-text': '#ffffff',
+  it('sets a custom property for each colour chosen, nothing for the others (white text on the white sidebar turns dark)', () => {
+    expect(themeStyle({ topBarBgColor: '#ffffff', sideBarTextColor: '#FFF', footerBgColor: null })).toEqual({
+      '--portal-topbar-bg': '#ffffff',
+      '--portal-topbar-text': '#374151',
+      '--portal-sidebar-text': '#111827',
     })
+  })
+
+  it('gives a chosen background text that reads at 4.5:1 (the default dark text on a dark bar turns white)', () => {
+    expect(themeStyle({ topBarBgColor: '#111827' })).toEqual({ '--portal-topbar-bg': '#111827', '--portal-topbar-text': '#ffffff' })
+    expect(themeStyle({ footerBgColor: '#125320', footerTextColor: '#374151' })).toEqual({ '--portal-footer-bg': '#125320', '--portal-footer-text': '#ffffff' })
   })
 
   it('never lets anything but a colour into the CSS', () => {

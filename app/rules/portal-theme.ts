@@ -48,6 +48,8 @@ const CSS_VARIABLES: Record<ColourKey, string> = {
   footerTextColor: '--portal-footer-text',
 }
 
+import { readableText } from './contrast'
+
 export const COLOUR_INVALID = 'Enter a colour as #RRGGBB, e.g. #1d4ed8'
 
 /** '#1D4ED8', '1d4ed8' and '#14d' all read as '#1d4ed8'-style lowercase six-digit hex; anything else is null. */
@@ -69,5 +71,17 @@ export function themeStyle(colours: Partial<Record<ColourKey, string | null>>): 
     const colour = canonicalColour(colours[key])
     if (colour) style[CSS_VARIABLES[key]] = colour
   }
+  // Text on a chosen background always reads (WCAG 1.4.3): a failing pair gets dark or white text.
+  for (const [background, text] of TEXT_ON) {
+    const [bg, fg] = [canonicalColour(colours[background]), canonicalColour(colours[text])]
+    if (!bg && !fg) continue
+    style[CSS_VARIABLES[text]] = readableText(bg ?? DEFAULT_COLOURS[background], fg ?? DEFAULT_COLOURS[text])
+  }
   return style
 }
+
+const TEXT_ON: [ColourKey, ColourKey][] = [
+  ['topBarBgColor', 'topBarTextColor'],
+  ['sideBarBgColor', 'sideBarTextColor'],
+  ['footerBgColor', 'footerTextColor'],
+]

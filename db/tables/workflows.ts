@@ -25,6 +25,8 @@ export interface ProductsTable {
   client_id: number
   name: string
   price_cents: number
+  /** What the shop shows under the name (plain text; issue 24). */
+  description: string | null
   /** contracts.id of the same organisation (content domain); checked by the model, see the migration. */
   contract_id: number | null
   purchasable: Bool
