@@ -21,7 +21,7 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
       lockDuration: emailLockMs,
       stalledInterval: emailLockMs,
     }),
-    new Worker<Payload<'password-reset'>>('password-reset', (job) => sendPasswordResetEmail(job.data.email), {
+    new Worker<Payload<'password-reset'>>('password-reset', (job) => sendPasswordResetEmail(job.data.email, job.data.clientId), {
       connection: newRedisConnection(),
       concurrency: 5,
     }),

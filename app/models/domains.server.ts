@@ -137,6 +137,28 @@ export async function tenantOrigin(t: TenantScope): Promise<string> {
   return env().PUBLIC_URL
 }
 
+/**
+ * The organisation's subdomain origin, a host the platform controls, or null without a subdomain. Credential
+ * links (password reset, welcome, sign-in links, log-in-as hand-offs) use only this, never the custom domain:
+ * whoever may change the custom domain must not be able to redirect them (issue 28, ADR 0059).
+ */
+export async function subdomainOrigin(t: TenantScope): Promise<string | null> {
+  const subdomain = await organisationSubdomain(t)
+  return subdomain ? originForHost(subdomainHost(subdomain, platformHost())) : null
+}
+
+/**
+ * Which configured origin of the organisation (its subdomain, or its verified custom domain) a request's
+ * host name is; null when it is neither. The answer is built from the database, never from the header.
+ */
+export async function configuredOriginOf(t: TenantScope, hostname: string | null): Promise<string | null> {
+  if (!hostname) return null
+  const [subdomain, row] = await Promise.all([organisationSubdomain(t), domainRow(t)])
+  if (subdomain && subdomainHost(subdomain, platformHost()) === hostname) return originForHost(hostname)
+  if (row?.custom_domain && row.cname_status === 'verified' && row.custom_domain === hostname) return originForHost(row.custom_domain)
+  return null
+}
+
 export type SystemSender = {
   /** no-reply@ the custom domain once its e-mail records are verified, else at the portal subdomain. */
   from: string

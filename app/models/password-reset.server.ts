@@ -16,19 +16,23 @@ import { queueEmail } from './system-mail.server'
 const MINUTE = 60 * 1000
 export const RESET_TTL = 60 * MINUTE
 
+/** Where a reset is asked or a link is used: on an organisation's own host, that organisation's realm alone. */
+export type ResetContext = RequestContext & { hostClientId?: number | null }
+
 /**
  * Always answers the same way and in the same time: the lookup and the e-mail happen in a job,
- * so neither the answer nor its timing tells whether the address has an account.
+ * so neither the answer nor its timing tells whether the address has an account. Asked on an
+ * organisation's host (its customers and staff), only that realm's account gets a link (ADR 0059).
  */
-export async function requestPasswordReset(email: string, ctx: RequestContext): Promise<{ ok: boolean; status: 200 | 429 }> {
+export async function requestPasswordReset(email: string, ctx: ResetContext): Promise<{ ok: boolean; status: 200 | 429 }> {
   if (!(await consume('resetPerIp', ctx.ip))) return { ok: false, status: 429 }
-  await enqueue('password-reset', { clientId: null, email: normalizeEmail(email) })
+  await enqueue('password-reset', { clientId: ctx.hostClientId ?? null, email: normalizeEmail(email) })
   return { ok: true, status: 200 }
 }
 
-/** Runs in the worker: one reset link per active account of the address, each naming its realm. */
-export async function sendPasswordResetEmail(email: string): Promise<'sent' | 'skipped'> {
-  const accounts = await accountsForEmail(email)
+/** Runs in the worker: one reset link per active account of the address (of `realm` alone when given), each naming its realm. */
+export async function sendPasswordResetEmail(email: string, realm: number | null = null): Promise<'sent' | 'skipped'> {
+  const accounts = (await accountsForEmail(email)).filter((a) => realm === null || a.client_id === realm)
   if (accounts.length === 0) return 'skipped'
   if (!(await consume('resetPerEmail', normalizeEmail(email)))) return 'skipped'
   const realmNames = new Map(
@@ -60,7 +64,14 @@ export async function sendResetLink(account: { id: number; email: string; client
     .insertInto('auth_tokens')
     .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
     .execute()
-  await queueEmail({ clientId: account.client_id, to: account.email, template: 'password_reset', fields: { realmName }, buttonPath: `/forgot-password-2/${token}` })
+  await queueEmail({
+    clientId: account.client_id,
+    to: account.email,
+    template: 'password_reset',
+    fields: { realmName },
+    buttonPath: `/forgot-password-2/${token}`,
+    credential: true,
+  })
   await recordAudit({
     clientId: account.client_id,
     userId: account.id,
@@ -71,16 +82,20 @@ export async function sendResetLink(account: { id: number; email: string; client
   })
 }
 
-/** Consumes a single-use token of the given purpose; null when unknown, used or expired. */
-async function claimToken(purpose: 'password_reset' | 'auto_login', token: string) {
+/**
+ * Consumes a single-use token of the given purpose; null when unknown, used or expired. On an organisation's
+ * host only a link of its own realm counts (and stays unspent otherwise); the platform host takes any.
+ */
+async function claimToken(purpose: 'password_reset' | 'auto_login', token: string, hostClientId: number | null) {
   const row = await platformDb.selectFrom('auth_tokens').selectAll().where('token_hash', '=', sha256(token)).where('purpose', '=', purpose).executeTakeFirst()
   if (!row || row.used_at || row.expires_at.getTime() < Date.now()) return null
+  if (hostClientId !== null && row.client_id !== hostClientId) return null
   const claimed = await platformDb.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
   return Number(claimed.numUpdatedRows) === 1 ? row : null
 }
 
-export async function resetPassword(code: string, password: string, ctx: RequestContext): Promise<{ ok: true } | { ok: false; message: string }> {
-  const row = await claimToken('password_reset', code)
+export async function resetPassword(code: string, password: string, ctx: ResetContext): Promise<{ ok: true } | { ok: false; message: string }> {
+  const row = await claimToken('password_reset', code, ctx.hostClientId ?? null)
   if (!row) return { ok: false, message: INVALID_LINK }
   await platformDb
     .updateTable('users')

@@ -24,7 +24,8 @@ export const EMAIL_CHANGE_TTL = 24 * 60 * 60 * 1000
 export type ProfileFailure = { ok: false; status: 400 | 429; field: 'email' | 'currentPassword'; error: string }
 export type ProfileOutcome = { ok: true; pendingEmail: string | null } | ProfileFailure
 
-type Person = Pick<AuthUser, 'id' | 'clientId' | 'email' | 'firstName' | 'lastName' | 'role' | 'organisationName'>
+/** Whose profile: a signed-in account of any realm (a portal customer's role is 'customer'). */
+export type Person = Pick<AuthUser, 'id' | 'clientId' | 'email' | 'firstName' | 'lastName' | 'organisationName'> & { role: string }
 
 /** The profile's refusal of a missing or wrong current password (or too many wrong ones), on its field. */
 async function refuseCurrentPassword(user: Pick<AuthUser, 'id'>, given: string | undefined): Promise<ProfileFailure | null> {
@@ -68,7 +69,14 @@ async function requestEmailChange(user: Person, email: string): Promise<void> {
     })
     .execute()
   const realm = realmDisplayName(user.clientId, user.organisationName)
-  await queueEmail({ clientId: user.clientId, to: email, template: 'email_change_confirm', fields: { realmName: realm, newEmail: email }, buttonPath: `/confirm-email/${token}` })
+  await queueEmail({
+    clientId: user.clientId,
+    to: email,
+    template: 'email_change_confirm',
+    fields: { realmName: realm, newEmail: email },
+    buttonPath: `/confirm-email/${token}`,
+    credential: true,
+  })
   await queueEmail({ clientId: user.clientId, to: user.email, template: 'email_change_requested', fields: { realmName: realm, newEmail: email } })
 }
 

@@ -9,7 +9,7 @@ import { storage } from '#app/services/storage.server'
 import { enqueue } from '#app/services/queue.server'
 import { tenantForJob } from '#app/services/db.server'
 import { scoped, type TenantScope } from '#db/tenant'
-import { systemSender, tenantOrigin } from './domains.server'
+import { subdomainOrigin, systemSender, tenantOrigin } from './domains.server'
 import { effectiveTemplate } from './email-templates.server'
 
 export type SystemMail = {
@@ -20,12 +20,14 @@ export type SystemMail = {
   fields?: Record<string, string>
   /** Where the call-to-action button leads: a path on the recipient's portal ('/login'), made absolute by portalLink. */
   buttonPath?: string | null
+  /** A credential link (reset, welcome, sign-in, e-mail confirmation): made absolute by credentialLink instead. */
+  credential?: boolean
 }
 
 /** Queues one e-mail; a jobId makes it idempotent (the same id is never sent twice). */
 export async function queueEmail(mail: SystemMail, opts: { jobId?: string } = {}) {
   if (!defaultTemplate(mail.template)) throw new Error(`Unknown e-mail template ${mail.template}`)
-  const buttonLink = mail.buttonPath ? await portalLink(mail.clientId, mail.buttonPath) : null
+  const buttonLink = mail.buttonPath ? await (mail.credential ? credentialLink : portalLink)(mail.clientId, mail.buttonPath) : null
   return enqueue('email', { clientId: mail.clientId, to: mail.to, template: mail.template, fields: mail.fields ?? {}, buttonLink }, opts.jobId ? { jobId: opts.jobId } : {})
 }
 
@@ -45,6 +47,16 @@ export async function portalLink(clientId: number | null, path: string): Promise
   const origin = await tenantOrigin(tenantForJob(clientId))
   origins.set(clientId, { at: Date.now(), origin })
   return `${origin}${path}`
+}
+
+/**
+ * The absolute address of a credential link: the organisation's subdomain host, else PUBLIC_URL, both hosts
+ * the platform controls; never the custom domain, which staff with WRITE_DOMAIN can point anywhere (ADR 0059).
+ */
+export async function credentialLink(clientId: number | null, path: string): Promise<string> {
+  if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`credentialLink expects a path starting with one '/': ${path}`)
+  const origin = clientId === null ? null : await subdomainOrigin(tenantForJob(clientId))
+  return `${origin ?? env().PUBLIC_URL}${path}`
 }
 
 const PLATFORM_NAME = 'Draftdesk'

@@ -8,6 +8,7 @@ import { FormAlert, SubmitButton, SuccessAlert, TextField, useHydrated } from '#
 import { resetPassword } from '#app/models/password-reset.server'
 import { PASSWORD_UPDATED, resetPasswordValidator } from '#app/models/login.schema'
 import { clientIp } from '#app/services/http.server'
+import { hostClientId } from '#app/services/request-host.server'
 import { readForm } from '#app/services/form-request.server'
 
 /** The spec's success alert shows for 3 seconds before the login page. */
@@ -19,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await resetPasswordValidator.validate(await readForm(request))
   // Nothing is repopulated: both fields are secrets.
   if (result.error) return data<ResetState>({ fieldErrors: result.error.fieldErrors }, { status: 422 })
-  const outcome = await resetPassword(params.code ?? '', result.data.password, { ip: clientIp(request) })
+  const outcome = await resetPassword(params.code ?? '', result.data.password, { ip: clientIp(request), hostClientId: hostClientId(request) })
   if (!outcome.ok) return data<ResetState>({ formError: outcome.message }, { status: 400 })
   return data<ResetState>({ done: true })
 }

@@ -8,6 +8,7 @@ import { forgotPasswordValidator, RESET_LINK_SENT } from '#app/models/login.sche
 import { requestPasswordReset } from '#app/models/password-reset.server'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { clientIp } from '#app/services/http.server'
+import { hostClientId } from '#app/services/request-host.server'
 import { readForm } from '#app/services/form-request.server'
 
 type ForgotState = { sent?: boolean; formError?: string; fieldErrors?: Record<string, string>; repopulateFields?: Record<string, unknown> }
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.error) {
     return data<ForgotState>({ fieldErrors: result.error.fieldErrors, repopulateFields: { email: result.submittedData.email } }, { status: 422 })
   }
-  const outcome = await requestPasswordReset(result.data.email, { ip: clientIp(request) })
+  const outcome = await requestPasswordReset(result.data.email, { ip: clientIp(request), hostClientId: hostClientId(request) })
   if (!outcome.ok) {
     return data<ForgotState>({ formError: TOO_MANY_ATTEMPTS, fieldErrors: {}, repopulateFields: { email: result.data.email } }, { status: 429 })
   }

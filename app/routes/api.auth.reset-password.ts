@@ -6,6 +6,7 @@ import { requestPasswordReset } from '#app/models/password-reset.server'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson, clientIp } from '#app/services/http.server'
+import { hostClientId } from '#app/services/request-host.server'
 
 // The spec's payload also names a password; it is not used at this step.
 const schema = z.object({ email: emailField, password: z.string().optional() })
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const parsed = await parseBody(request, schema)
   if (!parsed.ok) return parsed.response
-  const result = await requestPasswordReset(parsed.data.email, { ip: clientIp(request) })
+  const result = await requestPasswordReset(parsed.data.email, { ip: clientIp(request), hostClientId: hostClientId(request) })
   if (!result.ok) return apiJson({ status: false, error: TOO_MANY_ATTEMPTS }, 429)
   return apiJson({ status: true, message: RESET_LINK_SENT })
 }

@@ -36,8 +36,9 @@ export const QUEUES = {
       html: z.string().optional(),
     }),
   ]),
+  /** clientId: the organisation whose host the reset was asked on (its realm alone), null on the platform host (every realm). */
   'password-reset': z.object({
-    clientId: z.null(),
+    clientId: z.number().int().positive().nullable(),
     email: z.string(),
   }),
   /** A verified Stripe webhook event (job id: the event id); clientId is found from the Stripe ids. */
