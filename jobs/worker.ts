@@ -1,5 +1,6 @@
 // BullMQ workers: in-process under npm start, or alone via `npm run worker` when scaling out.
 import { Worker } from 'bullmq'
+import { sendSignInLink } from '#app/models/customer-links.server'
 import { sendPasswordResetEmail } from '#app/models/password-reset.server'
 import { newRedisConnection } from '#app/services/redis.server'
 import { analyticsJob, analyticsReconcileJob, scheduleAnalyticsReconcile } from './analytics'
@@ -25,6 +26,7 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
       connection: newRedisConnection(),
       concurrency: 5,
     }),
+    new Worker<Payload<'sign-in-link'>>('sign-in-link', (job) => sendSignInLink(job.data.clientId, job.data.email), { connection: newRedisConnection(), concurrency: 5 }),
     new Worker<Payload<'stripe-event'>>('stripe-event', stripeEventJob, { connection: newRedisConnection(), concurrency: 5 }),
     new Worker<Payload<'billing-status'>>('billing-status', billingStatusJob, { connection: newRedisConnection(), concurrency: 1 }),
     new Worker<Payload<'domain-verification'>>('domain-verification', domainVerificationJob, { connection: newRedisConnection(), concurrency: 2 }),

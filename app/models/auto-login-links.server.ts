@@ -1,10 +1,11 @@
 // Single-use sign-in links: auto-login and log-in-as links (bound to the session that made them, ADR 13),
 // their preview, and the customer portal's links spent here.
 import { newToken, sha256 } from '#app/services/crypto.server'
-import { platformDb } from '#app/services/db.server'
 import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import type { SessionData } from '#app/services/session.server'
 import { publicUrl } from '#app/services/public-url.server'
+import { platformDb } from '#app/services/db.server'
+import { createPortalHandoff, NO_PORTAL_HOST } from './customer-links.server'
 import { type AuthUser, loadAuthUser } from './account.server'
 import { recordAudit } from './audit.server'
 import { actorFields, INVALID_LINK, type RequestContext } from './sign-in.server'
@@ -32,7 +33,7 @@ export const LINK_OTHER_SESSION = 'This sign-in link only works in the browser s
 export async function createAutoLoginLink(
   actor: Pick<AuthUser, 'id'> & { clientId?: number | null },
   target: { userId: number; clientId: number | null },
-  opts: { portal?: AutoLoginPortal; boundTo?: string | null } = {},
+  opts: { portal?: AutoLoginPortal; boundTo?: string | null; origin?: string } = {},
 ): Promise<string> {
   if (actor.id !== target.userId && !opts.boundTo) throw new Error('A log-in-as link must be bound to the session that creates it')
   const portal = opts.portal ?? 'admin'
@@ -49,7 +50,9 @@ export async function createAutoLoginLink(
       expires_at: new Date(Date.now() + AUTO_LOGIN_TTL),
     })
     .execute()
-  return publicUrl(`${PORTAL_PREFIX[portal]}/auto-login/${token}`)
+  const path = `${PORTAL_PREFIX[portal]}/auto-login/${token}`
+  // A bound link must open on the host whose cookie holds the creating session: one of our configured origins.
+  return opts.origin ? `${opts.origin}${path}` : publicUrl(path)
 }
 
 type LinkFailure = { ok: false; status: 401 | 429; message: string }
@@ -132,23 +135,40 @@ export async function consumeAutoLogin(code: string, ctx: AutoLoginContext): Pro
   return { ok: true, user, impersonating: link.impersonating, session: { userId: user.id, clientId: user.clientId, remember: false, ...impersonation } }
 }
 
-/** The customer portal's link (a separate application): spent here, signing nobody in to this portal. */
-export async function consumeCustomerPortalLink(code: string, ctx: AutoLoginContext): Promise<{ ok: true; name: string } | LinkFailure> {
+/**
+ * The customer's log-in-as link, spent on the admin's own host (in the session that made it): the portal
+ * lives on the organisation's subdomain host, where this session's cookie does not go, so the answer is a
+ * hand-off code for that host (ADR 0059). `returnUrl` is where the portal's "back" leads (a configured origin).
+ */
+export async function consumeCustomerPortalLink(
+  code: string,
+  ctx: AutoLoginContext,
+  returnUrl: string,
+): Promise<{ ok: true; name: string; handoffUrl: string } | LinkFailure | { ok: false; status: 400; message: string }> {
   const preview = await previewAutoLogin(code, ctx, 'customer')
   if (!preview.ok) return preview
-  const link = await checkAutoLogin(code, ctx, 'customer', true)
-  if (!link.ok) return link
+  const claimed = await checkAutoLogin(code, ctx, 'customer', true)
+  if (!claimed.ok) return claimed
+  // startLoginAs made no customer link for a business without a subdomain; one removed since finds no way on.
+  const handoffUrl =
+    claimed.clientId === null
+      ? null
+      : await createPortalHandoff(
+          { userId: claimed.userId, clientId: claimed.clientId },
+          { actorUserId: claimed.data.actorUserId ?? claimed.userId, actorClientId: claimed.data.actorClientId ?? null, returnUrl },
+        )
+  if (!handoffUrl) return { ok: false, status: 400, message: NO_PORTAL_HOST }
   await recordAudit({
-    clientId: link.clientId,
-    userId: link.userId,
+    clientId: claimed.clientId,
+    userId: claimed.userId,
     userName: preview.name,
     userRole: 'customer',
-    actorUserId: link.data.actorUserId ?? null,
+    actorUserId: claimed.data.actorUserId ?? null,
     module: 'auth',
-    action: 'auto_login',
+    action: 'login_as_handoff',
     status: 'success',
     ip: ctx.ip,
-    message: `Opened the customer portal as ${preview.email} with a log-in-as link`,
+    message: `Log-in-as link of customer ${preview.email} spent; the portal session opens on the organisation's host`,
   })
-  return { ok: true, name: preview.name }
+  return { ok: true, name: preview.name, handoffUrl }
 }

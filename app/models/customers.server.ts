@@ -1,6 +1,6 @@
 // Customers of an organisation: a person (`users`) with a membership of role 'customer'.
 import type { Tenant } from './auth-guards.server'
-import { queueEmail } from './system-mail.server'
+import { queueWelcomeEmail } from './customer-links.server'
 import type { SortDir } from '#app/rules/table-query'
 import { revokeUserSessions } from '#app/services/session.server'
 import { scopedAs, scopedUpdate, type AnyExpressionBuilder } from '#db/tenant'
@@ -86,22 +86,9 @@ export async function createCustomer(t: Tenant, input: CustomerCreateInput): Pro
   const created = await createMember(t, { ...input, role: 'customer', permissions: [] })
   if (!created.ok) return { ok: false, error: created.existingRole === null || created.existingRole === 'customer' ? CUSTOMER_EXISTS : MEMBER_EXISTS }
   const customer = (await findCustomer(t, created.publicId))!
-  if (input.welcomeEmail) await sendWelcomeEmail(t, customer, input.password)
+  // The welcome e-mail carries a link to choose a password, never the one typed here (ADR 0059).
+  if (input.welcomeEmail) await queueWelcomeEmail(t.clientId, customer, t.user.organisationName ?? 'our team')
   return { ok: true, customer }
-}
-
-/** The login details of the new account go out through the e-mail queue. */
-async function sendWelcomeEmail(t: Tenant, customer: MemberRow, password: string) {
-  await queueEmail(
-    {
-      clientId: t.clientId,
-      to: customer.email,
-      template: 'customer_welcome',
-      fields: { customerFirstName: customer.firstName, companyName: t.user.organisationName ?? 'our team', customerEmail: customer.email, password },
-      buttonPath: '/login',
-    },
-    { jobId: `welcome-customer-${t.clientId}-${customer.userId}-${customer.createdAt.getTime()}` },
-  )
 }
 
 /** Active and archived toggles; turning either off for access ends the customer's sessions in this organisation. */

@@ -10,10 +10,14 @@ import type { Guard } from '#app/rules/permissions'
 import { CLIENT_LOGIN_SUPERADMIN_ONLY, loginAsRefusal, mayLogInAsClient } from '#app/rules/reach'
 import { isSessionAlive } from '#app/rules/session-lifetime'
 import { newToken, sha256 } from '#app/services/crypto.server'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { commitSession, getSession, sessionStorage, type SessionData } from '#app/services/session.server'
 import { clientIp } from '#app/services/http.server'
+import { publicOrigin } from '#app/services/public-url.server'
+import { hostClientId, requestHostname } from '#app/services/request-host.server'
+import { NO_PORTAL_HOST } from './customer-links.server'
 import { findCustomer } from './customers.server'
+import { configuredOriginOf, subdomainOrigin } from './domains.server'
 import { clientLoginTarget } from './platform-clients.server'
 import { findStaff } from './staff.server'
 
@@ -64,11 +68,13 @@ export async function startLoginAs(t: Tenant, request: Request, input: { id: str
   if (input.type === 'writer' && !target.permissions.includes('WRITER')) return { ok: false, status: 400, error: TARGET_NOT_ALLOWED.writer }
   if (input.type === 'reviewer' && !target.permissions.includes('REVIEWER')) return { ok: false, status: 400, error: TARGET_NOT_ALLOWED.reviewer }
   if (!target.active || target.archived || !target.userActive) return { ok: false, status: 400, error: TARGET_NOT_ALLOWED.inactive }
-  // Customers sign in to the customer portal, a separate application; everyone else to this one.
+  // The customer portal lives on the organisation's subdomain host (ADR 0059): without one it has nowhere to open.
+  if (input.type === 'customer' && !(await subdomainOrigin(t))) return { ok: false, status: 400, error: NO_PORTAL_HOST }
+  // Customers end up in the portal (through a hand-off, ADR 0059); everyone else in this back office.
   const link = await createAutoLoginLink(
     { id: t.user.id, clientId: t.clientId },
     { userId: target.userId, clientId: t.clientId },
-    { portal: input.type === 'customer' ? 'customer' : 'admin', boundTo: await sessionIdHash(request) },
+    { portal: input.type === 'customer' ? 'customer' : 'admin', boundTo: await sessionIdHash(request), origin: await adminOrigin(request) },
   )
   const name = `${target.firstName} ${target.lastName}`.trim()
   await auditAction(t, request, {
@@ -77,6 +83,17 @@ export async function startLoginAs(t: Tenant, request: Request, input: { id: str
     message: `Created a log-in-as link for ${input.type} ${target.email}`,
   })
   return { ok: true, link, name }
+}
+
+/**
+ * The origin the admin is using, as configured: the link is bound to their session, whose cookie lives on
+ * that host alone. The organisation's subdomain or verified custom domain when the request came there,
+ * else PUBLIC_URL; never the Host header itself.
+ */
+export async function adminOrigin(request: Request): Promise<string> {
+  const clientId = hostClientId(request)
+  if (clientId === null) return publicOrigin()
+  return (await configuredOriginOf(tenantForJob(clientId), requestHostname(request))) ?? publicOrigin()
 }
 
 /**

@@ -48,6 +48,14 @@ export const loginSchema = z
 
 export type LoginForm = z.infer<typeof loginSchema>
 
+/** The sign-in of an organisation's own host: the organisation is the host's, never a form field (ADR 0059). */
+export const hostLoginSchema = z.object({
+  email,
+  password: passwordField,
+  remember: z.string().optional(),
+  redirectTo: z.string().optional(),
+})
+
 /**
  * What the model needs from the picker. Without JavaScript the hidden role cannot follow the
  * select, so the select's value decides: the platform choice means superadmin, an id means that
@@ -74,6 +82,7 @@ export const resetPasswordSchema = z
 
 export const emailStepValidator = withZod(emailStepSchema)
 export const loginValidator = withZod(loginSchema)
+export const hostLoginValidator = withZod(hostLoginSchema)
 export const forgotPasswordValidator = withZod(forgotPasswordSchema)
 export const resetPasswordValidator = withZod(resetPasswordSchema)
 export const twoFactorValidator = withZod(twoFactorSchema)

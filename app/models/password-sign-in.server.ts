@@ -31,7 +31,7 @@ export type LoginInput = { email: string; password: string; clientId?: string | 
  * guesses cannot overrun them; a refused address spends nothing more. The per-account limit never
  * stops an address the account has signed in from, so an attacker elsewhere cannot lock the owner out.
  */
-async function spendLoginAttempt(accountKey: string, ip: string) {
+export async function spendLoginAttempt(accountKey: string, ip: string) {
   const accountIpOk = await consume('loginFailuresPerAccountIp', `${accountKey}|${rateLimitAddress(ip)}`)
   const ipOk = accountIpOk && (await consume('loginFailuresPerIp', ip))
   const accountOk = ipOk && (await consume('loginFailuresPerAccount', accountKey))
@@ -40,7 +40,7 @@ async function spendLoginAttempt(accountKey: string, ip: string) {
 }
 
 /** A right password was no failure: its points come back, and this address's typos are forgiven. */
-async function refundLoginAttempt(accountKey: string, ip: string) {
+export async function refundLoginAttempt(accountKey: string, ip: string) {
   await Promise.all([
     resetLimit('loginFailuresPerAccountIp', `${accountKey}|${rateLimitAddress(ip)}`),
     refund('loginFailuresPerIp', ip),

@@ -8,6 +8,7 @@ import { IMAGE_TYPES, storage } from '#app/services/storage.server'
 import { isLoopbackHostname } from '#app/services/http.server'
 import { hostClientId } from '#app/services/request-host.server'
 import { scoped } from '#db/tenant'
+import type { OrganisationChoice } from './account.server'
 import { platformHost, verifyDomain } from './domains.server'
 
 export type HostTarget =
@@ -118,6 +119,12 @@ export async function choicesForHost<C extends { client_id: string | null }>(req
   if (clientId === null || !choices) return choices
   const org = await platformDb.selectFrom('organisations').select('public_id').where('id', '=', clientId).executeTakeFirst()
   return choices.filter((c) => c.client_id !== null && c.client_id === org?.public_id)
+}
+
+/** The one organisation the sign-in of its own host is for, as a picker choice (ADR 0059). */
+export async function organisationChoiceOf(clientId: number): Promise<OrganisationChoice> {
+  const org = await platformDb.selectFrom('organisations').select(['public_id', 'name', 'logo']).where('id', '=', clientId).executeTakeFirstOrThrow()
+  return { client_id: org.public_id, role: 'user', companyDetails: { companyName: org.name, logo: org.logo } }
 }
 
 /**

@@ -28,30 +28,31 @@ export function getCustomer(request: Request): Promise<PortalCustomer | null> {
     if (hostClient === null) return null
     const { session, userId, clientId } = await getSessionAuth(request)
     if (!userId || clientId !== hostClient) return null
-    const row = await platformDb
-      .selectFrom('users as u')
-      .innerJoin('memberships as m', (j) => j.onRef('m.user_id', '=', 'u.id').onRef('m.client_id', '=', 'u.client_id'))
-      .innerJoin('organisations as o', 'o.id', 'm.client_id')
-      .select(['u.id', 'u.public_id', 'u.email', 'u.first_name', 'u.last_name'])
-      .where('u.id', '=', userId)
-      .where('u.client_id', '=', hostClient)
-      .where('u.active', '=', true)
-      .where('m.role', '=', 'customer')
-      .where('m.active', '=', true)
-      .where('m.archived', '=', false)
-      .where('o.active', '=', true)
-      .executeTakeFirst()
-    if (!row) return null
-    return {
-      id: row.id,
-      publicId: row.public_id,
-      clientId: hostClient,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      impersonatorUserId: session.get('impersonatorUserId') ?? null,
-    }
+    const customer = await loadPortalCustomer(userId, hostClient)
+    return customer && { ...customer, impersonatorUserId: session.get('impersonatorUserId') ?? null }
   })
+}
+
+/**
+ * An active customer account of this organisation (its membership active and not archived, the
+ * organisation active), re-read on every use so a deactivation ends access at once; null otherwise.
+ */
+export async function loadPortalCustomer(userId: number, clientId: number): Promise<Omit<PortalCustomer, 'impersonatorUserId'> | null> {
+  const row = await platformDb
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', (j) => j.onRef('m.user_id', '=', 'u.id').onRef('m.client_id', '=', 'u.client_id'))
+    .innerJoin('organisations as o', 'o.id', 'm.client_id')
+    .select(['u.id', 'u.public_id', 'u.email', 'u.first_name', 'u.last_name'])
+    .where('u.id', '=', userId)
+    .where('u.client_id', '=', clientId)
+    .where('u.active', '=', true)
+    .where('m.role', '=', 'customer')
+    .where('m.active', '=', true)
+    .where('m.archived', '=', false)
+    .where('o.active', '=', true)
+    .executeTakeFirst()
+  if (!row) return null
+  return { id: row.id, publicId: row.public_id, clientId, email: row.email, firstName: row.first_name, lastName: row.last_name }
 }
 
 /** Portal pages and calls that need a signed-in customer: 401 for JSON, the sign-in page (and back) otherwise. */

@@ -5,10 +5,19 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { type ComponentProps, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useField, ValidatedForm } from 'remix-validated-form'
 import { AuthHeading } from '#app/components/auth/auth-shell'
-import { FieldError, FormAlert, inputClass, labelClass, linkClass, SubmitButton, useHydrated, VALIDATE_ON_SUBMIT } from '#app/components/forms'
+import { FieldError, FormAlert, inputClass, labelClass, linkClass, SubmitButton, TextField, useHydrated, VALIDATE_ON_SUBMIT } from '#app/components/forms'
 import { normalizeEmail, type OrganisationChoice, organisationsForEmail } from '#app/models/account.server'
-import { choicesForHost } from '#app/models/platform-domains.server'
-import { emailStepSchema, emailStepValidator, loginChoice, loginValidator, LOOKUP_FAILED, NO_ACCOUNT_FOR_EMAIL, PLATFORM_CHOICE } from '#app/models/login.schema'
+import { choicesForHost, organisationChoiceOf } from '#app/models/platform-domains.server'
+import {
+  emailStepSchema,
+  emailStepValidator,
+  hostLoginValidator,
+  loginChoice,
+  loginValidator,
+  LOOKUP_FAILED,
+  NO_ACCOUNT_FOR_EMAIL,
+  PLATFORM_CHOICE,
+} from '#app/models/login.schema'
 import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { authenticator } from '#app/models/password-sign-in.server'
 import { getAuth } from '#app/models/auth-guards.server'
@@ -17,6 +26,12 @@ import { startSession } from '#app/services/session.server'
 import { clientIp } from '#app/services/http.server'
 import { messageFrom } from '#app/rules/messages'
 import { readForm } from '#app/services/form-request.server'
+import { hostClientId } from '#app/services/request-host.server'
+import { attemptHostLogin } from '#app/models/customer-sign-in.server'
+import { getCustomer } from '#app/models/portal-auth.server'
+
+/** Where a customer lands after signing in, unless redirectTo says otherwise (the checkout, say). */
+const CUSTOMER_LANDING = '/account'
 
 /** What the page shows; the action answers with it so a post without JavaScript re-renders the same step. */
 type LoginState = {
@@ -41,11 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = url.searchParams.get('redirectTo') ?? ''
   const { user } = await getAuth(request)
   if (user) throw redirect(safeReturnPath(redirectTo, landingPath(user)))
-  return { email: url.searchParams.get('email') ?? '', redirectTo }
+  if (await getCustomer(request)) throw redirect(safeReturnPath(redirectTo, CUSTOMER_LANDING))
+  const hostClient = hostClientId(request)
+  // On an organisation's own host the organisation is known: one step, for its staff and customers alike (ADR 0059).
+  const host = hostClient === null ? null : await organisationChoiceOf(hostClient)
+  return { email: url.searchParams.get('email') ?? '', redirectTo, host }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
+  const hostClient = hostClientId(request)
+  if (hostClient !== null) return hostLoginStep(request, form, hostClient)
   const email = String(form.get('email') ?? '')
   const orgsFor = String(form.get('orgsFor') ?? '')
   // An e-mail edited after its organisations were listed starts over: the old list is not its list.
@@ -62,8 +83,38 @@ async function emailStep(request: Request, form: FormData) {
   const { email } = result.data
   if (!(await consume('orgLookupsPerIp', clientIp(request)))) return reply({ email, orgs: null, formError: TOO_MANY_ATTEMPTS }, 429)
   const orgs = await choicesForHost(request, await organisationsForEmail(email))
-  if (!orgs) return reply({ email, orgs: null, formError: NO_ACCOUNT_FOR_EMAIL }, 404)
+  // An address with no organisation to offer (say, only a customer somewhere) reads like an unknown one (issue 28, item 9).
+  if (!orgs || orgs.length === 0) return reply({ email, orgs: null, formError: NO_ACCOUNT_FOR_EMAIL }, 404)
   return reply({ email, orgs, orgsFor: email })
+}
+
+/**
+ * The sign-in of an organisation's host: e-mail and password against that realm's account, whoever it is
+ * (ADR 0059). Staff go on as on any host (two-factor included); customers land on /account or redirectTo.
+ */
+async function hostLoginStep(request: Request, form: FormData, clientId: number) {
+  const result = await hostLoginValidator.validate(form)
+  const submitted = result.submittedData
+  const email = String(submitted.email ?? '').trim()
+  const host = await organisationChoiceOf(clientId)
+  const kept = { email, orgs: [host], orgsFor: email, clientId: host.client_id ?? '', remember: !!submitted.remember }
+  if (result.error) return reply({ ...kept, fieldErrors: result.error.fieldErrors, repopulateFields: { email, remember: submitted.remember } }, 422)
+  const outcome = await attemptHostLogin(clientId, { email: result.data.email, password: result.data.password, remember: !!result.data.remember }, { ip: clientIp(request) })
+  const redirectTo = result.data.redirectTo || new URL(request.url).searchParams.get('redirectTo')
+  if (outcome.kind === 'customer') {
+    const cookie = await startSession(request, outcome.session)
+    return redirect(safeReturnPath(redirectTo, CUSTOMER_LANDING), { headers: { 'Set-Cookie': cookie } })
+  }
+  if (outcome.kind === 'signed-in') {
+    const cookie = await startSession(request, outcome.session)
+    return redirect(safeReturnPath(redirectTo, landingPath(outcome.user)), { headers: { 'Set-Cookie': cookie } })
+  }
+  if (outcome.kind === 'two-factor') {
+    const returnTo = safeReturnPath(redirectTo, '')
+    const cookie = await startSession(request, { pendingTwoFactor: { ...outcome.session.pendingTwoFactor!, ...(returnTo ? { returnTo } : {}) } })
+    return redirect('/verify-2fa-code', { headers: { 'Set-Cookie': cookie } })
+  }
+  return reply({ ...kept, formError: outcome.message }, outcome.status)
 }
 
 async function loginStep(request: Request, form: FormData) {
@@ -129,7 +180,52 @@ async function lookupOrganisations(email: string, signal: AbortSignal): Promise<
 const looksLikeEmail = (value: string) => emailStepSchema.safeParse({ email: value }).success
 
 export default function LoginRoute() {
-  const { email: initialEmail, redirectTo } = useLoaderData<typeof loader>()
+  const { email, redirectTo, host } = useLoaderData<typeof loader>()
+  return host ? <HostLogin host={host} initialEmail={email} redirectTo={redirectTo} /> : <PickerLogin initialEmail={email} redirectTo={redirectTo} />
+}
+
+/** On an organisation's own host: e-mail and password, no picker; customers may ask for a link instead (ADR 0059). */
+function HostLogin({ host, initialEmail, redirectTo }: { host: OrganisationChoice; initialEmail: string; redirectTo: string }) {
+  const actionData = useActionData<typeof action>()
+  const hydrated = useHydrated()
+  const id = useId()
+  return (
+    <>
+      <AuthHeading title="Sign in" subtitle={`Sign in to ${host.companyDetails?.companyName ?? 'your account'}.`} />
+      <FormAlert>{actionData?.formError}</FormAlert>
+      <ValidatedForm method="post" validator={hostLoginValidator} noValidate={hydrated} defaultValues={{ email: actionData?.email ?? initialEmail }} className="space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField name="email" label="Email" type="email" autoComplete="username" required autoFocus={!actionData} />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" required autoFocus={!!actionData} />
+        <div className="flex items-center justify-between">
+          <label htmlFor={`${id}-remember`} className="flex items-center gap-2 text-sm text-gray-700">
+            <input
+              id={`${id}-remember`}
+              type="checkbox"
+              name="remember"
+              defaultChecked={actionData?.remember}
+              className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton name="intent" value="login">
+          Login
+        </SubmitButton>
+      </ValidatedForm>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login/link" className={linkClass}>
+          E-mail me a sign-in link
+        </Link>
+      </p>
+    </>
+  )
+}
+
+function PickerLogin({ initialEmail, redirectTo }: { initialEmail: string; redirectTo: string }) {
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
   const [state, setState] = useState<LoginState>(() => actionData ?? { email: initialEmail, orgs: null })

@@ -1,12 +1,13 @@
-// /customer-portal/auto-login/{code}: where a customer's log-in-as link points. The customer portal is a separate
-// application; this placeholder asks first (GET), spends the link only on the POST, and leaves the admin's own
-// session untouched. Like every log-in-as link it works only in the session that created it (ADR 13).
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+// /customer-portal/auto-login/{code}: a customer's log-in-as link, opened on the admin's own host (ADR 13: it works
+// only in the session that created it). The GET asks; the POST spends it and hands over to the organisation's
+// subdomain host with a second, short-lived code, since this session's cookie does not go there (ADR 0059).
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, AuthShell } from '#app/components/auth/auth-shell'
 import { FormAlert, linkClass, primaryButtonClass } from '#app/components/forms'
 import { autoLoginContext } from './auto-login.server'
 import { consumeCustomerPortalLink, previewAutoLogin } from '#app/models/auto-login-links.server'
+import { adminOrigin } from '#app/models/impersonation.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const preview = await previewAutoLogin(params.code ?? '', await autoLoginContext(request), 'customer')
@@ -15,10 +16,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const used = await consumeCustomerPortalLink(params.code ?? '', await autoLoginContext(request))
-  if (!used.ok) return data({ error: used.message, opened: null }, { status: used.status })
-  // An explicit 200: without JavaScript the loader runs after the action and would set the page's status (401, link spent).
-  return data({ error: null, opened: used.name }, { status: 200 })
+  const returnUrl = `${await adminOrigin(request)}/customers/view`
+  const used = await consumeCustomerPortalLink(params.code ?? '', await autoLoginContext(request), returnUrl)
+  if (!used.ok) return data({ error: used.message }, { status: used.status })
+  return redirect(used.handoffUrl)
 }
 
 export default function CustomerPortalAutoLoginRoute() {
@@ -31,15 +32,7 @@ export default function CustomerPortalAutoLoginRoute() {
       </Link>
     </p>
   )
-  if (posted?.opened) {
-    return (
-      <AuthShell>
-        <AuthHeading title="Customer portal" subtitle={`The link was used: the customer portal, served separately from this admin portal, signs you in as ${posted.opened}.`} />
-        {back}
-      </AuthShell>
-    )
-  }
-  // After a POST the loader runs again and finds the link spent: the action's answer is the one that counts.
+  // After a failed POST the loader runs again and may find the link spent: the action's answer is the one that counts.
   const error = posted ? posted.error : loaded.error
   if (error || !loaded.target) {
     return (
@@ -55,9 +48,10 @@ export default function CustomerPortalAutoLoginRoute() {
     <AuthShell>
       <AuthHeading
         title={organisation ? `Sign in as ${name} of ${organisation}?` : `Sign in as ${name}?`}
-        subtitle="This single-use link signs in to the customer portal, which is served separately from this admin portal."
+        subtitle="This single-use link opens the customer portal on the business's own address, signed in as this customer. You stay signed in here."
       />
-      <Form method="post">
+      {/* A whole-page post: the answer sends the browser to another host. */}
+      <Form method="post" reloadDocument>
         <button type="submit" className={primaryButtonClass}>
           Sign in as {name}
         </button>

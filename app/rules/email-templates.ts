@@ -60,7 +60,6 @@ export const FIELDS = {
   newEmail: { label: 'New e-mail address', sample: 'jane.new@example.com' },
   oldEmail: { label: 'Old e-mail address', sample: 'jane.doe@example.com' },
   subdomain: { label: 'Portal subdomain', sample: 'demowriting' },
-  password: { label: 'Password', sample: 'Generated-pass-123' },
   trialEnd: { label: 'Trial end', sample: 'on Tue, 03 Mar 2026 10:00:00 GMT' },
 } as const satisfies Record<string, { label: string; sample: string }>
 export type FieldKey = keyof typeof FIELDS
@@ -373,15 +372,27 @@ export const SYSTEM_TEMPLATES: DefaultTemplate[] = [
     fields: ['oldEmail', 'newEmail'],
   },
   {
+    // No password travels by e-mail (ADR 0059): the link lets the customer choose their own.
     code: 'customer_welcome',
     between: null,
     brand: 'organisation',
-    description: 'The login details of a customer account an admin created.',
+    description: 'A customer account an admin created: a link to choose a password.',
     subject: 'Welcome to {{companyName}}',
     title: 'Welcome to {{companyName}}',
-    body: '<p>Hello {{customerFirstName}},</p><p>{{companyName}} created an account for you.</p><p>Email: {{customerEmail}}<br>Password: {{password}}</p><p>Please change your password after your first sign-in.</p>',
+    body: '<p>Hello {{customerFirstName}},</p><p>{{companyName}} created an account for you with the e-mail address {{customerEmail}}.</p><p>Choose your password with the button below. The link works once, within 7 days; after that, use "Forgot password?" on the sign-in page.</p>',
+    button_text: 'Choose your password',
+    fields: ['customerFirstName', 'companyName', 'customerEmail'],
+  },
+  {
+    code: 'customer_sign_in_link',
+    between: null,
+    brand: 'organisation',
+    description: "A customer's single-use sign-in link, asked for on the sign-in page.",
+    subject: 'Your sign-in link for {{companyName}}',
+    title: 'Sign in to {{companyName}}',
+    body: '<p>Hello {{customerFirstName}},</p><p>Use the button below to sign in. The link works once, within 15 minutes.</p><p>If you did not ask for it, ignore this e-mail: nobody can use it without access to your mailbox.</p>',
     button_text: 'Sign in',
-    fields: ['customerFirstName', 'companyName', 'customerEmail', 'password'],
+    fields: ['customerFirstName', 'companyName'],
   },
   {
     code: 'portal_welcome',

@@ -41,6 +41,11 @@ export const QUEUES = {
     clientId: z.number().int().positive().nullable(),
     email: z.string(),
   }),
+  /** A customer's sign-in link (ADR 0059): asked on the organisation's host, sent only to a customer of that realm. */
+  'sign-in-link': z.object({
+    clientId: z.number().int().positive(),
+    email: z.string(),
+  }),
   /** A verified Stripe webhook event (job id: the event id); clientId is found from the Stripe ids. */
   'stripe-event': z.object({
     clientId: z.null(),

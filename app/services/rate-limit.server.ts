@@ -32,6 +32,9 @@ export const limits = {
   resetPerIp: limiter('reset-ip', 100, 3600),
   resetPerEmail: limiter('reset-email', 10, 3600),
   autoLoginPerIp: limiter('auto-login-ip', 300, 600),
+  // Customers' e-mailed sign-in links (ADR 0059): requests per address asking, and e-mails per account (counted in the worker, so unseen).
+  signInLinksPerIp: limiter('sign-in-link-ip', 30, 3600),
+  signInLinksPerEmail: limiter('sign-in-link-email', 5, 3600),
   // Public lead captures of a cart or checkout page (ADR 0050): a visitor leaves one or two; a script filling an organisation's list does not get far.
   leadCapturesPerIp: limiter('lead-capture-ip', 30, 600),
   // Wrong current passwords (password or e-mail change, TOTP on or off), per account: a stolen session cannot guess on.

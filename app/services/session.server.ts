@@ -20,6 +20,8 @@ export type SessionData = {
   impersonatorClientId?: number | null
   /** The id hash of the impersonator's own session, parked while they act as someone else: the only way back. */
   impersonatorSessionId?: string
+  /** A customer-portal log-in-as opened from another host: the back office to go back to (built from configuration). */
+  impersonatorReturnUrl?: string
   /** Kept by the storage (epoch ms): when the session started (sign-in) and when it was last used. */
   createdAt?: number
   lastSeenAt?: number

@@ -91,7 +91,7 @@ export interface SessionsTable {
   created_at: Timestamp
 }
 
-export type AuthTokenPurpose = 'password_reset' | 'auto_login' | 'two_factor' | 'email_change'
+export type AuthTokenPurpose = 'password_reset' | 'auto_login' | 'two_factor' | 'email_change' | 'portal_sign_in' | 'portal_welcome' | 'portal_handoff'
 
 export interface AuthTokensTable {
   id: Generated<number>

@@ -7,7 +7,7 @@ import * as getApi from '#app/routes/api.customers.get'
 import { platformDb } from '#app/services/db.server'
 import { verifyPassword } from '#app/services/password.server'
 import { createOrganisation, createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
-import { waitForMail } from '#tests/mailbox'
+import { linkFrom, waitForMail } from '#tests/mailbox'
 import { Client, signIn, startMailPipeline } from './helpers'
 
 let stop: () => Promise<void>
@@ -65,7 +65,9 @@ describe('POST /api/customers/create', () => {
     expect(res.json).toMatchObject({ status: true, message: 'Customer Created Successfully' })
     expect(res.json.newCustomer).toMatchObject({ firstName: 'Casey', lastName: 'Client', email: String(body.email).toLowerCase(), active: true, archived: false })
     const mail = await waitForMail(String(body.email).toLowerCase(), /Welcome/)
-    expect(mail.text).toContain('Generated-pass-123')
+    // No password travels by e-mail: a single-use link on the organisation's subdomain host lets the customer choose one (ADR 0059).
+    expect(mail.text).not.toContain('Generated-pass-123')
+    expect(linkFrom(mail, /\/welcome\//)).toMatch(/^http:\/\/demowriting\.localhost(:\d+)?\/welcome\/[\w-]{43}$/)
     const audit = await platformDb
       .selectFrom('audit_logs')
       .select(['module', 'action'])

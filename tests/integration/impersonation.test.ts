@@ -240,13 +240,14 @@ describe('links are bound to the session that created them', () => {
     // An admin-portal address cannot spend a customer-portal link.
     expect((await openApi(support, code)).status).toBe(401)
     const used = await callPage(support, portalPage.action as never, { path: `/customer-portal/auto-login/${code}`, params: { code }, form: {} })
-    expect(used.status).toBe(200)
-    expect(used.data.opened).toBeTruthy()
+    // Spent on the admin's host, it hands over to the organisation's subdomain host with a code of its own (ADR 0059).
+    expect(used.status).toBe(302)
+    expect(used.location).toMatch(/^http:\/\/demowriting\.localhost(:\d+)?\/login\/handoff\/[\w-]{43}$/)
     expect(await whoAmI(support)).toBe('support@demo-staff.test')
     const row = await platformDb
       .selectFrom('audit_logs')
       .select(['actor_user_id', 'status'])
-      .where('action', '=', 'auto_login')
+      .where('action', '=', 'login_as_handoff')
       .where('message', 'like', '%customer003@demo-customers.test%')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
