@@ -6,7 +6,7 @@ import { seedContent } from './content'
 import { seedCore } from './core'
 import { seedLeads } from './leads'
 import { seedOrders } from './orders'
-import { seedPeople } from './people'
+import { seedPeople, seedPortalCustomer } from './people'
 import { seedPlatform } from './platform'
 import { seedWorkflows } from './workflows'
 
@@ -27,6 +27,7 @@ export async function seed({ ifEmpty = false } = {}) {
     await seedOrders(db, orgIds)
     await seedChat(db, orgIds)
     await seedLeads(db, orgIds)
+    await seedPortalCustomer(db, orgIds)
     // The dashboard reads rollups only: built from the seeded rows, once they are all there.
     await seedAnalytics(db, orgIds)
     console.log('Seeded demo data')

@@ -300,3 +300,34 @@ export async function seedPeople(db: Kysely<Database>, orgIds: OrgIds): Promise<
   const wendy = await db.selectFrom('users').select('id').where('client_id', '=', orgIds.demo).where('email', '=', 'writer@demo.test').executeTakeFirst()
   if (wendy) await seedProfiles(db, orgIds.demo, [{ userId: wendy.id, profile: profile(3, { link: 'https://calendly.com/draftdesk-demo/wendy' }) }])
 }
+
+/** The portal's demo customer (issue 24), signing in with the demo password on demowriting's host. */
+export const DEMO_CUSTOMER = { email: 'customer@demo.test', firstName: 'Casey', lastName: 'Customer' } as const
+
+/**
+ * Seeded after the orders, which pick their customers among the organisation's in id order: the demo
+ * customer starts with no orders, and every other seeded row stays as it was.
+ */
+export async function seedPortalCustomer(db: Kysely<Database>, orgIds: OrgIds): Promise<void> {
+  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 })
+  const publicId = seedId(`user:${DEMO_CUSTOMER.email}`)
+  await db
+    .insertInto('users')
+    .values({
+      public_id: publicId,
+      client_id: orgIds.demo,
+      email: DEMO_CUSTOMER.email,
+      password_hash: passwordHash,
+      first_name: DEMO_CUSTOMER.firstName,
+      last_name: DEMO_CUSTOMER.lastName,
+      created_at: new Date('2026-03-01T09:00:00Z'),
+    })
+    .onDuplicateKeyUpdate({ first_name: DEMO_CUSTOMER.firstName })
+    .execute()
+  const user = await db.selectFrom('users').select('id').where('public_id', '=', publicId).executeTakeFirstOrThrow()
+  await db
+    .insertInto('memberships')
+    .values({ client_id: orgIds.demo, user_id: user.id, role: 'customer', permissions: JSON.stringify([]) })
+    .onDuplicateKeyUpdate({ role: 'customer' })
+    .execute()
+}
