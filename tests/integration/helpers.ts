@@ -11,9 +11,12 @@ export class Client {
   cookie = ''
   constructor(public ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {}
 
-  async call(handler: Handler | undefined, opts: { method?: string; path: string; body?: unknown; params?: Record<string, string>; raw?: boolean }) {
+  async call(
+    handler: Handler | undefined,
+    opts: { method?: string; path: string; body?: unknown; params?: Record<string, string>; raw?: boolean; headers?: Record<string, string> },
+  ) {
     if (!handler) throw new Error('Route module does not export this handler')
-    const headers = new Headers({ 'x-draftdesk-client-ip': this.ip })
+    const headers = new Headers({ 'x-draftdesk-client-ip': this.ip, ...opts.headers })
     if (this.cookie) headers.set('Cookie', this.cookie)
     const isForm = opts.body instanceof FormData
     if (opts.body !== undefined && !isForm) headers.set('Content-Type', 'application/json')
