@@ -34,6 +34,13 @@ async function cloneDatabase(connection: Connection, template: string, copy: str
     const list = columns.map((c) => quote(c.name)).join(', ')
     await connection.query(`INSERT INTO ${quote(copy)}.${quote(name)} (${list}) SELECT ${list} FROM ${quote(template)}.${quote(name)}`)
   }
+  // Triggers last (after the rows are in): e.g. the one that keeps contract acceptances immutable.
+  const [triggers] = await connection.query<import('mysql2').RowDataPacket[]>('SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = ?', [template])
+  for (const { name } of triggers) {
+    const [[created]] = await connection.query<import('mysql2').RowDataPacket[]>(`SHOW CREATE TRIGGER ${quote(template)}.${quote(name)}`)
+    await connection.query(`USE ${quote(copy)}`)
+    await connection.query(created['SQL Original Statement'])
+  }
 }
 
 /** Vitest globalSetup: one database per worker from the template, before any test file runs. */

@@ -24,6 +24,7 @@ const INVOICE_COLUMNS = [
   'i.price_cents',
   'i.provider_paid_cents',
   'i.provider_payment_id',
+  'i.provider_account_id',
   'i.refund_amount_cents',
   'i.is_test',
   'i.paid_at',
@@ -229,6 +230,8 @@ export async function refundInvoice(t: Actor, publicId: string, amount: number |
       clientId: t.clientId,
       invoiceId: invoice.public_id,
       providerPaymentId: invoice.provider_payment_id,
+      // A portal checkout's payment is a direct charge on the organisation's connected account.
+      providerAccountId: invoice.provider_account_id,
       amountCents: check.cents,
       idempotencyKey: `refund-${invoice.public_id}`,
     })

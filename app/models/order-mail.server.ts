@@ -244,6 +244,29 @@ export const orderMail = {
     })
   },
 
+  /** A customer paid for a cart in the portal: order_received for each order, and one invoice_payment_received for the invoice. */
+  placedByCustomer(t: TenantScope, orders: Pick<OrderRow, 'public_id'>[], invoicePublicId: string) {
+    return safely('orders placed by the customer', t, async () => {
+      const settings = await getWebsiteSettings(t)
+      for (const row of await findOrders(
+        t,
+        orders.map((o) => o.public_id),
+      )) {
+        if (row.test_order) continue
+        const customer = await recipient(t, row.customer_id)
+        if (!customer) continue
+        await send(t, settings, {
+          template: 'order_received',
+          to: customer,
+          fields: customerFields(row, customer),
+          buttonPath: CUSTOMER_PATH,
+          jobId: `order-received-${t.clientId}-${row.public_id}`,
+        })
+      }
+      await invoiceMail(t, settings, invoicePublicId, 'invoice_payment_received')
+    })
+  },
+
   /** A contributor was put on these orders (only those whose contributor changed): each order's customer hears who. */
   contributorAssigned(t: TenantScope, writerUserId: number, orders: Pick<OrderRow, 'public_id'>[], at: Date) {
     return safely('contributor assigned', t, async () => {

@@ -4,11 +4,12 @@
 // call; here it counts only on its own organisation's hosts.
 import { redirect } from '@remix-run/node'
 import { safeReturnPath } from '#app/rules/landing'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { apiError, isApiRequest } from '#app/services/http.server'
 import { oncePerRequest } from '#app/services/request-memo.server'
 import { hostClientId } from '#app/services/request-host.server'
 import { getSessionAuth } from '#app/services/session-auth.server'
+import type { TenantScope } from '#db/tenant'
 
 export type PortalCustomer = {
   id: number
@@ -63,4 +64,14 @@ export async function requireCustomer(request: Request): Promise<PortalCustomer>
   const url = new URL(request.url)
   const back = safeReturnPath(`${url.pathname}${url.search}`, '')
   throw redirect(back && back !== '/' ? `/login?redirectTo=${encodeURIComponent(back)}` : '/login')
+}
+
+/** The organisation whose portal this host is: a guarded handle to its data; 404 on the platform host (no portal there). */
+export function requirePortalHost(request: Request): TenantScope {
+  const clientId = hostClientId(request)
+  if (clientId === null) {
+    if (isApiRequest(request)) throw apiError(404, 'Not Found')
+    throw new Response('Not Found', { status: 404 })
+  }
+  return tenantForJob(clientId)
 }

@@ -40,6 +40,8 @@ function productSchema(serviceMessage: string) {
     packageDownloadables: z.preprocess(ids, z.array(z.string().max(64)).max(100)),
     contractID: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : null), z.string().max(64).nullable()),
     purchasable: z.preprocess(flag, z.boolean()),
+    /** The shop's text for the product (issue 24); absent (a spec client) keeps what is stored. */
+    description: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(2000, 'Keep the description under 2000 characters').optional()),
   })
 }
 

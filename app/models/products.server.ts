@@ -22,6 +22,7 @@ export type ProductJson = {
   packageDownloadables: string[]
   packageDownloadablesArray: { _id: string; title: string }[]
   contract_id: { _id: string; title: string } | null
+  description: string
   purchasable: boolean
   active: boolean
   archived: boolean
@@ -29,7 +30,7 @@ export type ProductJson = {
   updatedAt: string
 }
 
-const COLUMNS = ['id', 'public_id', 'name', 'price_cents', 'contract_id', 'purchasable', 'active', 'archived', 'created_at', 'updated_at'] as const
+const COLUMNS = ['id', 'public_id', 'name', 'price_cents', 'description', 'contract_id', 'purchasable', 'active', 'archived', 'created_at', 'updated_at'] as const
 type ProductRow = Pick<Selectable<Database['products']>, (typeof COLUMNS)[number]>
 
 /** One query per link table for the whole page of products, never one per product. */
@@ -63,6 +64,7 @@ async function hydrate(t: TenantScope, rows: ProductRow[]): Promise<ProductJson[
       packageDownloadables: myFiles.map((f) => f.public_id),
       packageDownloadablesArray: myFiles.map((f) => ({ _id: f.public_id, title: f.title })),
       contract_id: contract ? { _id: contract.public_id, title: contract.title } : null,
+      description: r.description ?? '',
       purchasable: !!r.purchasable,
       active: !!r.active,
       archived: !!r.archived,
@@ -151,6 +153,7 @@ export async function createProduct(t: TenantScope, input: ProductInput): Promis
       price_cents: toCents(input.packagePrice),
       contract_id: links.contractId,
       purchasable: input.purchasable,
+      description: input.description || null,
     }).executeTakeFirstOrThrow()
     await writeLinks(tx, Number(result.insertId), links.workflowIds, links.fileIds)
   })
@@ -170,6 +173,7 @@ export async function updateProduct(t: TenantScope, publicId: string, input: Pro
         price_cents: toCents(input.packagePrice),
         contract_id: links.contractId,
         purchasable: input.purchasable,
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
         updated_at: sql<Date>`CURRENT_TIMESTAMP(3)`,
       })
       .where('id', '=', row.id)

@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return productSaveAnswer(request, await productActions.create(t, request, result.data), result.submittedData)
 }
 
-const EMPTY = { packageName: '', packagePrice: '', packageServices: [], packageDownloadables: [], contractID: '', purchasable: true }
+const EMPTY = { packageName: '', packagePrice: '', packageServices: [], packageDownloadables: [], contractID: '', purchasable: true, description: '' }
 
 export default function CreateProductRoute() {
   const { options } = useLoaderData<typeof loader>()

@@ -23,6 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       packageDownloadables: product.packageDownloadables,
       contractID: product.contract_id?._id ?? '',
       purchasable: product.purchasable,
+      description: product.description,
     },
     options: await productFormOptions(t, product),
   }

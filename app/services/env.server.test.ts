@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv, parseTrustProxy, publicOriginOf } from './env.server'
+import { parseEnv, parseFeePercent, parseTrustProxy, publicOriginOf } from './env.server'
 
 const base = { DATABASE_URL: 'mysql://x', REDIS_URL: 'redis://x', SESSION_SECRET: 'a-secret-of-sixteen+' }
 
@@ -58,5 +58,29 @@ describe('HOST', () => {
     expect(parseEnv({ ...base, APP_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('127.0.0.1')
     expect(parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: 'https://a.example' }).HOST).toBeUndefined()
     expect(parseEnv({ ...base, APP_ENV: 'production', PUBLIC_URL: 'https://a.example', HOST: '10.1.2.3' }).HOST).toBe('10.1.2.3')
+  })
+})
+
+describe('PLATFORM_APPLICATION_FEE_PERCENT', () => {
+  it.each([
+    [undefined, 0],
+    ['', 0],
+    ['0', 0],
+    ['2.5', 2.5],
+    [' 10 ', 10],
+    ['100', 100],
+    ['0.0125', 0.0125],
+    ['100.5', null],
+    ['101', null],
+    ['-1', null],
+    ['5%', null],
+    ['2.12345', null],
+    ['abc', null],
+  ] as const)('%s', (value, expected) => expect(parseFeePercent(value)).toBe(expected))
+
+  it('defaults to 0 and fails fast on a bad value', () => {
+    expect(parseEnv({ ...base, APP_ENV: 'test' }).PLATFORM_APPLICATION_FEE_PERCENT).toBe(0)
+    expect(parseEnv({ ...base, APP_ENV: 'test', PLATFORM_APPLICATION_FEE_PERCENT: '2.9' }).PLATFORM_APPLICATION_FEE_PERCENT).toBe(2.9)
+    expect(() => parseEnv({ ...base, APP_ENV: 'test', PLATFORM_APPLICATION_FEE_PERCENT: '150' })).toThrow(/PLATFORM_APPLICATION_FEE_PERCENT: must be a percentage/)
   })
 })

@@ -27,6 +27,15 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | null {
   return entries.every(isAddressOrRange) ? entries : null
 }
 
+/** PLATFORM_APPLICATION_FEE_PERCENT as written (unset or empty: 0); null when it is not a percentage of 0..100. */
+export function parseFeePercent(value: string | undefined): number | null {
+  const v = (value ?? '').trim()
+  if (v === '') return 0
+  if (!/^\d{1,3}(\.\d{1,4})?$/.test(v)) return null
+  const percent = Number(v)
+  return percent <= 100 ? percent : null
+}
+
 /** The origin of PUBLIC_URL (http or https, no path, query or credentials); null when it is not one. */
 export function publicOriginOf(value: string): string | null {
   try {
@@ -67,6 +76,8 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Where the SDK sends requests when no STRIPE_SECRET_KEY is set, e.g. http://127.0.0.1:12111 (tools/stripe-emulator). */
     STRIPE_API_URL: z.string().optional(),
+    /** The platform's share of each customer payment to an organisation (Connect application fee), 0 to 100 percent; 0 by default. */
+    PLATFORM_APPLICATION_FEE_PERCENT: z.string().optional(),
     /** The external CRM's API (ADR 0049); outside production without it, the local emulator (tools/crm-emulator). */
     CRM_API_URL: z.string().optional(),
     CRM_API_KEY: z.string().optional(),
@@ -97,6 +108,9 @@ const schema = z
     if (e.STRIPE_API_URL && !publicOriginOf(e.STRIPE_API_URL)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'must be an http(s) origin without a path, e.g. http://127.0.0.1:12111' })
     }
+    if (parseFeePercent(e.PLATFORM_APPLICATION_FEE_PERCENT) === null) {
+      ctx.addIssue({ code: 'custom', path: ['PLATFORM_APPLICATION_FEE_PERCENT'], message: 'must be a percentage from 0 to 100 with at most 4 decimals, e.g. 2.5' })
+    }
     if (parseTrustProxy(e.TRUST_PROXY) === null) {
       ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be false, true, a hop count, or a comma-separated list of addresses/CIDRs' })
     }
@@ -105,6 +119,7 @@ const schema = z
     ...e,
     PUBLIC_URL: publicOriginOf(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`)!,
     TRUST_PROXY: parseTrustProxy(e.TRUST_PROXY)!,
+    PLATFORM_APPLICATION_FEE_PERCENT: parseFeePercent(e.PLATFORM_APPLICATION_FEE_PERCENT)!,
     // Production without HOST: every address, IPv6 and IPv4 (Node's own default); elsewhere loopback only.
     HOST: e.APP_ENV === 'production' ? e.HOST || undefined : '127.0.0.1',
     TOTP_REQUIRED_FOR_PLATFORM: e.TOTP_REQUIRED_FOR_PLATFORM === undefined ? e.APP_ENV === 'production' : e.TOTP_REQUIRED_FOR_PLATFORM === 'true',

@@ -259,6 +259,24 @@ function addOneMonth(timestamp: number): number {
   return Math.floor(d.getTime() / 1000)
 }
 
+/** The newest succeeded intent whose metadata holds every given pair. */
+function succeededWith(intents: Stripe.PaymentIntent[], metadata: Record<string, string>): OneTimeChargeSummary | null {
+  const found = intents.find((pi) => pi.status === 'succeeded' && Object.entries(metadata).every(([k, v]) => pi.metadata?.[k] === v))
+  return found ? toOneTimeCharge(found) : null
+}
+
+/**
+ * Whether a connected-account call failed because of the account itself: Stripe no longer gives the
+ * platform access to it (403 account_invalid, an unknown or disconnected account), or its charges are
+ * not enabled (Stripe names the card_payments capability in test mode and "cannot currently make live
+ * charges" in live mode). Such a failure is the organisation's set-up, not the customer's card.
+ */
+export function isConnectedAccountUnusable(error: unknown): boolean {
+  if (error instanceof Stripe.errors.StripePermissionError) return true
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return false
+  return error.code === 'account_invalid' || /card_payments. capability|cannot currently make (live )?charges/.test(error.message)
+}
+
 /**
  * Every billing call the app makes, over one SDK client. Each creating call takes an idempotency key
  * the caller derives from its business operation (e.g. `checkout-${attemptId}-subscription`), so a
@@ -267,6 +285,15 @@ function addOneMonth(timestamp: number): number {
 export function paymentsService(stripe: Stripe = stripeClient()) {
   async function retrieveSubscription(subscriptionId: string) {
     return toSubscription(await stripe.subscriptions.retrieve(subscriptionId))
+  }
+
+  /** One card payment, created and confirmed at once; anything short of succeeded is the card's failure. */
+  async function confirmCardPayment(params: Omit<Stripe.PaymentIntentCreateParams, 'confirm' | 'allowed_payment_method_types'>, options: Stripe.RequestOptions) {
+    const intent = await stripe.paymentIntents.create({ ...params, allowed_payment_method_types: ['card'], confirm: true }, options)
+    if (intent.status !== 'succeeded') {
+      throw new Stripe.errors.StripeCardError({ type: 'card_error', code: 'authentication_required', message: CARD_NEEDS_AUTHENTICATION, statusCode: 402 })
+    }
+    return toOneTimeCharge(intent)
   }
 
   return {
@@ -565,24 +592,50 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
       input: { customerId?: string; paymentMethodId: string; amountCents: number; currency: string; description?: string; metadata?: Record<string, string>; offSession?: boolean },
       idempotencyKey: string,
     ): Promise<OneTimeChargeSummary> {
-      const intent = await stripe.paymentIntents.create(
+      return confirmCardPayment(
         {
           amount: input.amountCents,
           currency: input.currency,
           customer: input.customerId,
           payment_method: input.paymentMethodId,
-          allowed_payment_method_types: ['card'],
-          confirm: true,
           off_session: input.offSession || undefined,
           description: input.description,
           metadata: input.metadata,
         },
         { idempotencyKey },
       )
-      if (intent.status !== 'succeeded') {
-        throw new Stripe.errors.StripeCardError({ type: 'card_error', code: 'authentication_required', message: CARD_NEEDS_AUTHENTICATION, statusCode: 402 })
-      }
-      return toOneTimeCharge(intent)
+    },
+
+    /**
+     * Charges a card for an organisation (Connect direct charge): the PaymentIntent is created and
+     * confirmed at once on its connected account (`Stripe-Account`), so the money is the organisation's
+     * and the platform keeps `applicationFeeCents` (none when 0). Fails like chargeOnce (the same card
+     * errors); an account Stripe no longer gives us, or one whose charges are disabled, throws what
+     * `isConnectedAccountUnusable` recognises. The idempotency key is the connected account's, as at Stripe.
+     */
+    async chargeConnected(
+      input: {
+        accountId: string
+        paymentMethodId: string
+        amountCents: number
+        currency: string
+        applicationFeeCents: number
+        description?: string
+        metadata?: Record<string, string>
+      },
+      idempotencyKey: string,
+    ): Promise<OneTimeChargeSummary> {
+      return confirmCardPayment(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          payment_method: input.paymentMethodId,
+          application_fee_amount: input.applicationFeeCents > 0 ? input.applicationFeeCents : undefined,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey, stripeAccount: input.accountId },
+      )
     },
 
     /**
@@ -591,25 +644,41 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
      */
     async findSucceededCharge(customerId: string, metadata: Record<string, string>): Promise<OneTimeChargeSummary | null> {
       const { data } = await stripe.paymentIntents.list({ customer: customerId, limit: 100 })
-      const found = data.find((pi) => pi.status === 'succeeded' && Object.entries(metadata).every(([k, v]) => pi.metadata?.[k] === v))
-      return found ? toOneTimeCharge(found) : null
+      return succeededWith(data, metadata)
     },
 
-    /** Refunds part or all of a payment; an amount above what is left is refused by Stripe (invalid_request_error). */
+    /**
+     * The connected account's succeeded charge whose metadata holds every given pair (newest first,
+     * among its latest 100), or null: a retried checkout finds the charge it already made there, after
+     * Stripe's 24-hour idempotency window too.
+     */
+    async findSucceededConnectedCharge(accountId: string, metadata: Record<string, string>): Promise<OneTimeChargeSummary | null> {
+      const { data } = await stripe.paymentIntents.list({ limit: 100 }, { stripeAccount: accountId })
+      return succeededWith(data, metadata)
+    },
+
+    /**
+     * Refunds part or all of a payment; an amount above what is left is refused by Stripe
+     * (invalid_request_error). A direct charge is refunded on its connected account (`accountId`).
+     */
     async refund(
-      input: { paymentIntentId?: string; chargeId?: string; amountCents?: number; metadata?: Record<string, string> },
+      input: { paymentIntentId?: string; chargeId?: string; amountCents?: number; metadata?: Record<string, string>; accountId?: string | null },
       idempotencyKey: string,
     ): Promise<{ id: string; amountCents: number; status: string | null }> {
       const refund = await stripe.refunds.create(
         { payment_intent: input.paymentIntentId, charge: input.chargeId, amount: input.amountCents, metadata: input.metadata },
-        { idempotencyKey },
+        { idempotencyKey, stripeAccount: input.accountId ?? undefined },
       )
       return { id: refund.id, amountCents: refund.amount, status: refund.status }
     },
 
     /** A refund of the payment whose metadata holds every given pair (an earlier attempt of the same operation), or null. */
-    async findRefund(paymentIntentId: string, metadata: Record<string, string>): Promise<{ id: string; amountCents: number; status: string | null } | null> {
-      const { data } = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })
+    async findRefund(
+      paymentIntentId: string,
+      metadata: Record<string, string>,
+      accountId: string | null = null,
+    ): Promise<{ id: string; amountCents: number; status: string | null } | null> {
+      const { data } = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }, { stripeAccount: accountId ?? undefined })
       const found = data.find((r) => r.status !== 'failed' && r.status !== 'canceled' && Object.entries(metadata).every(([k, v]) => r.metadata?.[k] === v))
       return found ? { id: found.id, amountCents: found.amount, status: found.status } : null
     },

@@ -28,7 +28,12 @@ function boards(org: string, formModules: { id: string; title: string }[]): { ke
   const forms = formModules.slice(0, 1).map((f) => ({ id: f.id, title: f.title, reminders: [reminder(`${org}:custom:form`, 1, 4, `please complete ${f.title}`)] }))
   return [
     { key: 'resume', name: 'Resume Writing', type: 'resume', modules: [upload('resume'), followUp('resume'), revision, final] },
-    { key: 'cover', name: 'Cover Letter', type: 'cover', modules: [upload('cover'), followUp('cover'), revision, final] },
+    {
+      key: 'cover',
+      name: 'Cover Letter',
+      type: 'cover',
+      modules: [upload('cover'), followUp('cover'), revision, final],
+    },
     {
       key: 'linkedin',
       name: 'LinkedIn Profile Makeover',
@@ -54,6 +59,7 @@ const PRODUCTS: {
   key: string
   name: string
   price: number
+  description?: string
   workflows: string[]
   files?: number
   contract?: boolean
@@ -61,13 +67,56 @@ const PRODUCTS: {
   active?: boolean
   purchasable?: boolean
 }[] = [
-  { key: 'resume-basic', name: 'Resume Basic', price: 9900, workflows: ['resume'], files: 1 },
-  { key: 'resume-pro', name: 'Resume Professional', price: 19900, workflows: ['resume', 'cover'], files: 2, contract: true },
-  { key: 'executive', name: 'Executive Package', price: 49900, workflows: ['resume', 'cover', 'linkedin'], files: 2, contract: true },
-  { key: 'cover', name: 'Cover Letter', price: 7900, workflows: ['cover'] },
-  { key: 'linkedin', name: 'LinkedIn Makeover', price: 12900, workflows: ['linkedin'], files: 1 },
-  { key: 'career-bundle', name: 'Career Change Bundle', price: 34900, workflows: ['resume', 'linkedin'], contract: true },
-  { key: 'custom', name: 'Custom Document', price: 15000, workflows: ['custom'] },
+  {
+    key: 'resume-basic',
+    description: 'A clean, ATS-friendly resume written from your current one and a short questionnaire. One revision round included.',
+    name: 'Resume Basic',
+    price: 9900,
+    workflows: ['resume'],
+    files: 1,
+  },
+  {
+    key: 'resume-pro',
+    description: 'A professionally written resume and a matching cover letter, tailored to the roles you are targeting, with a call with your writer.',
+    name: 'Resume Professional',
+    price: 19900,
+    workflows: ['resume', 'cover'],
+    files: 2,
+    contract: true,
+  },
+  {
+    key: 'executive',
+    description: 'For senior leaders: resume, cover letter and LinkedIn profile, written by an executive writer and reviewed by an editor.',
+    name: 'Executive Package',
+    price: 49900,
+    workflows: ['resume', 'cover', 'linkedin'],
+    files: 2,
+    contract: true,
+  },
+  { key: 'cover', description: 'A persuasive cover letter tailored to one job posting.', name: 'Cover Letter', price: 7900, workflows: ['cover'] },
+  {
+    key: 'linkedin',
+    description: 'A rewritten LinkedIn headline, About section and experience, optimised for recruiter searches.',
+    name: 'LinkedIn Makeover',
+    price: 12900,
+    workflows: ['linkedin'],
+    files: 1,
+  },
+  {
+    key: 'career-bundle',
+    description: 'Changing fields? A resume and LinkedIn profile that translate your experience for your new industry.',
+    name: 'Career Change Bundle',
+    price: 34900,
+    workflows: ['resume', 'linkedin'],
+    contract: true,
+  },
+  {
+    key: 'custom',
+    description: 'Any other professional document: a bio, a personal statement, a selection-criteria response. Tell us what you need.',
+    name: 'Custom Document',
+    price: 15000,
+    workflows: ['custom'],
+  },
   { key: 'student', name: 'Student Resume', price: 4999, workflows: ['resume'], purchasable: false },
   { key: 'federal', name: 'Federal Resume', price: 29900, workflows: ['resume'], active: false },
   { key: 'rush', name: 'Rush Resume (24h)', price: 24900, workflows: ['resume'], files: 1, active: false, purchasable: false },
@@ -122,6 +171,7 @@ export async function seedWorkflows(db: Kysely<Database>, orgIds: OrgIds): Promi
           client_id: clientId,
           name: p.name,
           price_cents: p.price,
+          description: p.description ?? null,
           contract_id: p.contract && contracts.length ? contracts[i % contracts.length]!.id : null,
           purchasable: p.purchasable ?? true,
           active: p.active ?? true,

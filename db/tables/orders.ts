@@ -148,6 +148,8 @@ export interface OrderInvoicesTable {
   /** What the payment provider collected: the refund ceiling; 0 when paid outside the provider. */
   provider_paid_cents: Generated<number>
   provider_payment_id: string | null
+  /** The connected account (Stripe Connect) a portal checkout's direct charge was taken on; null: the platform's. */
+  provider_account_id: ColumnType<string | null, string | null | undefined, string | null>
   refund_amount_cents: number | null
   provider_refund_id: string | null
   is_test: Bool

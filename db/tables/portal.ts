@@ -10,7 +10,7 @@ export interface CartsTable {
   client_id: number
   status: Generated<CartStatus>
   coupon_id: number | null
-  coupon_reserved: Generated<Bool>
+  coupon_reserved: Bool
   customer_id: number | null
   paying_until: Date | null
   provider_payment_id: string | null

@@ -7,16 +7,19 @@ import { platformDb } from '#app/services/db.server'
 import { paymentsService } from '#app/services/stripe.server'
 import type { OrderRow } from '#app/models/orders.server'
 
-/** Pays `amountCents` at the provider as a customer's card payment of the invoice would; refunds `refundCents` of it. */
-export async function providerPayment(invoicePublicId: string, amountCents: number, currency: string, refundCents?: number | null) {
+/**
+ * Pays `amountCents` at the provider as a customer's card payment of the invoice would; refunds
+ * `refundCents` of it. With `accountId` it is a portal checkout's direct charge on that connected account.
+ */
+export async function providerPayment(invoicePublicId: string, amountCents: number, currency: string, refundCents?: number | null, accountId?: string | null) {
   const payments = paymentsService()
-  const charge = await payments.chargeOnce(
-    { paymentMethodId: 'pm_card_visa', amountCents, currency, description: `Order invoice ${invoicePublicId}`, metadata: { invoiceId: invoicePublicId } },
-    `test-invoice-payment-${invoicePublicId}`,
-  )
+  const common = { paymentMethodId: 'pm_card_visa', amountCents, currency, description: `Order invoice ${invoicePublicId}`, metadata: { invoiceId: invoicePublicId } }
+  const charge = accountId
+    ? await payments.chargeConnected({ ...common, accountId, applicationFeeCents: 0 }, `test-invoice-payment-${invoicePublicId}`)
+    : await payments.chargeOnce(common, `test-invoice-payment-${invoicePublicId}`)
   const refund = refundCents
     ? await payments.refund(
-        { paymentIntentId: charge.paymentIntentId, amountCents: refundCents, metadata: { invoiceId: invoicePublicId } },
+        { paymentIntentId: charge.paymentIntentId, amountCents: refundCents, metadata: { invoiceId: invoicePublicId }, accountId },
         `test-invoice-refund-${invoicePublicId}`,
       )
     : null
@@ -26,7 +29,16 @@ export async function providerPayment(invoicePublicId: string, amountCents: numb
 export async function createInvoice(
   clientId: number,
   orders: OrderRow[],
-  opts: { status?: 'unpaid' | 'paid' | 'refunded'; providerPaidCents?: number; refundAmountCents?: number | null; currency?: string; isTest?: boolean; createdAt?: Date } = {},
+  opts: {
+    status?: 'unpaid' | 'paid' | 'refunded'
+    providerPaidCents?: number
+    refundAmountCents?: number | null
+    currency?: string
+    isTest?: boolean
+    createdAt?: Date
+    /** Paid on this connected account (a portal checkout's direct charge) instead of the platform's. */
+    connectedAccountId?: string
+  } = {},
 ) {
   const publicId = newPublicId()
   const price = orders.reduce((sum, o) => sum + Number(o.price_cents), 0)
@@ -35,7 +47,7 @@ export async function createInvoice(
   const at = opts.createdAt ?? new Date()
   const currency = opts.currency ?? 'usd'
   const refundCents = status === 'refunded' ? (opts.refundAmountCents ?? null) : null
-  const paid = providerPaid > 0 ? await providerPayment(publicId, providerPaid, currency, refundCents) : null
+  const paid = providerPaid > 0 ? await providerPayment(publicId, providerPaid, currency, refundCents, opts.connectedAccountId) : null
   const result = await platformDb
     .insertInto('order_invoices')
     .values({
@@ -48,6 +60,7 @@ export async function createInvoice(
       price_cents: price,
       provider_paid_cents: providerPaid,
       provider_payment_id: paid?.paymentIntentId ?? null,
+      provider_account_id: paid ? (opts.connectedAccountId ?? null) : null,
       provider_refund_id: paid?.refundId ?? null,
       refund_amount_cents: opts.refundAmountCents ?? null,
       is_test: opts.isTest ?? false,

@@ -215,7 +215,9 @@ export function chargeCard(
       status: 'requires_payment_method',
       latest_charge: null,
       last_payment_error: null,
+      application_fee_amount: null,
       metadata: {},
+      _account: null,
     }
     em.store.paymentIntents.set(intent.id, intent)
     em.emit('payment_intent.created', renderPaymentIntent(intent), now)
@@ -238,7 +240,11 @@ export function chargeCard(
     status: pm._decline ? 'failed' : 'succeeded',
     failure: pm._decline,
     description: input.description,
+    // A direct charge (Connect) is the connected account's; the platform's fee is taken only from money that moved.
+    application_fee: !pm._decline && intent.application_fee_amount ? newId('fee') : null,
+    application_fee_amount: intent.application_fee_amount,
     metadata: {},
+    _account: intent._account,
   }
   em.store.charges.set(charge.id, charge)
   intent.latest_charge = charge.id

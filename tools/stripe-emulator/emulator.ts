@@ -7,7 +7,10 @@ import { WebhookDispatcher, type WebhookOptions } from './webhooks'
 /** The API version the pinned SDK sends; events carry it as Stripe's do. */
 export const API_VERSION = '2026-10-28.endive'
 
-export type RequestContext = { id: string | null; idempotencyKey: string | null }
+/** `account`: the connected account named by the request's `Stripe-Account` header (Connect), else null. */
+export type RequestContext = { id: string | null; idempotencyKey: string | null; account: string | null }
+
+export const NO_REQUEST: RequestContext = { id: null, idempotencyKey: null, account: null }
 
 export class Emulator {
   readonly store = new Store()
@@ -15,7 +18,7 @@ export class Emulator {
   readonly webhooks: WebhookDispatcher
   baseUrl = 'http://127.0.0.1'
   /** The API request being served, recorded on the events it causes (null for clock-driven work). */
-  request: RequestContext = { id: null, idempotencyKey: null }
+  request: RequestContext = NO_REQUEST
 
   constructor(webhookOptions: WebhookOptions) {
     this.webhooks = new WebhookDispatcher(webhookOptions)
@@ -56,6 +59,8 @@ export class Emulator {
       object: structuredClone(object),
       ...(previousAttributes && Object.keys(previousAttributes).length > 0 ? { previous_attributes: structuredClone(previousAttributes) } : {}),
       request: { id: this.request.id, idempotency_key: this.request.idempotencyKey },
+      // What happens on a connected account is that account's event (Stripe sends it to Connect endpoints).
+      ...(this.request.account ? { account: this.request.account } : {}),
     }
     if (this.held) this.held.push(event)
     else this.record(event)
@@ -66,6 +71,7 @@ export class Emulator {
     return {
       id: event.id,
       object: 'event',
+      ...(event.account ? { account: event.account } : {}),
       api_version: API_VERSION,
       created: event.created,
       data: { object: event.object, ...(event.previous_attributes ? { previous_attributes: event.previous_attributes } : {}) },

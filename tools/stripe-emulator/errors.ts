@@ -58,3 +58,16 @@ export function cardError(decline: Decline, extra: { charge?: string; payment_in
     ...extra,
   })
 }
+
+/**
+ * A `Stripe-Account` header naming an account that is not one of the platform's: Stripe's 403 (the
+ * SDK's StripePermissionError), the same for an unknown id as for another platform's account.
+ */
+export function accountInvalid(shownKey: string, accountId: string): StripeApiError {
+  return new StripeApiError(403, {
+    type: 'invalid_request_error',
+    code: 'account_invalid',
+    doc_url: docUrl('account_invalid'),
+    message: `The provided key '${shownKey}' does not have access to account '${accountId}' (or that account does not exist). Application access may have been revoked.`,
+  })
+}

@@ -1,4 +1,6 @@
 // Stripe's Idempotency-Key: a replay answers the first response; the same key with other params is refused.
+// Keys belong to the account the request acts for: the platform's key and a connected account's key of
+// the same text are two keys (a `Stripe-Account` request never replays the platform's answer).
 import { StripeApiError } from './errors'
 
 type Saved = { fingerprint: string; status: number; body: string }
@@ -14,6 +16,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value)
 }
 
+const scoped = (account: string | null, key: string) => `${account ?? 'platform'}\u0000${key}`
+
 export class IdempotencyStore {
   private readonly saved = new Map<string, Saved>()
 
@@ -22,8 +26,8 @@ export class IdempotencyStore {
   }
 
   /** The saved response for a replay, undefined for a new key; throws for a key reused with other params. */
-  lookup(key: string, fingerprint: string): Saved | undefined {
-    const saved = this.saved.get(key)
+  lookup(account: string | null, key: string, fingerprint: string): Saved | undefined {
+    const saved = this.saved.get(scoped(account, key))
     if (!saved) return undefined
     if (saved.fingerprint !== fingerprint) {
       throw new StripeApiError(400, {
@@ -35,8 +39,8 @@ export class IdempotencyStore {
   }
 
   /** Stripe keeps the result once the endpoint started work, errors included, except for rejected input. */
-  remember(key: string, fingerprint: string, status: number, body: string): void {
+  remember(account: string | null, key: string, fingerprint: string, status: number, body: string): void {
     if (status === 400 || status === 401 || status === 409 || status === 429 || status >= 500) return
-    this.saved.set(key, { fingerprint, status, body })
+    this.saved.set(scoped(account, key), { fingerprint, status, body })
   }
 }

@@ -5,12 +5,14 @@ import type { ParamObject } from './form'
 import { optInt, optString } from './params'
 import type { Json } from './render'
 
-export type HandlerContext = { em: Emulator; params: ParamObject; path: Record<string, string> }
+/** `account`: the connected account of the request (`Stripe-Account`), null for the platform's own calls. */
+export type HandlerContext = { em: Emulator; params: ParamObject; path: Record<string, string>; account: string | null }
 export type Handler = (ctx: HandlerContext) => Json
-export type Route = { method: 'GET' | 'POST' | 'DELETE'; pattern: string; handler: Handler }
+/** `connect`: the route keeps each connected account's objects apart, so it may be called with `Stripe-Account`. */
+export type Route = { method: 'GET' | 'POST' | 'DELETE'; pattern: string; handler: Handler; connect: boolean }
 
-export function route(method: Route['method'], pattern: string, handler: Handler): Route {
-  return { method, pattern, handler }
+export function route(method: Route['method'], pattern: string, handler: Handler, options: { connect?: boolean } = {}): Route {
+  return { method, pattern, handler, connect: options.connect ?? false }
 }
 
 export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; path: Record<string, string> } | { methodMismatch: true } | null {

@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { runDue } from './billing'
 import { advanceGlobalClock, handleControl } from './control'
-import { API_VERSION, Emulator } from './emulator'
-import { invalidRequest, StripeApiError } from './errors'
+import { API_VERSION, Emulator, NO_REQUEST } from './emulator'
+import { accountInvalid, invalidRequest, StripeApiError } from './errors'
 import { decodeForm, FORBIDDEN_SEGMENTS, type ParamObject } from './form'
 import { IdempotencyStore } from './idempotency'
 import { randomToken } from './ids'
@@ -114,10 +114,24 @@ function authError(header: string | undefined): StripeApiError | null {
     })
   }
   if (!key.startsWith('sk_test_')) {
-    const shown = `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
-    return new StripeApiError(401, { type: 'invalid_request_error', code: 'api_key_invalid', message: `Invalid API Key provided: ${shown}` })
+    return new StripeApiError(401, { type: 'invalid_request_error', code: 'api_key_invalid', message: `Invalid API Key provided: ${shownKey(key)}` })
   }
   return null
+}
+
+/** A key as Stripe's messages show it: the start and the last four characters. */
+const shownKey = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+
+/**
+ * The connected account a request acts for (`Stripe-Account`), or null for the platform itself. Every
+ * account the emulator made (or was given as a fixture) is one of the platform's.
+ */
+function connectedAccountOf(em: Emulator, req: IncomingMessage): string | null {
+  const header = req.headers['stripe-account']
+  if (header === undefined) return null
+  const id = Array.isArray(header) ? header.join(',') : header
+  if (!em.store.accounts.has(id)) throw accountInvalid(shownKey(apiKeyFrom(req.headers.authorization) ?? ''), id)
+  return id
 }
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string>) {
@@ -148,16 +162,17 @@ export function createRequestHandler(em: Emulator, log: boolean) {
       } else {
         const auth = authError(req.headers.authorization)
         if (auth) throw auth
+        const account = connectedAccountOf(em, req)
         const key = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined
         const fingerprint = idempotency.fingerprint(method, url.pathname, params)
-        const replay = key ? idempotency.lookup(key, fingerprint) : undefined
+        const replay = key ? idempotency.lookup(account, key, fingerprint) : undefined
         if (replay) {
           status = replay.status
           body = replay.body
           headers['idempotent-replayed'] = 'true'
           headers['idempotency-key'] = key!
         } else {
-          em.request = { id: requestId, idempotencyKey: key ?? null }
+          em.request = { id: requestId, idempotencyKey: key ?? null, account }
           const matched = matchRoute(routes, method, url.pathname)
           try {
             if (!matched)
@@ -166,16 +181,22 @@ export function createRequestHandler(em: Emulator, log: boolean) {
                 message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
               })
             if ('methodMismatch' in matched) throw new StripeApiError(405, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` })
-            body = JSON.stringify(matched.route.handler({ em, params, path: matched.path }), null, 2)
+            // Objects of other kinds are not kept per account here: answering them for the platform would mislead.
+            if (account && !matched.route.connect) {
+              throw invalidRequest(
+                `The emulator does not emulate ${method} ${url.pathname} on a connected account (Stripe-Account header): only payment intents, charges, refunds and events are kept per account.`,
+              )
+            }
+            body = JSON.stringify(matched.route.handler({ em, params, path: matched.path, account }), null, 2)
           } catch (error) {
             if (!(error instanceof StripeApiError)) throw error
             status = error.status
             body = JSON.stringify(error.toJSON(), null, 2)
           } finally {
-            em.request = { id: null, idempotencyKey: null }
+            em.request = NO_REQUEST
           }
           if (key) {
-            idempotency.remember(key, fingerprint, status, body)
+            idempotency.remember(account, key, fingerprint, status, body)
             headers['idempotency-key'] = key
           }
         }

@@ -28,6 +28,8 @@ export type PaymentMethodRecord = {
   metadata: Metadata
   /** Set when charges on this card fail (test tokens, or the emulator's decline switch). */
   _decline: Decline | null
+  /** The connected account it was made on (a test token used with `Stripe-Account`); null: the platform. */
+  _account: string | null
 }
 
 export type ProductRecord = {
@@ -187,7 +189,11 @@ export type PaymentIntentRecord = {
   status: PaymentIntentStatus
   latest_charge: string | null
   last_payment_error: { type: 'card_error'; code: string; decline_code: string; message: string; charge: string } | null
+  /** What the platform keeps of a direct charge on a connected account (Connect); null otherwise. */
+  application_fee_amount: number | null
   metadata: Metadata
+  /** The connected account that owns it (created with `Stripe-Account`); null: the platform's own. */
+  _account: string | null
 }
 
 export type ChargeRecord = {
@@ -202,7 +208,11 @@ export type ChargeRecord = {
   status: 'succeeded' | 'failed'
   failure: Decline | null
   description: string | null
+  /** The platform's fee (`fee_...`) of a succeeded direct charge with a non-zero application_fee_amount. */
+  application_fee: string | null
+  application_fee_amount: number | null
   metadata: Metadata
+  _account: string | null
 }
 
 export type RefundRecord = {
@@ -214,6 +224,8 @@ export type RefundRecord = {
   currency: string
   reason: string | null
   metadata: Metadata
+  /** The account of the refunded charge. */
+  _account: string | null
 }
 
 export type AccountRecord = {
@@ -256,6 +268,8 @@ export type EventRecord = {
   object: Record<string, unknown>
   previous_attributes?: Record<string, unknown>
   request: { id: string | null; idempotency_key: string | null }
+  /** A connected account's event (Connect): Stripe names the account on it. */
+  account?: string
 }
 
 /** Every collection the emulator keeps; insertion order doubles as creation order for lists. */

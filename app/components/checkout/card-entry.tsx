@@ -7,13 +7,17 @@ import { forwardRef, useImperativeHandle, useRef, useState } from 'react'
 import { SelectField } from '#app/components/forms'
 import { useHydrated } from '#app/ui/use-hydrated'
 
-export type CardEntryMode = { kind: 'elements'; publishableKey: string; testCards: TestCard[] } | { kind: 'test-cards'; testCards: TestCard[] } | { kind: 'unavailable' }
+export type CardEntryMode =
+  | { kind: 'elements'; publishableKey: string; testCards: TestCard[]; /** Direct charges: the connected account the payment method is made on. */ stripeAccount?: string }
+  | { kind: 'test-cards'; testCards: TestCard[] }
+  | { kind: 'unavailable' }
 export type TestCard = { value: string; label: string }
 
 /** Turns what the buyer typed into a payment method id before the form is sent; null when nothing is needed. */
 export type CardEntryHandle = { paymentMethod(): Promise<{ id: string } | { error: string }> | null }
 
-let stripePromise: Promise<Stripe | null> | undefined
+/** One Stripe.js per account the page pays (the platform's, or an organisation's connected account). */
+const stripePromises = new Map<string, Promise<Stripe | null>>()
 
 type CardEntryProps = {
   mode: CardEntryMode
@@ -30,9 +34,10 @@ export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function Ca
   useImperativeHandle(ref, () => ({ paymentMethod: () => elementsCard.current?.paymentMethod() ?? null }))
   if (mode.kind === 'unavailable') return <p className="text-sm text-red-600">Card payments are not available right now. Please try again later.</p>
   if (mode.kind === 'elements' && hydrated) {
-    stripePromise ??= loadStripe(mode.publishableKey)
+    const cacheKey = `${mode.publishableKey}/${mode.stripeAccount ?? ''}`
+    if (!stripePromises.has(cacheKey)) stripePromises.set(cacheKey, loadStripe(mode.publishableKey, mode.stripeAccount ? { stripeAccount: mode.stripeAccount } : undefined))
     return (
-      <Elements stripe={stripePromise}>
+      <Elements stripe={stripePromises.get(cacheKey)!}>
         <ElementsCard ref={elementsCard} name={name} />
       </Elements>
     )

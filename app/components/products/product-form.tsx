@@ -2,7 +2,7 @@
 import { Link, useActionData } from '@remix-run/react'
 import type { Validator } from 'remix-validated-form'
 import { useField, ValidatedForm } from 'remix-validated-form'
-import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField } from '#app/components/forms'
+import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextArea, TextField } from '#app/components/forms'
 
 export type ProductFormValues = {
   packageName: string
@@ -11,6 +11,7 @@ export type ProductFormValues = {
   packageDownloadables: string[]
   contractID: string
   purchasable: boolean
+  description: string
 }
 
 export type ProductOptions = {
@@ -32,6 +33,7 @@ export function valuesFrom(data: unknown, fallback: ProductFormValues): ProductF
     packageDownloadables: list(d.packageDownloadables),
     contractID: String(d.contractID ?? ''),
     purchasable: last(d.purchasable) !== 'false',
+    description: String(d.description ?? ''),
   }
 }
 
@@ -80,13 +82,14 @@ export function ProductForm({
     <ValidatedForm
       method="post"
       validator={validator}
-      defaultValues={{ packageName: values.packageName, packagePrice: values.packagePrice }}
+      defaultValues={{ packageName: values.packageName, packagePrice: values.packagePrice, description: values.description }}
       noValidate
       className="max-w-2xl space-y-6"
     >
       <FormAlert>{formError}</FormAlert>
       <TextField name="packageName" label="Product Name" autoComplete="off" />
       <TextField name="packagePrice" label="Product Price" inputMode="decimal" autoComplete="off" />
+      <TextArea name="description" label="Description (shown in your shop)" rows={3} maxLength={2000} />
       <CheckboxGroup
         name="packageServices"
         legend="Workflows"

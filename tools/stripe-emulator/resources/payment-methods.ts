@@ -30,7 +30,7 @@ export const TEST_CARDS: Record<string, TestCard> = {
 
 export const DECLINES = { generic_decline: GENERIC_DECLINE, insufficient_funds: INSUFFICIENT_FUNDS }
 
-function fromTestCard(em: Emulator, card: TestCard): PaymentMethodRecord {
+function fromTestCard(em: Emulator, card: TestCard, account: string | null): PaymentMethodRecord {
   const expYear = new Date(em.clocks.globalNow() * 1000).getUTCFullYear() + 3
   const details: CardDetails = {
     brand: card.brand,
@@ -49,17 +49,21 @@ function fromTestCard(em: Emulator, card: TestCard): PaymentMethodRecord {
     billing_details: { name: null, email: null },
     metadata: {},
     _decline: card.decline,
+    _account: account,
   }
   em.store.paymentMethods.set(pm.id, pm)
   return pm
 }
 
-/** A stored PaymentMethod, or a fresh one when `id` is a test token. */
-export function resolvePaymentMethod(em: Emulator, id: string, param?: string): PaymentMethodRecord {
+/**
+ * A stored PaymentMethod, or a fresh one when `id` is a test token. A card belongs to the account it
+ * was made on: a connected account sees only its own (Stripe clones a platform card before using it there).
+ */
+export function resolvePaymentMethod(em: Emulator, id: string, param?: string, account: string | null = null): PaymentMethodRecord {
   const testCard = TEST_CARDS[id]
-  if (testCard) return fromTestCard(em, testCard)
+  if (testCard) return fromTestCard(em, testCard, account)
   const pm = em.store.paymentMethods.get(id)
-  if (!pm) throw resourceMissing('PaymentMethod', id, param)
+  if (!pm || pm._account !== account) throw resourceMissing('PaymentMethod', id, param)
   return pm
 }
 
@@ -77,7 +81,7 @@ export function attachPaymentMethod(em: Emulator, pm: PaymentMethodRecord, custo
 function create({ em, params }: HandlerContext) {
   const type = reqString(params, 'type')
   if (type !== 'card') throw invalidRequest(`The emulator only creates card PaymentMethods (got ${type}).`, 'type')
-  const pm = fromTestCard(em, TEST_CARDS.pm_card_visa!)
+  const pm = fromTestCard(em, TEST_CARDS.pm_card_visa!, null)
   pm.metadata = mergeMetadata({}, params)
   return renderPaymentMethod(pm)
 }

@@ -1,5 +1,6 @@
 // /v1/payment_intents (one-time charges: create, confirm; invoices make their own), /v1/charges
-// (read-only) and /v1/refunds.
+// (read-only) and /v1/refunds. With `Stripe-Account` they are a connected account's direct charges
+// (Connect): kept apart per account, with the platform's application fee.
 import { chargeCard } from '../billing'
 import type { Emulator } from '../emulator'
 import { cardError, invalidRequest, missingParam, resourceMissing } from '../errors'
@@ -13,9 +14,10 @@ import { resolvePaymentMethod } from './payment-methods'
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
-function findCharge(em: Emulator, id: string, param?: string): ChargeRecord {
+/** A charge of the account asking (null: the platform): another account's is as missing as an unknown one. */
+function findCharge(em: Emulator, id: string, account: string | null, param?: string): ChargeRecord {
   const charge = em.store.charges.get(id)
-  if (!charge) throw resourceMissing('charge', id, param)
+  if (!charge || charge._account !== account) throw resourceMissing('charge', id, param)
   return charge
 }
 
@@ -24,19 +26,19 @@ function nowForCustomer(em: Emulator, customerId: string | null): number {
   return em.clocks.nowFor(customer?.test_clock)
 }
 
-function createRefund({ em, params }: HandlerContext) {
+function createRefund({ em, params, account }: HandlerContext) {
   const chargeId = optString(params, 'charge')
   const intentId = optString(params, 'payment_intent')
   if (!chargeId && !intentId) throw missingParam('charge')
   let charge: ChargeRecord
-  if (chargeId) charge = findCharge(em, chargeId, 'charge')
+  if (chargeId) charge = findCharge(em, chargeId, account, 'charge')
   else {
     const intent = em.store.paymentIntents.get(intentId!)
-    if (!intent) throw resourceMissing('payment_intent', intentId!, 'payment_intent')
+    if (!intent || intent._account !== account) throw resourceMissing('payment_intent', intentId!, 'payment_intent')
     if (intent.status !== 'succeeded' || !intent.latest_charge) {
       throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable')
     }
-    charge = findCharge(em, intent.latest_charge)
+    charge = findCharge(em, intent.latest_charge, account)
   }
   if (charge.status !== 'succeeded') throw invalidRequest(`Charge ${charge.id} cannot be refunded because it has not succeeded.`, undefined, 'charge_not_refundable')
   const left = charge.amount - charge.amount_refunded
@@ -60,6 +62,7 @@ function createRefund({ em, params }: HandlerContext) {
     currency: charge.currency,
     reason: oneOf(params, 'reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null,
     metadata: mergeMetadata({}, params),
+    _account: charge._account,
   }
   em.store.refunds.set(refund.id, refund)
   const previousRefunded = charge.amount_refunded
@@ -72,10 +75,35 @@ function createRefund({ em, params }: HandlerContext) {
 /** Stripe's smallest charge per currency (in the currency's minor unit); 50 for the rest here. */
 const MINIMUM_AMOUNT: Record<string, number> = { usd: 50, eur: 50, cad: 50, aud: 50, gbp: 30, jpy: 50 }
 
-function findIntent(em: Emulator, id: string): PaymentIntentRecord {
+function findIntent(em: Emulator, id: string, account: string | null): PaymentIntentRecord {
   const intent = em.store.paymentIntents.get(id)
-  if (!intent) throw resourceMissing('payment_intent', id)
+  if (!intent || intent._account !== account) throw resourceMissing('payment_intent', id)
   return intent
+}
+
+/** Stripe's test-mode refusal of a direct charge on an account whose onboarding has not enabled charges. */
+function requireChargesEnabled(em: Emulator, account: string | null) {
+  if (account && !em.store.accounts.get(account)?.charges_enabled) {
+    throw invalidRequest('You cannot create a charge on a connected account without the `card_payments` capability enabled.')
+  }
+}
+
+/**
+ * application_fee_amount: what the platform keeps of a direct charge (Connect). Stripe takes it only on
+ * a charge made for a connected account, and never more than the charge.
+ */
+function applicationFee(params: HandlerContext['params'], amount: number, account: string | null): number | null {
+  const fee = optInt(params, 'application_fee_amount')
+  if (fee === undefined) return null
+  if (!account) {
+    throw invalidRequest(
+      'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+      'application_fee_amount',
+    )
+  }
+  if (fee < 0) throw invalidRequest('This value must be greater than or equal to 0.', 'application_fee_amount')
+  if (fee > amount) throw invalidRequest(`The application fee (${fee}) cannot be greater than the amount (${amount}).`, 'application_fee_amount')
+  return fee
 }
 
 /** off_session takes true/false or Stripe's older one_off/recurring; it only means something with confirm=true. */
@@ -88,8 +116,8 @@ function offSession(params: HandlerContext['params']): boolean {
  * The card a PaymentIntent would charge: a test token makes a fresh (unattached) card; a stored card
  * must belong to the intent's customer, as at Stripe (a customer's card is not charged for another).
  */
-function paymentMethodFor(em: Emulator, id: string, customer: CustomerRecord | null, param: string) {
-  const pm = resolvePaymentMethod(em, id, param)
+function paymentMethodFor(em: Emulator, id: string, customer: CustomerRecord | null, param: string, account: string | null) {
+  const pm = resolvePaymentMethod(em, id, param, account)
   if (pm.customer && pm.customer !== customer?.id) {
     const message = customer
       ? `The provided PaymentMethod ${pm.id} belongs to another Customer than the PaymentIntent's (${customer.id}).`
@@ -122,6 +150,8 @@ function confirmIntent(em: Emulator, intent: PaymentIntentRecord, now: number): 
       'payment_intent_unexpected_state',
     )
   }
+  // An account may lose charges between creating and confirming (Stripe disables it for verification).
+  requireChargesEnabled(em, intent._account)
   const result = chargeCard(em, {
     customer: intent.customer,
     paymentMethod: intent.payment_method,
@@ -138,7 +168,8 @@ function confirmIntent(em: Emulator, intent: PaymentIntentRecord, now: number): 
   return intent
 }
 
-function createIntent({ em, params }: HandlerContext) {
+function createIntent({ em, params, account }: HandlerContext) {
+  requireChargesEnabled(em, account)
   const amount = reqInt(params, 'amount')
   const currency = reqString(params, 'currency').toLowerCase()
   if (!/^[a-z]{3}$/.test(currency)) throw invalidRequest(`Invalid currency: ${currency}.`, 'currency')
@@ -157,10 +188,13 @@ function createIntent({ em, params }: HandlerContext) {
   const confirm = optBool(params, 'confirm') ?? false
   if (params.off_session !== undefined && !confirm) throw invalidRequest('You can only pass off_session when confirm=true.', 'off_session')
   offSession(params)
+  const applicationFeeAmount = applicationFee(params, amount, account)
   const customerId = optString(params, 'customer')
+  // Customers are the platform's here: a connected account has none of its own in the emulator.
+  if (customerId && account) throw resourceMissing('customer', customerId, 'customer')
   const customer = customerId ? findCustomer(em, customerId, 'customer') : null
   const pmId = optString(params, 'payment_method')
-  const pm = pmId ? paymentMethodFor(em, pmId, customer, 'payment_method') : null
+  const pm = pmId ? paymentMethodFor(em, pmId, customer, 'payment_method', account) : null
   const now = em.clocks.nowFor(customer?.test_clock)
   const intent: PaymentIntentRecord = {
     id: newId('pi'),
@@ -175,7 +209,9 @@ function createIntent({ em, params }: HandlerContext) {
     status: pm ? 'requires_confirmation' : 'requires_payment_method',
     latest_charge: null,
     last_payment_error: null,
+    application_fee_amount: applicationFeeAmount,
     metadata: mergeMetadata({}, params),
+    _account: account,
   }
   em.store.paymentIntents.set(intent.id, intent)
   em.emit('payment_intent.created', renderPaymentIntent(intent), now)
@@ -183,8 +219,8 @@ function createIntent({ em, params }: HandlerContext) {
   return expand(em, renderPaymentIntent(intent), expandPaths(params))
 }
 
-function confirm({ em, params, path }: HandlerContext) {
-  const intent = findIntent(em, path.id!)
+function confirm({ em, params, path, account }: HandlerContext) {
+  const intent = findIntent(em, path.id!, account)
   if (intent.invoice)
     throw invalidRequest(
       `This PaymentIntent pays invoice ${intent.invoice}: pay the invoice instead (POST /v1/invoices/${intent.invoice}/pay).`,
@@ -194,45 +230,64 @@ function confirm({ em, params, path }: HandlerContext) {
   const customer = intent.customer ? findCustomer(em, intent.customer) : null
   offSession(params)
   const pmId = optString(params, 'payment_method')
-  if (pmId && intent.status !== 'succeeded' && intent.status !== 'canceled') intent.payment_method = paymentMethodFor(em, pmId, customer, 'payment_method').id
+  if (pmId && intent.status !== 'succeeded' && intent.status !== 'canceled') intent.payment_method = paymentMethodFor(em, pmId, customer, 'payment_method', account).id
   confirmIntent(em, intent, em.clocks.nowFor(customer?.test_clock))
   return expand(em, renderPaymentIntent(intent), expandPaths(params))
 }
 
-function findRefund(em: Emulator, id: string): RefundRecord {
+function findRefund(em: Emulator, id: string, account: string | null): RefundRecord {
   const refund = em.store.refunds.get(id)
-  if (!refund) throw resourceMissing('refund', id)
+  if (!refund || refund._account !== account) throw resourceMissing('refund', id)
   return refund
 }
 
+const CONNECT = { connect: true }
+
 export const paymentRoutes = [
-  route('POST', '/v1/payment_intents', createIntent),
-  route('POST', '/v1/payment_intents/:id/confirm', confirm),
-  route('GET', '/v1/payment_intents/:id', ({ em, params, path }) => expand(em, renderPaymentIntent(findIntent(em, path.id!)), expandPaths(params))),
-  route('GET', '/v1/payment_intents', ({ em, params }) => {
-    const customer = optString(params, 'customer')
-    return paginate(
-      '/v1/payment_intents',
-      newestFirst(em.store.paymentIntents.values()).filter((p) => customer === undefined || p.customer === customer),
-      params,
-      renderPaymentIntent,
-    )
-  }),
-  route('GET', '/v1/charges/:id', ({ em, params, path }) => expand(em, renderCharge(em, findCharge(em, path.id!)), expandPaths(params))),
-  route('GET', '/v1/charges', ({ em, params }) => {
-    const customer = optString(params, 'customer')
-    const intent = optString(params, 'payment_intent')
-    const matching = newestFirst(em.store.charges.values()).filter(
-      (c) => (customer === undefined || c.customer === customer) && (intent === undefined || c.payment_intent === intent),
-    )
-    return paginate('/v1/charges', matching, params, (c) => renderCharge(em, c))
-  }),
-  route('POST', '/v1/refunds', createRefund),
-  route('GET', '/v1/refunds/:id', ({ em, params, path }) => expand(em, renderRefund(findRefund(em, path.id!)), expandPaths(params))),
-  route('GET', '/v1/refunds', ({ em, params }) => {
-    const charge = optString(params, 'charge')
-    const intent = optString(params, 'payment_intent')
-    const matching = newestFirst(em.store.refunds.values()).filter((r) => (charge === undefined || r.charge === charge) && (intent === undefined || r.payment_intent === intent))
-    return paginate('/v1/refunds', matching, params, renderRefund)
-  }),
+  route('POST', '/v1/payment_intents', createIntent, CONNECT),
+  route('POST', '/v1/payment_intents/:id/confirm', confirm, CONNECT),
+  route('GET', '/v1/payment_intents/:id', ({ em, params, path, account }) => expand(em, renderPaymentIntent(findIntent(em, path.id!, account)), expandPaths(params)), CONNECT),
+  route(
+    'GET',
+    '/v1/payment_intents',
+    ({ em, params, account }) => {
+      const customer = optString(params, 'customer')
+      return paginate(
+        '/v1/payment_intents',
+        newestFirst(em.store.paymentIntents.values()).filter((p) => p._account === account && (customer === undefined || p.customer === customer)),
+        params,
+        renderPaymentIntent,
+      )
+    },
+    CONNECT,
+  ),
+  route('GET', '/v1/charges/:id', ({ em, params, path, account }) => expand(em, renderCharge(em, findCharge(em, path.id!, account)), expandPaths(params)), CONNECT),
+  route(
+    'GET',
+    '/v1/charges',
+    ({ em, params, account }) => {
+      const customer = optString(params, 'customer')
+      const intent = optString(params, 'payment_intent')
+      const matching = newestFirst(em.store.charges.values()).filter(
+        (c) => c._account === account && (customer === undefined || c.customer === customer) && (intent === undefined || c.payment_intent === intent),
+      )
+      return paginate('/v1/charges', matching, params, (c) => renderCharge(em, c))
+    },
+    CONNECT,
+  ),
+  route('POST', '/v1/refunds', createRefund, CONNECT),
+  route('GET', '/v1/refunds/:id', ({ em, params, path, account }) => expand(em, renderRefund(findRefund(em, path.id!, account)), expandPaths(params)), CONNECT),
+  route(
+    'GET',
+    '/v1/refunds',
+    ({ em, params, account }) => {
+      const charge = optString(params, 'charge')
+      const intent = optString(params, 'payment_intent')
+      const matching = newestFirst(em.store.refunds.values()).filter(
+        (r) => r._account === account && (charge === undefined || r.charge === charge) && (intent === undefined || r.payment_intent === intent),
+      )
+      return paginate('/v1/refunds', matching, params, renderRefund)
+    },
+    CONNECT,
+  ),
 ]
