@@ -1,6 +1,6 @@
 // A customer's own account in the portal (ADR 0059): signing up (the checkout's account step), and the profile's
 // names, e-mail and password through the same profile actions as staff, for the customer's realm only.
-import { platformDb, tenantForJob } from '#app/services/db.server'
+import { tenantForJob } from '#app/services/db.server'
 import type { TenantScope } from '#db/tenant'
 import { recordAudit } from './audit.server'
 import { ACCOUNT_EXISTS, portalSignUpSchema, type PortalSignUpInput } from './customer-accounts.schema'
@@ -71,15 +71,4 @@ export const customerProfileActions = {
 
 export function customerPendingEmail(customer: Pick<PortalCustomer, 'id'>): Promise<string | null> {
   return pendingEmailChange(customer)
-}
-
-/** What the portal's log-in-as banner says: whose account is shown, and who is really signed in. */
-export async function portalImpersonation(customer: PortalCustomer): Promise<{ customerName: string; actorName: string } | null> {
-  if (!customer.impersonatorUserId) return null
-  // The actor is staff of this organisation (or, in principle, of the platform): read like the audit log reads actors.
-  const actor = await platformDb.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', customer.impersonatorUserId).executeTakeFirst()
-  return {
-    customerName: `${customer.firstName} ${customer.lastName}`.trim() || customer.email,
-    actorName: actor ? `${actor.first_name} ${actor.last_name}`.trim() || actor.email : 'an administrator',
-  }
 }

@@ -10,7 +10,7 @@ import { type SessionData, startSession } from '#app/services/session.server'
 import { findAccount, normalizeEmail } from './account.server'
 import { recordAudit } from './audit.server'
 import { attemptLogin, LOGIN_FAILED, type LoginOutcome, refundLoginAttempt, spendLoginAttempt } from './password-sign-in.server'
-import { loadPortalCustomer, type PortalCustomer } from './portal-auth.server'
+import { getCustomer, loadPortalCustomer, type PortalCustomer } from './portal-auth.server'
 import type { RequestContext } from './sign-in.server'
 
 export type SignedInCustomer = Omit<PortalCustomer, 'impersonatorUserId'>
@@ -99,4 +99,19 @@ export async function signInCustomer(request: Request, input: CustomerCredential
   const outcome = await attemptCustomerLogin(clientId, input, ctx)
   if (outcome.kind === 'error') return { ok: false, status: outcome.status, message: outcome.message }
   return { ok: true, customer: outcome.customer, cookie: await startSession(request, outcome.session) }
+}
+
+/** The audit row of a customer signing out of the portal (/logout); nothing when the request names no customer. */
+export async function recordCustomerLogout(request: Request): Promise<void> {
+  const customer = await getCustomer(request)
+  if (!customer) return
+  await recordAudit({
+    clientId: customer.clientId,
+    ...customerActor(customer),
+    module: 'auth',
+    action: 'logout',
+    status: 'success',
+    message: 'Signed out of the customer portal',
+    request,
+  })
 }

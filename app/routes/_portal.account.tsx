@@ -1,21 +1,18 @@
 // /account on an organisation's host: the signed-in customer's profile (names, e-mail confirmed by a link, password
-// with the current one) and sign-out (ADR 0059). A log-in-as session sees the banner and no credential forms (ADR 13).
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+// with the current one) and sign-out (ADR 0059). A log-in-as session gets no credential forms (ADR 13); the shell shows its banner.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { SuccessAlert } from '#app/components/forms'
-import { PortalImpersonationBanner } from '#app/components/portal/impersonation-banner'
 import { ChangePasswordForm, PASSWORD_FORM, PROFILE_FORM, ProfileDetailsForm } from '#app/components/profile/profile-forms'
 import { IMPERSONATION_CREDENTIALS_REFUSED } from '#app/models/auth-guards.server'
-import { customerPendingEmail, customerProfileActions, portalImpersonation } from '#app/models/customer-accounts.server'
-import { customerActor } from '#app/models/customer-sign-in.server'
-import { recordAudit } from '#app/models/audit.server'
+import { customerPendingEmail, customerProfileActions } from '#app/models/customer-accounts.server'
 import { type PortalCustomer, requireCustomer } from '#app/models/portal-auth.server'
 import { EMAIL_CONFIRMATION_SENT, PASSWORD_CHANGED, passwordValidator, PROFILE_UPDATED, profileValidator } from '#app/models/profile.schema'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { clientIp, forbidden } from '#app/services/http.server'
+import { forbidden } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
-import { getSession, destroySession } from '#app/services/session.server'
+import { getSession } from '#app/services/session.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { requirePortalHost } from './portal-sessions.server'
@@ -24,13 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   requirePortalHost(request)
   const customer = await requireCustomer(request)
   const { toast, headers } = await takeToast(request)
-  const impersonation = await portalImpersonation(customer)
   return data(
     {
       profile: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
       pendingEmail: await customerPendingEmail(customer),
-      impersonation,
-      credentialsLocked: impersonation ? IMPERSONATION_CREDENTIALS_REFUSED : null,
+      // The shell shows the log-in-as banner; here the credential forms say why they are closed.
+      credentialsLocked: customer.impersonatorUserId ? IMPERSONATION_CREDENTIALS_REFUSED : null,
       toast,
     },
     { headers },
@@ -46,8 +42,6 @@ export async function action({ request }: ActionFunctionArgs) {
       return updateProfile(request, customer, form)
     case 'password':
       return changePassword(request, customer, form)
-    case 'sign-out':
-      return signOut(request, customer)
     default:
       return data({ error: 'Unknown action' }, { status: 400 })
   }
@@ -80,52 +74,35 @@ async function changePassword(request: Request, customer: PortalCustomer, form: 
   return redirectWithToast(request, '/account', PASSWORD_CHANGED)
 }
 
-async function signOut(request: Request, customer: PortalCustomer) {
-  await recordAudit({
-    clientId: customer.clientId,
-    ...customerActor(customer),
-    module: 'auth',
-    action: 'logout',
-    status: 'success',
-    ip: clientIp(request),
-    message: 'Signed out of the customer portal',
-    request,
-  })
-  return redirect('/', { headers: { 'Set-Cookie': await destroySession(await getSession(request)) } })
-}
-
 export default function AccountRoute() {
-  const { profile, pendingEmail, impersonation, credentialsLocked, toast } = useLoaderData<typeof loader>()
+  const { profile, pendingEmail, credentialsLocked, toast } = useLoaderData<typeof loader>()
   return (
-    <>
-      {impersonation ? <PortalImpersonationBanner {...impersonation} /> : null}
-      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-        <h1 className="text-2xl font-semibold text-gray-900">My account</h1>
-        <SuccessAlert>{toast}</SuccessAlert>
-        <Card aria-label="Account details">
-          <dl className="divide-y divide-gray-100 text-sm">
-            <div className="grid grid-cols-3 gap-4 py-3">
-              <dt className="font-medium text-gray-500">Name</dt>
-              <dd className="col-span-2 text-gray-900">{`${profile.firstName} ${profile.lastName}`.trim()}</dd>
-            </div>
-            <div className="grid grid-cols-3 gap-4 py-3">
-              <dt className="font-medium text-gray-500">Email</dt>
-              <dd className="col-span-2 text-gray-900">
-                {profile.email}
-                {pendingEmail ? <span className="block text-xs text-amber-700">pending confirmation for {pendingEmail}</span> : null}
-              </dd>
-            </div>
-          </dl>
-        </Card>
-        <ProfileDetailsForm defaults={profile} locked={credentialsLocked} />
-        <ChangePasswordForm locked={credentialsLocked} />
-        <Form method="post">
-          <button type="submit" name="intent" value="sign-out" className={buttonClass('secondary')}>
-            Sign out
-          </button>
-        </Form>
-      </div>
-    </>
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold text-gray-900">My account</h1>
+      <SuccessAlert>{toast}</SuccessAlert>
+      <Card aria-label="Account details">
+        <dl className="divide-y divide-gray-100 text-sm">
+          <div className="grid grid-cols-3 gap-4 py-3">
+            <dt className="font-medium text-gray-500">Name</dt>
+            <dd className="col-span-2 text-gray-900">{`${profile.firstName} ${profile.lastName}`.trim()}</dd>
+          </div>
+          <div className="grid grid-cols-3 gap-4 py-3">
+            <dt className="font-medium text-gray-500">Email</dt>
+            <dd className="col-span-2 text-gray-900">
+              {profile.email}
+              {pendingEmail ? <span className="block text-xs text-amber-700">pending confirmation for {pendingEmail}</span> : null}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      <ProfileDetailsForm defaults={profile} locked={credentialsLocked} />
+      <ChangePasswordForm locked={credentialsLocked} />
+      <Form method="post" action="/logout">
+        <button type="submit" className={buttonClass('secondary')}>
+          Sign out
+        </button>
+      </Form>
+    </div>
   )
 }
 

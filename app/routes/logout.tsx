@@ -1,6 +1,7 @@
 // Signing out: ends the session (a GET link or a form post) and returns to the login page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
+import { recordCustomerLogout } from '#app/models/customer-sign-in.server'
 import { recordLogout } from '#app/models/sign-in.server'
 import { getAuth } from '#app/models/auth-guards.server'
 import { destroySession } from '#app/services/session.server'
@@ -9,6 +10,7 @@ import { clientIp } from '#app/services/http.server'
 async function signOut(request: Request) {
   const { user, session } = await getAuth(request)
   if (user) await recordLogout(user, clientIp(request), request)
+  else await recordCustomerLogout(request)
   return redirect('/login', { headers: { 'Set-Cookie': await destroySession(session) } })
 }
 

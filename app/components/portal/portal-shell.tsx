@@ -19,7 +19,8 @@ export function PortalShell({ shell, children }: { shell: PortalShellData; child
       {shell.customer?.impersonated ? (
         <p className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900" role="status">
           You are signed in as {shell.customer.firstName} {shell.customer.lastName}.{' '}
-          <Form method="post" action="/impersonation/return" className="inline">
+          {/* The admin's own session may live on another host: /account/return knows where (ADR 0059). */}
+          <Form method="post" action="/account/return" reloadDocument className="inline">
             <button type="submit" className="font-medium underline">
               Return to your account
             </button>
