@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { emailField, passwordField } from './login.schema'
 import { email, firstName, lastName, password } from './people-fields.schema'
 
+export const SIGN_IN_LINK_SENT = 'If an account exists for this e-mail, we have sent a sign-in link to it. It works once, within 15 minutes.'
+export const NO_PORTAL_HOST = 'This business has no portal address yet: set its subdomain first.'
 export const ACCOUNT_EXISTS = 'This e-mail address already has an account here: sign in to continue.'
 
 export const portalSignUpSchema = z.object({ firstName, lastName, email, password })

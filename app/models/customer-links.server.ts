@@ -21,8 +21,7 @@ export const SIGN_IN_LINK_TTL = 15 * MINUTE
 export const WELCOME_LINK_TTL = 7 * 24 * 60 * MINUTE
 export const HANDOFF_TTL = 2 * MINUTE
 
-export const SIGN_IN_LINK_SENT = 'If an account exists for this e-mail, we have sent a sign-in link to it. It works once, within 15 minutes.'
-export const NO_PORTAL_HOST = 'This business has no portal address yet: set its subdomain first.'
+export { NO_PORTAL_HOST, SIGN_IN_LINK_SENT } from './customer-accounts.schema'
 
 export type PortalLinkPurpose = 'portal_sign_in' | 'portal_welcome' | 'portal_handoff'
 

@@ -1,9 +1,11 @@
 // /customer-portal/auto-login/{code}: a customer's log-in-as link, opened on the admin's own host (ADR 13: it works
 // only in the session that created it). The GET asks; the POST spends it and hands over to the organisation's
 // subdomain host with a second, short-lived code, since this session's cookie does not go there (ADR 0059).
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+// The hand-over is a page that moves on by itself (ForwardPage), not a redirect.
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, AuthShell } from '#app/components/auth/auth-shell'
+import { ForwardPage } from '#app/components/auth/forward-page'
 import { FormAlert, linkClass, primaryButtonClass } from '#app/components/forms'
 import { autoLoginContext } from './auto-login.server'
 import { consumeCustomerPortalLink, previewAutoLogin } from '#app/models/auto-login-links.server'
@@ -18,8 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const returnUrl = `${await adminOrigin(request)}/customers/view`
   const used = await consumeCustomerPortalLink(params.code ?? '', await autoLoginContext(request), returnUrl)
-  if (!used.ok) return data({ error: used.message }, { status: used.status })
-  return redirect(used.handoffUrl)
+  if (!used.ok) return data({ error: used.message, handoff: null }, { status: used.status })
+  // An explicit 200: without JavaScript the loader runs after the action and would set the page's status (401, link spent).
+  return data({ error: null, handoff: { url: used.handoffUrl, name: used.name } }, { status: 200 })
 }
 
 export default function CustomerPortalAutoLoginRoute() {
@@ -32,7 +35,15 @@ export default function CustomerPortalAutoLoginRoute() {
       </Link>
     </p>
   )
-  // After a failed POST the loader runs again and may find the link spent: the action's answer is the one that counts.
+  if (posted?.handoff) {
+    const { url, name } = posted.handoff
+    return (
+      <AuthShell>
+        <ForwardPage url={url} title="Opening the customer portal" subtitle={`Signing in as ${name} on the business's own address.`} label={`Open the portal as ${name}`} />
+      </AuthShell>
+    )
+  }
+  // After a POST the loader runs again and may find the link spent: the action's answer is the one that counts.
   const error = posted ? posted.error : loaded.error
   if (error || !loaded.target) {
     return (
@@ -50,8 +61,7 @@ export default function CustomerPortalAutoLoginRoute() {
         title={organisation ? `Sign in as ${name} of ${organisation}?` : `Sign in as ${name}?`}
         subtitle="This single-use link opens the customer portal on the business's own address, signed in as this customer. You stay signed in here."
       />
-      {/* A whole-page post: the answer sends the browser to another host. */}
-      <Form method="post" reloadDocument>
+      <Form method="post">
         <button type="submit" className={primaryButtonClass}>
           Sign in as {name}
         </button>

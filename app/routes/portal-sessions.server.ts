@@ -48,9 +48,10 @@ export async function startHandoffSession(request: Request, opened: Extract<Open
 
 /**
  * Ends a log-in-as session of the portal: back to the admin's parked session on this host when there is
- * one (and it is still alive), else to the back office the admin came from, where their own session is.
+ * one (and it is still alive; a redirect), else to the back office the admin came from, where their own
+ * session is (`elsewhere`: a page must forward there, since a form post may not be redirected to another origin).
  */
-export async function leavePortalLoginAs(request: Request): Promise<Response> {
+export async function leavePortalLoginAs(request: Request): Promise<Response | { elsewhere: string; cookie: string }> {
   const session = await getSession(request)
   const actorId = session.get('impersonatorUserId')
   if (!actorId) return redirect('/account')
@@ -74,5 +75,5 @@ export async function leavePortalLoginAs(request: Request): Promise<Response> {
       message: `Left the customer portal session of ${customer.email}`,
     })
   }
-  return redirect(back, { headers: { 'Set-Cookie': cookie } })
+  return { elsewhere: back, cookie }
 }

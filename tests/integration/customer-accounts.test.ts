@@ -14,7 +14,7 @@ import * as forgotPage from '#app/routes/_auth.forgot-password'
 import * as resetPage from '#app/routes/_auth.forgot-password-2.$code'
 import * as handoffPage from '#app/routes/_auth.login_.handoff.$code'
 import * as linkRequestPage from '#app/routes/_auth.login_.link'
-import * as linkPage from '#app/routes/_auth.login_.link.$code'
+import * as linkPage from '#app/routes/_auth.login_.link_.$code'
 import * as welcomePage from '#app/routes/_auth.welcome.$code'
 import * as accountPage from '#app/routes/_portal.account'
 import * as returnRoute from '#app/routes/_portal.account_.return'
@@ -312,8 +312,8 @@ describe('Login As User from the back office', () => {
     expect(made.status).toBe(200)
     const code = codeIn(made.json.link, '/customer-portal/auto-login/')
     const spent = await callPage(support, portalPage.action as never, { path: `/customer-portal/auto-login/${code}`, params: { code }, form: {} })
-    expect(spent.status).toBe(302)
-    return { support, customer, host: { [HOST_CLIENT_HEADER]: String(demo.id) }, handoffCode: codeIn(spent.location!, '/login/handoff/'), demoId: demo.id }
+    expect(spent.status).toBe(200)
+    return { support, customer, host: { [HOST_CLIENT_HEADER]: String(demo.id) }, handoffCode: codeIn(spent.data.handoff.url, '/login/handoff/'), demoId: demo.id }
   }
 
   it('lands in the portal as the customer, marked, refused credential changes, and goes back to the admin', async () => {
@@ -349,8 +349,9 @@ describe('Login As User from the back office', () => {
     expect(await verifyPassword(stillMine.password_hash, TEST_PASSWORD)).toBe(true)
 
     const back = await onHost(portal, host, returnRoute.action, '/account/return', { form: {} })
-    expect(back.status).toBe(302)
-    expect(back.location).toMatch(/^http:\/\/localhost(:\d+)?\/customers\/view$/)
+    // The admin's back office is on another host: a page forwards there (a form post may not be redirected across origins).
+    expect(back.status).toBe(200)
+    expect(back.data.back).toMatch(/^http:\/\/localhost(:\d+)?\/customers\/view$/)
     expect(portal.cookie).toBe('')
     expect((await me(portal, host)).status).toBe(401)
     // The admin's own session was never touched.
@@ -385,7 +386,7 @@ describe('Login As User from the back office', () => {
     expect(made.json.link).toMatch(/^http:\/\/demowriting\.localhost(:\d+)?\/customer-portal\/auto-login\//)
     const code = codeIn(made.json.link, '/customer-portal/auto-login/')
     const spent = await onHost(support, host, portalPage.action, `/customer-portal/auto-login/${code}`, { params: { code }, form: {} })
-    const handoffCode = codeIn(spent.location!, '/login/handoff/')
+    const handoffCode = codeIn(spent.data.handoff.url, '/login/handoff/')
     await onHost(support, host, handoffPage.action, `/login/handoff/${handoffCode}`, { params: { code: handoffCode }, form: {} })
     expect((await me(support, host)).json.customer._id).toBe(customer.publicId)
     const back = await onHost(support, host, returnRoute.action, '/account/return', { form: {} })
