@@ -71,7 +71,8 @@ test('the customer welcome e-mail links to PUBLIC_URL', async ({ request }) => {
   })
   expect(res.status, res.body).toBe(200)
   const mail = await waitForMail(email, /Welcome/, since)
-  expectOurLink(linkFrom(mail, /\/login/), /^\/login$/)
+  // A link to choose a password (ADR 0059); the organisation has no subdomain, so PUBLIC_URL.
+  expectOurLink(linkFrom(mail, /\/welcome\//), /^\/welcome\/[\w-]+$/)
 })
 
 /** A JSON post of a signed-in caller that lies about the host it talks to. */
@@ -118,8 +119,8 @@ test('an organisation with a subdomain gets its e-mailed, checkout and cart link
   const since = new Date()
   const res = await postWithForgedHost(cookie, '/api/customers/create', { firstName: 'Wel', lastName: 'Come', email, password: 'Welcome-pass-2026', welcomeEmail: true })
   expect(res.status, res.body).toBe(200)
-  const link = linkFrom(await waitForMail(email, /Welcome/, since), /\/login/)
-  expect(link).toBe(`${portal.origin}/login`)
+  const link = linkFrom(await waitForMail(email, /Welcome/, since), /\/welcome\//)
+  expect(link).toMatch(new RegExp(`^${portal.origin}/welcome/[\\w-]+$`))
 
   const id = await createProductThroughApi({ Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json' }, 'Subdomain links')
   const page = await rawRequest({ path: `/products/view?settings=${id}`, headers: { Cookie: cookie, ...FORGED_HOST } })

@@ -131,7 +131,7 @@ test('staff with READ_CUSTOMERS only see the list without create, toggles or log
   await expect(page.getByText("You don't have the required permissions!", { exact: false })).toBeVisible()
 })
 
-test('Login As User opens a single-use link in a new window', async ({ page, loginAs }) => {
+test('Login As User opens a single-use link in a new window and lands in the portal as that customer', async ({ page, loginAs, baseURL }) => {
   await loginAs('support@demo-staff.test')
   await page.goto('/customers/view?q=customer002%40demo')
   await page.locator('[data-hydrated]').waitFor()
@@ -140,13 +140,22 @@ test('Login As User opens a single-use link in a new window', async ({ page, log
   await expect.poll(async () => (await popup).url()).toMatch(/\/customer-portal\/auto-login\/[\w-]+$/)
   await expect((await popup).getByRole('heading', { name: /^Sign in as .+ of Demo Writing Co\?$/ })).toBeVisible()
   await (await popup).getByRole('button', { name: /^Sign in as / }).click()
-  await expect((await popup).getByRole('heading', { name: 'Customer portal' })).toBeVisible()
+  // Handed over to the organisation's own host (ADR 0059), where the portal opens at once with JavaScript.
+  const portal = new URL(baseURL!)
+  portal.hostname = `demowriting.${portal.hostname}`
+  await expect(await popup).toHaveURL(`${portal.origin}/account`)
+  await expect((await popup).getByRole('heading', { name: 'My account' })).toBeVisible()
+  await expect((await popup).getByRole('status').filter({ hasText: 'You are signed in as' })).toBeVisible()
   // The admin's own session is untouched.
   await page.reload()
   await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible()
 })
 
-test('the customer portal link: the confirming POST answers 200 with the portal notice and one audit row @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
+test('the customer portal link: the confirming POST hands over to the portal, which signs in on its own host, with one audit row each @nojs', async ({
+  page,
+  loginAs,
+  javaScriptEnabled,
+}) => {
   const customer = await newCustomer('Portal')
   await loginAs('support@demo-staff.test')
   await page.goto(`/customers/view?q=${encodeURIComponent(customer.email)}`)
@@ -159,10 +168,21 @@ test('the customer portal link: the confirming POST answers 200 with the portal 
   await popup.getByRole('button', { name: /^Sign in as / }).click()
   // Without JavaScript Remix runs the loader after the action; it finds the link spent, which must not win.
   expect((await answer).status()).toBe(200)
-  await expect(popup.getByRole('heading', { name: 'Customer portal' })).toBeVisible()
+  await expect(popup).toHaveURL(/\/\/demowriting\.localhost:\d+\/(login\/handoff\/[\w-]+|account)$/)
+  if (!javaScriptEnabled) await popup.getByRole('button', { name: 'Continue as Portal Customer' }).click()
+  await expect(popup.getByRole('heading', { name: 'My account' })).toBeVisible()
   await expect(popup.getByRole('heading', { name: 'Error' })).toHaveCount(0)
-  const audit = await platformDb.selectFrom('audit_logs').select('status').where('action', '=', 'auto_login').where('user_id', '=', customer.id).execute()
-  expect(audit).toEqual([{ status: 'success' }])
+  const audit = await platformDb
+    .selectFrom('audit_logs')
+    .select(['action', 'status'])
+    .where('action', 'in', ['login_as_handoff', 'auto_login'])
+    .where('user_id', '=', customer.id)
+    .orderBy('id')
+    .execute()
+  expect(audit).toEqual([
+    { action: 'login_as_handoff', status: 'success' },
+    { action: 'auto_login', status: 'success' },
+  ])
 })
 
 test('with JavaScript the row switches post without navigation: each row shows its change at once, and two rows post side by side', async ({ page, loginAs }) => {
