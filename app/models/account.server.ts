@@ -93,9 +93,17 @@ export async function organisationsForEmail(email: string): Promise<Organisation
       .orderBy('o.name')
       .execute(),
   ])
-  // An address with an account but nowhere to sign in (say, only a customer) still gets the picker, empty.
+  // An address with an account but nowhere to sign in still gets the picker, empty; one whose only accounts are a
+  // customer's reads like an unknown one: the picker never tells that a person is some business's customer (ADR 0059).
   if (!platform && rows.length === 0) {
-    const any = await platformDb.selectFrom('users').select('id').where('email', '=', address).where('active', '=', true).executeTakeFirst()
+    const any = await platformDb
+      .selectFrom('users as u')
+      .leftJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').onRef('m.client_id', '=', 'u.client_id'))
+      .select('u.id')
+      .where('u.email', '=', address)
+      .where('u.active', '=', true)
+      .where((eb) => eb.or([eb('m.role', 'is', null), eb('m.role', '!=', 'customer')]))
+      .executeTakeFirst()
     if (!any) return null
   }
   const choices: OrganisationChoice[] = rows.map((r) => ({

@@ -83,8 +83,7 @@ async function emailStep(request: Request, form: FormData) {
   const { email } = result.data
   if (!(await consume('orgLookupsPerIp', clientIp(request)))) return reply({ email, orgs: null, formError: TOO_MANY_ATTEMPTS }, 429)
   const orgs = await choicesForHost(request, await organisationsForEmail(email))
-  // An address with no organisation to offer (say, only a customer somewhere) reads like an unknown one (issue 28, item 9).
-  if (!orgs || orgs.length === 0) return reply({ email, orgs: null, formError: NO_ACCOUNT_FOR_EMAIL }, 404)
+  if (!orgs) return reply({ email, orgs: null, formError: NO_ACCOUNT_FOR_EMAIL }, 404)
   return reply({ email, orgs, orgsFor: email })
 }
 
