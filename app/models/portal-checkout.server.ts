@@ -12,7 +12,7 @@ import { orderMail } from './order-mail.server'
 import { type OrderRow, placeOrder, recordActivity } from './orders.server'
 import { createMember } from './people.server'
 import { type PortalCustomer } from './portal-auth.server'
-import { guestFieldErrors, type PortalCheckoutInput, PORTAL_CHECKOUT_MESSAGES } from './portal-checkout.schema'
+import { checkoutFieldErrors, type PortalCheckoutInput } from './portal-checkout.schema'
 import { storefrontPayments } from './storefront-payments.server'
 import { COUPON_USED_UP } from '#app/rules/cart-pricing'
 import { applicationFeeCents } from '#app/rules/application-fee'
@@ -57,8 +57,7 @@ export async function checkoutCart(t: TenantScope, input: PortalCheckoutInput, c
   if (cart.lines.length === 0) return { ok: false, status: 400, error: CART_EMPTY }
   if (cart.couponProblem) return { ok: false, status: 400, error: COUPON_CHANGED, field: 'code' }
   const needsContract = cart.lines.some((l) => l.contractId !== null)
-  const fieldErrors: Record<string, string> = who.customer ? {} : guestFieldErrors(input)
-  if (needsContract && !(input.contractName && input.contractName.length >= 2)) fieldErrors.contractName = PORTAL_CHECKOUT_MESSAGES.contractName
+  const fieldErrors = checkoutFieldErrors(input, { guest: !who.customer, needsContract, charged: cart.price.totalCents > 0 })
   if (Object.keys(fieldErrors).length) return { ok: false, status: 400, error: Object.values(fieldErrors)[0]!, fieldErrors }
 
   const held = await holdCart(t, row)
@@ -73,7 +72,7 @@ export async function checkoutCart(t: TenantScope, input: PortalCheckoutInput, c
       await forgetNewAccount(t, buyer)
       return { ok: false, status: 400, error: COUPON_USED_UP, field: 'code' }
     }
-    const charge = await chargeCart(t, fresh, payments.accountId, input.payment)
+    const charge = await chargeCart(t, fresh, payments.accountId, input.payment ?? '')
     if (!charge.ok) {
       // A failed payment leaves nothing behind: no order, no invoice, no redemption, no account.
       await releaseCoupon(t, fresh.row.id)

@@ -48,10 +48,10 @@ test('a customer buys two products with a coupon and an agreement, and both e-ma
   await page.goto(`${shop.origin}/`)
   await expect(page.getByRole('heading', { name: 'Our services' })).toBeVisible()
   await expect(page.getByText('An ATS-friendly resume.')).toBeVisible()
-  await page.getByRole('button', { name: 'Add Resume Writing to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart Resume Writing' }).click()
   await expect(page).toHaveURL(`${shop.origin}/cart`)
   await page.goto(`${shop.origin}/`)
-  await page.getByRole('button', { name: 'Add LinkedIn Profile to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart LinkedIn Profile' }).click()
   await expect(page.getByRole('link', { name: 'Cart (2)' })).toBeVisible()
 
   await page.getByLabel('Coupon code').fill(shop.code)
@@ -103,7 +103,7 @@ test('an organisation that cannot take charges shows its products and no way to 
   await page.goto(`http://${world.host}/`)
   await expect(page.getByRole('heading', { name: 'Cover Letter' })).toBeVisible()
   await expect(page.getByText('We are not taking orders yet.')).toBeVisible()
-  await expect(page.getByRole('button', { name: /Add .* to cart/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Add to cart/ })).toHaveCount(0)
 })
 
 test('the add-to-cart link adds the product and goes on only to the organisation’s own host', async ({ page }) => {
