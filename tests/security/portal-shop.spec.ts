@@ -156,3 +156,31 @@ test('a cross-site post, a post without proof of origin and a malformed body cha
   expect(JSON.parse(wrongCard.body).errors.payment).toBe('Please choose a card')
   expect(await platformDb.selectFrom('orders').select('id').where('client_id', '=', a.org.id).execute()).toEqual([])
 })
+
+test('a signed agreement is shown to the customer who signed it, and to no other customer or host', async () => {
+  const a = await shop()
+  const contract = await platformDb
+    .insertInto('contracts')
+    .values({ public_id: newPublicId(), client_id: a.org.id, title: 'Terms', content: '<p>Terms.</p>' })
+    .executeTakeFirstOrThrow()
+  await platformDb
+    .updateTable('products')
+    .set({ contract_id: Number(contract.insertId) })
+    .where('id', '=', a.product.productId)
+    .execute()
+  const buy = async () => {
+    const cart = await cartWith(a.host, a.product.productPublicId)
+    const res = await call(a.host, 'POST', '/api/portal/checkout', { ...buyer(), contractName: 'Ann Buyer' }, [cart])
+    expect(res.status).toBe(200)
+    return { order: JSON.parse(res.body).orders[0]._id as string, session: cookieOf(res, '__session')! }
+  }
+  const [first, second] = [await buy(), await buy()]
+  const view = (order: string, session: string, host = a.host) => rawRequest({ path: `/agreements/${order}`, headers: { Host: host, Cookie: session } })
+  expect((await view(first.order, first.session)).status).toBe(200)
+  const other = await view(first.order, second.session)
+  expect(other.status).toBe(404)
+  expect(other.body).not.toContain('Ann Buyer')
+  // The customer's own session on another organisation's host is nobody's there: the sign-in page.
+  const b = await shop()
+  expect((await view(first.order, first.session, b.host)).status).toBe(302)
+})

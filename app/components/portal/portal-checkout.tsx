@@ -194,6 +194,14 @@ function Confirmation({ done }: { done: NonNullable<PortalCheckoutData['done']> 
           <li key={o._id} className="flex justify-between gap-2 py-2 text-sm">
             <span>
               {o.name} <span className="text-gray-600">(order {o._id})</span>
+              {o.signed ? (
+                <>
+                  {' '}
+                  <Link to={`/agreements/${o._id}`} className="font-medium text-brand-700 hover:underline">
+                    View the agreement you signed<span className="sr-only"> for {o.name}</span>
+                  </Link>
+                </>
+              ) : null}
             </span>
             <Price cents={o.priceCents} currency={done.currency} />
           </li>

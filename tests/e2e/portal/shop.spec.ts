@@ -42,7 +42,7 @@ async function shopWorld() {
   return { ...world, origin: `http://${world.host}`, code, resume, linkedin }
 }
 
-test('a customer buys two products with a coupon and an agreement, and both e-mails arrive @nojs', async ({ page }) => {
+test('a customer buys two products with a coupon and an agreement, and both e-mails arrive @nojs', async ({ page, loginAs }) => {
   const shop = await shopWorld()
   const email = uniqueEmail('buyer')
   await page.goto(`${shop.origin}/`)
@@ -80,6 +80,21 @@ test('a customer buys two products with a coupon and an agreement, and both e-ma
   expect(invoice).toMatchObject({ type: 'multiOrders', status: 'paid', price_cents: 13_500 })
   await waitForMail(email, /We received your order/)
   await waitForMail(email, /Payment received: \$135/)
+
+  // The agreement as signed, for the customer and in the back office.
+  await page.getByRole('link', { name: 'View the agreement you signed for Resume Writing' }).click()
+  await expect(page.getByRole('heading', { name: 'Signed agreement: Service agreement' })).toBeVisible()
+  await expect(page.getByText('Gina Guest')).toBeVisible()
+  const signed = await platformDb
+    .selectFrom('orders')
+    .select('public_id')
+    .where('client_id', '=', shop.org.id)
+    .where('package_name', '=', 'Resume Writing')
+    .executeTakeFirstOrThrow()
+  await loginAs(shop.owner.email, shop.org.name)
+  await page.goto(`/project/view/${signed.public_id}`)
+  await expect(page.getByRole('heading', { name: 'Signed agreement: Service agreement' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Text of Service agreement' })).toContainText('review each draft within 7 days')
 })
 
 test('a declined card makes nothing and says why @nojs', async ({ page }) => {
