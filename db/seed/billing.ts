@@ -44,15 +44,15 @@ export async function seedDemoBilling(db: Kysely<Database>, orgIds: OrgIds, now 
     })
     .where('id', '=', clientId)
     .execute()
+  const recorded = {
+    stripe_subscription_id: DEMO_STRIPE.subscriptionId,
+    client_package_id: row.id,
+    quantity: DEMO_STRIPE.quantity,
+    max_users: plan.maxUsers * DEMO_STRIPE.quantity,
+  }
   await db
     .insertInto('organisation_plans')
-    .values({
-      client_id: clientId,
-      stripe_subscription_id: DEMO_STRIPE.subscriptionId,
-      client_package_id: row.id,
-      quantity: DEMO_STRIPE.quantity,
-      max_users: plan.maxUsers * DEMO_STRIPE.quantity,
-    })
-    .onDuplicateKeyUpdate({ client_package_id: row.id })
+    .values({ client_id: clientId, ...recorded })
+    .onDuplicateKeyUpdate(recorded)
     .execute()
 }

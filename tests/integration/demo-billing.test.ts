@@ -8,6 +8,7 @@ import { storefrontPayments } from '#app/models/storefront-payments.server'
 import { subscriptionOverview, userLimitOf } from '#app/models/subscription.server'
 import { platformDb, tenantDb } from '#app/services/db.server'
 import { paymentsService } from '#app/services/stripe.server'
+import { seedDemoBilling } from '#db/seed/billing'
 import { DEMO_ORGS } from '#db/seed/core'
 import { DEMO_STRIPE, stripeFixtures } from '#db/seed/stripe-fixtures'
 import { orgIdByName } from '#tests/factories/index'
@@ -19,6 +20,9 @@ beforeAll(async () => {
   // What scripts/run.mjs does when it starts the emulator (STRIPE_EMULATOR_FIXTURES).
   emulator.loadFixtures(stripeFixtures)
   const demo = await orgIdByName(DEMO_ORGS.demo.name)
+  const rival = await orgIdByName(DEMO_ORGS.rival.name)
+  // The seed's billing rows again: another file on this worker's database may have unlinked them.
+  await seedDemoBilling(platformDb, { demo: demo.id, rival: rival.id })
   t = { db: tenantDb(demo.id), clientId: demo.id }
 })
 
