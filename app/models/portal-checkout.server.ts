@@ -13,7 +13,7 @@ import { type OrderRow, placeOrder, recordActivity } from './orders.server'
 import { createMember } from './people.server'
 import { type PortalCustomer } from './portal-auth.server'
 import { checkoutFieldErrors, type PortalCheckoutInput } from './portal-checkout.schema'
-import { storefrontPayments } from './storefront-payments.server'
+import { forgetStorefrontPayments, storefrontPayments } from './storefront-payments.server'
 import { COUPON_USED_UP } from '#app/rules/cart-pricing'
 import { applicationFeeCents } from '#app/rules/application-fee'
 import { billingService } from '#app/services/billing-request.server'
@@ -212,7 +212,10 @@ async function chargeCart(t: TenantScope, cart: PricedCart, accountId: string, p
     const message = cardErrorMessage(error)
     if (message) return { ok: false, status: 402, error: message, field: 'payment' }
     // The organisation's account stopped taking charges since the page was shown: nothing was charged.
-    if (isConnectedAccountUnusable(error)) return { ok: false, status: 409, error: NOT_TAKING_ORDERS }
+    if (isConnectedAccountUnusable(error)) {
+      await forgetStorefrontPayments(t)
+      return { ok: false, status: 409, error: NOT_TAKING_ORDERS }
+    }
     console.error(`[portal-checkout] charge of cart ${cart.row.public_id} (organisation ${t.clientId}) failed`, error instanceof Error ? error.message : error)
     return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE }
   }
