@@ -57,6 +57,8 @@ async function expectAccessible(page: Page, what: string) {
 
 for (const size of WIDTHS) {
   test(`every portal page passes axe at ${size.width} px`, async ({ page }) => {
+    // Six axe runs and a purchase: more than the default 30 s on a busy two-core machine.
+    test.slow()
     await page.setViewportSize({ width: size.width, height: size.height })
     const shop = await brandedShop()
     await page.goto(`${shop.origin}/`)
