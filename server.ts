@@ -61,6 +61,9 @@ server.listen(config.PORT, config.HOST, () => {
   if (config.APP_ENV === 'development') {
     console.log(`Demo logins (password Demo-pass-2026): superadmin@demo.test, owner@demo.test, staff@demo.test,`)
     console.log(`  writer@demo.test, reviewer@demo.test, owner2@demo.test, multi@demo.test`)
+    // The demo business's own host (its subdomain under PUBLIC_URL's host): Chromium resolves *.localhost here.
+    const publicUrl = new URL(config.PUBLIC_URL)
+    console.log(`Demo Writing Co's customer portal (shop): ${publicUrl.protocol}//demowriting.${publicUrl.host} (customer@demo.test)`)
     console.log(`E-mails sent by the app: http://localhost:${config.PORT}/dev/mailbox`)
   }
 })

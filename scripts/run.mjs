@@ -39,6 +39,9 @@ const PLAYWRIGHT_SINK_OFFSET = 500
 const VITEST_MAX_WORKERS = 8
 // Where the Stripe emulator posts events (app/routes/api.webhooks.stripe.ts, ADR 0031).
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe'
+// What the demo seed's ids name at Stripe (the demo's subscription and payout account, ADR 0057): the
+// emulator forgets everything when it stops while the database keeps them, so it starts with them.
+const STRIPE_FIXTURES = 'db/seed/stripe-fixtures.ts'
 const profile = profiles[mode]
 // A run re-executed on the project's Node (useProjectNode) counts from the first process's start and keeps its install time.
 const scriptStarted = Number(process.env.DRAFTDESK_RUN_STARTED ?? Date.now())
@@ -235,7 +238,7 @@ async function startStripe(env, dir) {
   const webhookUrl = `http://127.0.0.1:${appPort}${STRIPE_WEBHOOK_PATH}`
   // The worker joins whatever emulator npm start runs (same in-memory Stripe), whatever its app port.
   const reuse = mode === 'worker' ? 'any' : mode === 'start'
-  const emulator = await startStripeEmulator({ dir, port: profile.stripePort, webhookUrl, reuse })
+  const emulator = await startStripeEmulator({ dir, port: profile.stripePort, webhookUrl, reuse, fixtures: STRIPE_FIXTURES })
   if (!emulator.reused) started.push(() => stopStripeEmulator(emulator.pidFile, emulator.pid))
   env.STRIPE_API_URL = emulator.url
   env.STRIPE_WEBHOOK_SECRET = emulator.secret

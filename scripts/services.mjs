@@ -388,8 +388,10 @@ async function emulatorAnswers(url) {
  * webhooks signed by a fresh `whsec_` secret and posted to `webhookUrl`. A running one of this
  * checkout is reused when `reuse` is true and it posts to the same URL, or `reuse` is 'any' (npm run
  * worker beside npm start), so both see the same in-memory Stripe; its secret is read from <dir>/stripe-emulator.json (0600).
+ * `fixtures`: a module of objects that exist from the start (tools/stripe-emulator/fixtures.ts); a reused
+ * emulator already has them.
  */
-export async function startStripeEmulator({ dir, port, webhookUrl, reuse = true }) {
+export async function startStripeEmulator({ dir, port, webhookUrl, reuse = true, fixtures = null }) {
   const entry = path.join(root, 'tools/stripe-emulator/main.ts')
   const pidFile = path.join(dir, 'stripe-emulator.pid')
   const stateFile = path.join(dir, 'stripe-emulator.json')
@@ -413,7 +415,14 @@ export async function startStripeEmulator({ dir, port, webhookUrl, reuse = true 
     cwd: root,
     detached: true,
     stdio: ['ignore', log, log],
-    env: { ...process.env, STRIPE_EMULATOR_PORT: String(chosen), STRIPE_EMULATOR_HOST: '127.0.0.1', STRIPE_EMULATOR_WEBHOOK_URL: webhookUrl, STRIPE_WEBHOOK_SECRET: secret },
+    env: {
+      ...process.env,
+      STRIPE_EMULATOR_PORT: String(chosen),
+      STRIPE_EMULATOR_HOST: '127.0.0.1',
+      STRIPE_EMULATOR_WEBHOOK_URL: webhookUrl,
+      STRIPE_WEBHOOK_SECRET: secret,
+      ...(fixtures ? { STRIPE_EMULATOR_FIXTURES: path.resolve(root, fixtures) } : {}),
+    },
   })
   let exited = false
   child.once('exit', () => {

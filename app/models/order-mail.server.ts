@@ -213,6 +213,19 @@ async function draftDecision(t: TenantScope, settings: WebsiteSettings, found: N
   })
 }
 
+/** order_received to the order's customer (once per order: the job id). */
+async function orderReceived(t: TenantScope, settings: WebsiteSettings, row: OrderRow) {
+  const customer = await recipient(t, row.customer_id)
+  if (!customer) return
+  await send(t, settings, {
+    template: 'order_received',
+    to: customer,
+    fields: customerFields(row, customer),
+    buttonPath: CUSTOMER_PATH,
+    jobId: `order-received-${t.clientId}-${row.public_id}`,
+  })
+}
+
 // ---------------------------------------------------------------------------------------------
 // The events
 
@@ -227,16 +240,7 @@ export const orderMail = {
       const settings = await getWebsiteSettings(t)
       const row = await findOrder(t, order.public_id)
       if (!row || row.test_order) return
-      const customer = await recipient(t, row.customer_id)
-      if (customer) {
-        await send(t, settings, {
-          template: 'order_received',
-          to: customer,
-          fields: customerFields(row, customer),
-          buttonPath: CUSTOMER_PATH,
-          jobId: `order-received-${t.clientId}-${row.public_id}`,
-        })
-      }
+      await orderReceived(t, settings, row)
       if (!invoice) return
       await invoiceMail(t, settings, invoice.public_id, 'invoice_created')
       // Created as paid (paid outside the provider): the payment was received too.
@@ -252,16 +256,7 @@ export const orderMail = {
         t,
         orders.map((o) => o.public_id),
       )) {
-        if (row.test_order) continue
-        const customer = await recipient(t, row.customer_id)
-        if (!customer) continue
-        await send(t, settings, {
-          template: 'order_received',
-          to: customer,
-          fields: customerFields(row, customer),
-          buttonPath: CUSTOMER_PATH,
-          jobId: `order-received-${t.clientId}-${row.public_id}`,
-        })
+        if (!row.test_order) await orderReceived(t, settings, row)
       }
       await invoiceMail(t, settings, invoicePublicId, 'invoice_payment_received')
     })

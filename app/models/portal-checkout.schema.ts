@@ -19,9 +19,14 @@ export const portalCheckoutSchema = z.object({
   email: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.string().max(191).email(CHECKOUT_MESSAGES.emailInvalid).optional().or(z.literal(''))),
   password: z.string().max(200).optional(),
   contractName: optionalText(201),
+  // Required, but checked with the other fields in the model, so a form shows every error at once.
   payment: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ required_error: PORTAL_CHECKOUT_MESSAGES.payment }).regex(/^pm_[A-Za-z0-9_]{1,200}$/, PORTAL_CHECKOUT_MESSAGES.payment),
+    z
+      .string()
+      .regex(/^pm_[A-Za-z0-9_]{1,200}$/, PORTAL_CHECKOUT_MESSAGES.payment)
+      .optional()
+      .or(z.literal('')),
   ),
   /** The form's cart (a Buy now cart differs from the cookie's); the API uses the cookie's. */
   cartId: optionalText(24),
@@ -37,5 +42,13 @@ export function guestFieldErrors(input: PortalCheckoutInput): Record<string, str
   if (!input.email) errors.email = CHECKOUT_MESSAGES.email
   if (!input.password) errors.password = CHECKOUT_MESSAGES.password
   else if (input.password.length < 8) errors.password = CHECKOUT_MESSAGES.passwordShort
+  return errors
+}
+
+/** Every field error of a checkout at once: the guest's (when nobody is signed in), the agreement's and the card's. */
+export function checkoutFieldErrors(input: PortalCheckoutInput, opts: { guest: boolean; needsContract: boolean; charged: boolean }): Record<string, string> {
+  const errors = opts.guest ? guestFieldErrors(input) : {}
+  if (opts.needsContract && !(input.contractName && input.contractName.length >= 2)) errors.contractName = PORTAL_CHECKOUT_MESSAGES.contractName
+  if (opts.charged && !input.payment) errors.payment = PORTAL_CHECKOUT_MESSAGES.payment
   return errors
 }

@@ -12,8 +12,8 @@ import { orderMail } from './order-mail.server'
 import { type OrderRow, placeOrder, recordActivity } from './orders.server'
 import { createMember } from './people.server'
 import { type PortalCustomer } from './portal-auth.server'
-import { guestFieldErrors, type PortalCheckoutInput, PORTAL_CHECKOUT_MESSAGES } from './portal-checkout.schema'
-import { storefrontPayments } from './storefront-payments.server'
+import { checkoutFieldErrors, type PortalCheckoutInput } from './portal-checkout.schema'
+import { forgetStorefrontPayments, storefrontPayments } from './storefront-payments.server'
 import { COUPON_USED_UP } from '#app/rules/cart-pricing'
 import { applicationFeeCents } from '#app/rules/application-fee'
 import { billingService } from '#app/services/billing-request.server'
@@ -57,8 +57,7 @@ export async function checkoutCart(t: TenantScope, input: PortalCheckoutInput, c
   if (cart.lines.length === 0) return { ok: false, status: 400, error: CART_EMPTY }
   if (cart.couponProblem) return { ok: false, status: 400, error: COUPON_CHANGED, field: 'code' }
   const needsContract = cart.lines.some((l) => l.contractId !== null)
-  const fieldErrors: Record<string, string> = who.customer ? {} : guestFieldErrors(input)
-  if (needsContract && !(input.contractName && input.contractName.length >= 2)) fieldErrors.contractName = PORTAL_CHECKOUT_MESSAGES.contractName
+  const fieldErrors = checkoutFieldErrors(input, { guest: !who.customer, needsContract, charged: cart.price.totalCents > 0 })
   if (Object.keys(fieldErrors).length) return { ok: false, status: 400, error: Object.values(fieldErrors)[0]!, fieldErrors }
 
   const held = await holdCart(t, row)
@@ -73,7 +72,7 @@ export async function checkoutCart(t: TenantScope, input: PortalCheckoutInput, c
       await forgetNewAccount(t, buyer)
       return { ok: false, status: 400, error: COUPON_USED_UP, field: 'code' }
     }
-    const charge = await chargeCart(t, fresh, payments.accountId, input.payment)
+    const charge = await chargeCart(t, fresh, payments.accountId, input.payment ?? '')
     if (!charge.ok) {
       // A failed payment leaves nothing behind: no order, no invoice, no redemption, no account.
       await releaseCoupon(t, fresh.row.id)
@@ -213,7 +212,10 @@ async function chargeCart(t: TenantScope, cart: PricedCart, accountId: string, p
     const message = cardErrorMessage(error)
     if (message) return { ok: false, status: 402, error: message, field: 'payment' }
     // The organisation's account stopped taking charges since the page was shown: nothing was charged.
-    if (isConnectedAccountUnusable(error)) return { ok: false, status: 409, error: NOT_TAKING_ORDERS }
+    if (isConnectedAccountUnusable(error)) {
+      await forgetStorefrontPayments(t)
+      return { ok: false, status: 409, error: NOT_TAKING_ORDERS }
+    }
     console.error(`[portal-checkout] charge of cart ${cart.row.public_id} (organisation ${t.clientId}) failed`, error instanceof Error ? error.message : error)
     return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE }
   }

@@ -3,9 +3,8 @@
 // Cards are entered as at checkout: Stripe Elements with a publishable key, test cards in test mode (ADR 0039).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useRef, useState } from 'react'
 import { ValidatedForm, validationError } from 'remix-validated-form'
-import { CardEntry, type CardEntryHandle, type CardEntryMode } from '#app/components/checkout/card-entry'
+import { CardEntry, type CardEntryMode, useCardSubmit } from '#app/components/checkout/card-entry'
 import { CheckboxField, FormAlert, smallButton, SubmitButton, SuccessAlert } from '#app/components/forms'
 import { SmallTable } from '#app/components/content/list-parts'
 import { Badge, PageHeader } from '#app/components/page'
@@ -138,25 +137,8 @@ export default function PaymentMethodsRoute() {
 
 function AddCard({ requestKey, card, pastDue }: { requestKey: string; card: CardEntryMode; pastDue: boolean }) {
   const hydrated = useHydrated()
-  const formRef = useRef<HTMLFormElement>(null)
-  const entry = useRef<CardEntryHandle>(null)
-  const [cardError, setCardError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
-
-  /** With Elements the card becomes a payment method in the browser first; its id then goes in the form. */
-  async function add(event: React.MouseEvent<HTMLButtonElement>) {
-    const pending = entry.current?.paymentMethod()
-    if (!pending) return
-    event.preventDefault()
-    setCardError(null)
-    setSaving(true)
-    const result = await pending
-    setSaving(false)
-    if ('error' in result) return setCardError(result.error)
-    const field = formRef.current?.elements.namedItem('data') as HTMLInputElement | null
-    if (field) field.value = result.id
-    formRef.current?.requestSubmit()
-  }
+  // With Elements the card becomes a payment method in the browser first; its id then goes in the form.
+  const { formRef, cardRef: entry, cardError, preparing: saving, onSubmitClick: add } = useCardSubmit('data')
 
   if (card.kind === 'unavailable') {
     return (

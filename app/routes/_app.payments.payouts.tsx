@@ -4,7 +4,9 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { FormAlert } from '#app/components/forms'
 import { Badge, PageHeader } from '#app/components/page'
+import { NotTakingOrdersNotice } from '#app/components/not-taking-orders'
 import { PAYOUTS_FAILED, payoutActions, type PayoutStatus } from '#app/models/payouts.server'
+import { storefrontPayments } from '#app/models/storefront-payments.server'
 import { NO_PAYOUT_PROFILE, payoutAction, requirementLabel } from '#app/rules/payouts'
 import { getAuth } from '#app/models/auth-guards.server'
 import { Alert } from '#app/ui/alert'
@@ -33,10 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loadError = PAYOUTS_FAILED
     }
   }
+  // What Stripe says now, which also refreshes the portal's remembered answer (just back from onboarding).
+  const storefront = await storefrontPayments(t, { fresh: true, payments })
   const { session } = await getAuth(request)
   const setup = new URL(request.url).searchParams.get('setup') ?? ''
   return {
     ...status,
+    notTakingOrders: storefront.takingOrders ? null : storefront.reason,
     loadError: loadError ?? (setup === FAILED_NOTE ? PAYOUTS_FAILED : null),
     note: RETURN_NOTES[setup] ?? null,
     setupRefused: session.get('impersonatorUserId') ? PAYOUTS_OWN_SESSION : null,
@@ -51,13 +56,15 @@ const TEXT = {
 } as const
 
 export default function PayoutsRoute() {
-  const { profile, state, loadError, note, setupRefused } = useLoaderData<typeof loader>()
+  const { profile, state, loadError, note, setupRefused, notTakingOrders } = useLoaderData<typeof loader>()
   const button = payoutAction(state)
   return (
     <div className="max-w-2xl space-y-6">
       <PageHeader title="Payouts" />
       <FormAlert>{loadError}</FormAlert>
       {note ? <Alert tone="info">{note}</Alert> : null}
+      {/* The way to set up payouts is this page's own button below. */}
+      {notTakingOrders ? <NotTakingOrdersNotice reason={notTakingOrders} payoutsLink={false} /> : null}
       <Card aria-label="Payouts status" data-state={state}>
         <div className="mb-3 flex items-center gap-3">
           <h2 className="text-lg font-semibold text-gray-900">Stripe payouts</h2>

@@ -6,7 +6,9 @@ import { z } from 'zod'
 import { CopyLink } from '#app/components/products/copy-link'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
 import { SuccessDialog, SwitchForm, Tag } from '#app/components/workflows/list-ui'
+import { NotTakingOrdersNotice } from '#app/components/not-taking-orders'
 import { getCartSettings } from '#app/models/cart-settings.server'
+import { storefrontPayments } from '#app/models/storefront-payments.server'
 import { takeToast } from '#app/services/flash.server'
 import { tenantOrigin } from '#app/models/domains.server'
 import { getProduct, listProducts, productActions, productLinks } from '#app/models/products.server'
@@ -18,6 +20,7 @@ import { requirePermission } from '#app/models/auth-guards.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { readForm } from '#app/services/form-request.server'
+import { canOpenPayouts } from './client-billing-request.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/view'))
@@ -30,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selected = canUpdate && settingsId ? await getProduct(t, settingsId) : null
   // Checkout and cart links are public: they point at the organisation's portal (verified domain or
   // subdomain, from the database), never the request's Host.
-  const [host, { redirectTo }] = await Promise.all([tenantOrigin(t), getCartSettings(t)])
+  const [host, { redirectTo }, storefront] = await Promise.all([tenantOrigin(t), getCartSettings(t), storefrontPayments(t)])
   const { toast: flash, headers } = await takeToast(request)
   return data(
     {
@@ -50,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currency: t.user.currencyType ?? 'usd',
       selected: selected ? { ...selected, links: productLinks(host, selected._id, redirectTo || host) } : null,
       flash,
+      // Why customers cannot buy these products yet; the payouts link only for the owner, who may set them up.
+      notTakingOrders: storefront.takingOrders ? null : { reason: storefront.reason, payoutsLink: canOpenPayouts(t) },
     },
     { headers },
   )
@@ -78,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProductsRoute() {
-  const { products, count, query, canCreate, canUpdate, currency, selected, flash } = useLoaderData<typeof loader>()
+  const { products, count, query, canCreate, canUpdate, currency, selected, flash, notTakingOrders } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const location = useLocation()
   const navigate = useNavigate()
@@ -142,6 +147,7 @@ export default function ProductsRoute() {
           </Link>
         ) : null}
       </div>
+      {notTakingOrders ? <NotTakingOrdersNotice reason={notTakingOrders.reason} payoutsLink={notTakingOrders.payoutsLink} /> : null}
       {actionData?.error ? <Alert tone="danger">{actionData.error}</Alert> : null}
       <DataTable
         label="Products"

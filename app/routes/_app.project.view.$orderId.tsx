@@ -1,6 +1,8 @@
 // /project/view/{orderId}: 'Projects Overview' of one order (READ_ORDERS): summary, tags, team, activity,
 // files, the team chat's place and the revisions history. The view (tab, drafts shown, open dialog) lives
 // in the URL, so every part works without JavaScript; changes need UPDATE_ORDERS.
+import { ContractAcceptance } from '#app/components/orders/contract-acceptance'
+import { acceptanceOfOrder } from '#app/models/contract-acceptances.server'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, type ShouldRevalidateFunction, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
@@ -34,9 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!project) throw notFound()
   const canUpdate = can(t.user, { all: ['UPDATE_ORDERS'] })
   const suggestions = canUpdate ? await organisationTags(t) : []
-  const chat = await projectChatView(t, project.order._id, request)
+  const [chat, agreement] = await Promise.all([projectChatView(t, project.order._id, request), acceptanceOfOrder(t, project.order._id)])
   const { toast, headers } = await takeToast(request)
-  return data({ project, canUpdate, suggestions, toast, chat }, { headers })
+  return data({ project, canUpdate, suggestions, toast, chat, agreement }, { headers })
 }
 
 type Failure = { intent: string; ok: false; error: string }
@@ -114,7 +116,7 @@ async function upload(t: Tenant, request: Request, orderId: string, form: FormDa
 type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string; content?: string }
 
 export default function ProjectViewRoute() {
-  const { project, canUpdate, suggestions, toast, chat } = useLoaderData<typeof loader>()
+  const { project, canUpdate, suggestions, toast, chat, agreement } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const location = useLocation()
   const params = new URLSearchParams(location.search)
@@ -165,6 +167,7 @@ export default function ProjectViewRoute() {
         </div>
         <div className="space-y-6">
           <ProjectTeam order={project.order} />
+          {agreement ? <ContractAcceptance acceptance={agreement} /> : null}
           <ProjectActivity notifications={project.notifications} />
           <ProjectFiles files={project.files} action={here} canUpload={canUpdate} answer={answer?.intent === 'upload' ? (answer as UploadAnswer) : null} />
         </div>

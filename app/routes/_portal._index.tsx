@@ -61,8 +61,8 @@ export default function ShopRoute() {
                   <Form method="post" action="/cart">
                     <input type="hidden" name="intent" value="add" />
                     <input type="hidden" name="productId" value={p._id} />
-                    <button type="submit" className={shopButton} aria-label={`Add ${p.name} to cart`}>
-                      Add to cart
+                    <button type="submit" className={shopButton}>
+                      Add to cart<span className="sr-only"> {p.name}</span>
                     </button>
                   </Form>
                 ) : null}

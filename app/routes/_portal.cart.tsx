@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FieldError, inputClass, labelClass } from '#app/components/forms'
-import { NotTakingOrders, Price, shopButton, shopSecondaryButton } from '#app/components/portal/shop'
+import { CartTotals, NotTakingOrders, Price, shopButton, shopSecondaryButton } from '#app/components/portal/shop'
 import { addAndRedirectTarget, cartHeaders, shopperCart } from '#app/models/cart-requests.server'
 import { applyCoupon, removeCoupon, removeFromCart } from '#app/models/carts.server'
 import { requirePortalHost } from '#app/models/portal-auth.server'
@@ -132,28 +132,14 @@ export default function CartRoute() {
             <h2 id="cart-summary" className="text-lg font-semibold text-gray-900">
               Summary
             </h2>
-            <dl className="mt-3 space-y-1 text-sm">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd>
-                  <Price cents={cart.subtotalCents} currency={cart.currency} />
-                </dd>
-              </div>
-              {cart.discountCents > 0 ? (
-                <div className="flex justify-between">
-                  <dt>Discount ({cart.coupon?.code})</dt>
-                  <dd>
-                    −<Price cents={cart.discountCents} currency={cart.currency} />
-                  </dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-semibold">
-                <dt>Total</dt>
-                <dd>
-                  <Price cents={cart.totalCents} currency={cart.currency} />
-                </dd>
-              </div>
-            </dl>
+            <CartTotals
+              className="mt-3"
+              subtotalCents={cart.subtotalCents}
+              discountCents={cart.discountCents}
+              couponCode={cart.coupon?.code}
+              totalCents={cart.totalCents}
+              currency={cart.currency}
+            />
             {cart.coupon ? (
               <div className="mt-4 text-sm">
                 <p>

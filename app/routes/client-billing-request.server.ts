@@ -1,6 +1,7 @@
 // Request-side helpers of the client billing pages: the payouts guard (ADR 0037) and how cards are entered (ADR 0036).
 import { paymentDueDays, trialDaysLeft } from '#app/models/account.server'
 import { sidebarRestricted } from '#app/rules/account-status'
+import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { ACCOUNT_LOCKED_MESSAGE, getAuth, requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import type { CardEntryMode } from '#app/components/checkout/card-entry'
@@ -26,6 +27,11 @@ export async function requirePayoutsOwner(request: Request): Promise<Tenant> {
   if (t.user.role !== 'client') refuse(request, PAYOUTS_OWNER_ONLY)
   if (sidebarRestricted(t.user.packageStatus, paymentDueDays(t.user), trialDaysLeft(t.user))) refuse(request, ACCOUNT_LOCKED_MESSAGE)
   return t
+}
+
+/** Whether this member may open /payments/payouts (requirePayoutsOwner would let them in): the owner, not locked. */
+export function canOpenPayouts(t: Tenant): boolean {
+  return t.user.role === 'client' && can(t.user, routeGuard('/payments/payouts')) && !sidebarRestricted(t.user.packageStatus, paymentDueDays(t.user), trialDaysLeft(t.user))
 }
 
 /** Starting onboarding (bank details at Stripe) needs the owner's own session: a log-in-as session may only look. */

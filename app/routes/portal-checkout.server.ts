@@ -21,10 +21,20 @@ const CART_ID = /^[A-Za-z0-9_-]{8,24}$/
 async function confirmation(t: TenantScope, request: Request, cartId: string) {
   const [row, customer] = await Promise.all([findCart(t, cartId), getCustomer(request)])
   if (!row || row.status !== 'paid' || !customer || row.customer_id !== customer.id) return null
-  const orders = await scoped(t, 'orders').select(['public_id', 'package_name', 'price_cents', 'currency']).where('cart_id', '=', row.public_id).orderBy('id').execute()
+  const orders = await scoped(t, 'orders').select(['id', 'public_id', 'package_name', 'price_cents', 'currency']).where('cart_id', '=', row.public_id).orderBy('id').execute()
+  const signed = orders.length
+    ? await scoped(t, 'contract_acceptances')
+        .select('order_id')
+        .where(
+          'order_id',
+          'in',
+          orders.map((o) => o.id),
+        )
+        .execute()
+    : []
   return {
     email: customer.email,
-    orders: orders.map((o) => ({ _id: o.public_id, name: o.package_name, priceCents: Number(o.price_cents) })),
+    orders: orders.map((o) => ({ _id: o.public_id, name: o.package_name, priceCents: Number(o.price_cents), signed: signed.some((s) => s.order_id === o.id) })),
     totalCents: orders.reduce((sum, o) => sum + Number(o.price_cents), 0),
     currency: orders[0]?.currency ?? 'usd',
   }

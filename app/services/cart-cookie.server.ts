@@ -8,8 +8,12 @@ const CART_DAYS = 30
 
 let cookie: ReturnType<typeof createCookie> | undefined
 
+export function cartCookieName(): string {
+  return isProduction() ? '__Host-cart' : '__cart'
+}
+
 function cartCookie() {
-  return (cookie ??= createCookie(isProduction() ? '__Host-cart' : '__cart', {
+  return (cookie ??= createCookie(cartCookieName(), {
     httpOnly: true,
     sameSite: 'lax',
     secure: isProduction(),

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { TrustedOrigins } from '#app/rules/same-origin'
 import { env } from './env.server'
+import { cartCookieName } from './cart-cookie.server'
 import { sessionCookieName } from './session.server'
 import { isLoopbackHostname } from './http.server'
 import { HOST_CLIENT_HEADER } from './request-host.server'
@@ -38,7 +39,11 @@ function tenantHostOrigin(host: string | undefined): string | null {
   }
 }
 
+/**
+ * A cookie of ours that names the visitor is present (the session, or the shop's cart): a write then
+ * needs proof that it comes from our pages, and the answer is private to that visitor.
+ */
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  const name = sessionCookieName()
-  return (cookieHeader ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`))
+  const names = [sessionCookieName(), cartCookieName()]
+  return (cookieHeader ?? '').split(';').some((pair) => names.some((name) => pair.trim().startsWith(`${name}=`)))
 }

@@ -1,6 +1,7 @@
 // Seeds the demo data: deterministic and idempotent; --if-empty skips a database that has data.
 import { createDatabase } from '../connection'
 import { seedAnalytics } from './analytics'
+import { seedDemoBilling } from './billing'
 import { seedChat } from './chat'
 import { seedContent } from './content'
 import { seedCore } from './core'
@@ -20,6 +21,8 @@ export async function seed({ ifEmpty = false } = {}) {
     const orgIds = await seedCore(db)
     await seedPeople(db, orgIds)
     await seedPlatform(db, orgIds)
+    // The demo organisation's plan, subscription and payout account (fixtures of the Stripe emulator).
+    await seedDemoBilling(db, orgIds)
     // Products (in workflows) attach files and contracts, so content comes first.
     await seedContent(db, orgIds)
     await seedWorkflows(db, orgIds)

@@ -1,10 +1,15 @@
 // Demo data for the platform domain: platform roles, two platform staff, audit rows for both orgs, and
-// the subscription plans and promotions (placeholder provider ids: seeding never calls Stripe, ADR 0032).
+// the subscription plans and promotions (placeholder provider ids: seeding never calls Stripe, ADR 0032;
+// the demo organisation's own plan has the price its subscription uses, a fixture of the emulator, ADR 0057).
 import argon2 from 'argon2'
 import type { Kysely } from 'kysely'
 import type { Database } from '../types'
 import { DEMO_PASSWORD, type OrgIds } from './core'
 import { seedId } from './ids'
+import { DEMO_PLANS } from './plans'
+import { DEMO_STRIPE } from './stripe-fixtures'
+
+export { DEMO_PLANS } from './plans'
 
 export const DEMO_ROLES = [
   { key: 'support', name: 'Support', permissions: 'users,clients,audit-logs' },
@@ -46,30 +51,6 @@ const ALL_CRM = JSON.stringify(
     ].map((k) => [`${k}Enabled`, true]),
   ),
 )
-
-type PlanSeed = {
-  key: string
-  name: string
-  maxUsers: number
-  priceCents: number
-  interval?: 'month' | 'year'
-  trialDays?: number
-  oneTimePay?: boolean
-  leads?: boolean
-  upgrade?: boolean
-  visible?: boolean
-  active?: boolean
-  description: string
-}
-
-export const DEMO_PLANS: PlanSeed[] = [
-  { key: 'solo', name: 'Solo', maxUsers: 1, priceCents: 2900, trialDays: 14, description: 'For single use. 1 user limit.' },
-  { key: 'team', name: 'Team', maxUsers: 5, priceCents: 9900, upgrade: true, description: 'For teams. 5 users limit.' },
-  { key: 'team-yearly', name: 'Team Yearly', maxUsers: 5, priceCents: 99000, interval: 'year', upgrade: true, description: 'For teams. 5 users limit, billed yearly.' },
-  { key: 'leads', name: 'Leads Only', maxUsers: 1, priceCents: 4900, leads: true, description: 'Lead capture and CRM only.' },
-  { key: 'agency', name: 'Agency (hidden)', maxUsers: 25, priceCents: 29900, visible: false, upgrade: true, description: 'Offered by sales only.' },
-  { key: 'legacy', name: 'Legacy Starter', maxUsers: 2, priceCents: 1900, active: false, description: 'No longer sold.' },
-]
 
 export const DEMO_PROMOTIONS = [
   { code: 'WELCOME20', type: 'percent', value: 20, max: 100, used: 3, duration: 'repeating', months: 3 },
@@ -176,8 +157,8 @@ async function seedBilling(db: Kysely<Database>): Promise<void> {
         package_name: p.name,
         max_users: p.maxUsers,
         price_cents: p.priceCents,
-        stripe_price_id: `price_seed_${p.key.replace(/-/g, '_')}`,
-        stripe_product_id: `prod_seed_${p.key.replace(/-/g, '_')}`,
+        stripe_price_id: p.key === DEMO_STRIPE.planKey ? DEMO_STRIPE.priceId : `price_seed_${p.key.replace(/-/g, '_')}`,
+        stripe_product_id: p.key === DEMO_STRIPE.planKey ? DEMO_STRIPE.productId : `prod_seed_${p.key.replace(/-/g, '_')}`,
         trial_package: p.trialDays !== undefined,
         trial_days: p.trialDays ?? null,
         one_time_pay: p.oneTimePay ?? false,

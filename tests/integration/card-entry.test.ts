@@ -31,7 +31,7 @@ describe('card entry with a publishable key', () => {
 
     const checkoutPage = await import('#app/routes/checkout')
     const checkout = await callPage(new Client(), checkoutPage.loader as never, { path: `/checkout?item=${seedId('client-package:team')}` })
-    expect(checkout.data.card).toEqual(loaded.data.card)
+    expect(checkout.data.plan.card).toEqual(loaded.data.card)
   })
 
   it('the payment method Elements made in the browser is what the add form sends, and it is added', async () => {

@@ -440,9 +440,10 @@ function dueActionsFor(em: Emulator, sub: SubscriptionRecord, openInvoices: Invo
 
 /**
  * Runs, in time order, everything due up to `target` for the subscriptions on one clock
- * (`testClock` null: those on the global clock). Resumes before renewals at the same instant.
+ * (`testClock` null: those on the global clock), or only those `only` names. Resumes before renewals
+ * at the same instant.
  */
-export function runDue(em: Emulator, testClock: string | null, target: number): number {
+export function runDue(em: Emulator, testClock: string | null, target: number, only?: ReadonlySet<string>): number {
   let steps = 0
   for (;;) {
     const openBySubscription = new Map<string, InvoiceRecord[]>()
@@ -454,7 +455,7 @@ export function runDue(em: Emulator, testClock: string | null, target: number): 
     }
     let next: DueAction | undefined
     for (const sub of em.store.subscriptions.values()) {
-      if (sub.test_clock !== testClock) continue
+      if (sub.test_clock !== testClock || (only && !only.has(sub.id))) continue
       for (const action of dueActionsFor(em, sub, openBySubscription.get(sub.id) ?? [])) {
         if (action.at <= target && (!next || action.at < next.at)) next = action
       }

@@ -7,6 +7,7 @@ import { advanceGlobalClock, handleControl } from './control'
 import { API_VERSION, Emulator, NO_REQUEST } from './emulator'
 import { accountInvalid, invalidRequest, StripeApiError } from './errors'
 import { decodeForm, FORBIDDEN_SEGMENTS, type ParamObject } from './form'
+import { type FixturesLoaded, loadFixtures, type StripeFixtures } from './fixtures'
 import { IdempotencyStore } from './idempotency'
 import { randomToken } from './ids'
 import { catalogRoutes } from './resources/catalog'
@@ -48,6 +49,8 @@ export type StripeEmulatorOptions = {
   webhookRetryDelaysMs?: number[]
   /** Log one line per request to stdout. */
   log?: boolean
+  /** Objects that exist from the start under fixed ids (fixtures.ts), loaded before the first request. */
+  fixtures?: StripeFixtures
 }
 
 export type StripeEmulator = {
@@ -63,6 +66,8 @@ export type StripeEmulator = {
   resend(eventId: string): boolean
   /** Resolves once every queued webhook delivery (and retry) is done. */
   webhooksIdle(): Promise<void>
+  /** Makes the fixtures that do not exist yet (silently; existing ones are kept). */
+  loadFixtures(fixtures: StripeFixtures): FixturesLoaded
   close(): Promise<void>
 }
 
@@ -230,6 +235,7 @@ function endpointsFrom(options: StripeEmulatorOptions): WebhookEndpoint[] {
 
 export async function startStripeEmulator(options: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
   const em = new Emulator({ endpoints: endpointsFrom(options), retryDelaysMs: options.webhookRetryDelaysMs })
+  if (options.fixtures) loadFixtures(em, options.fixtures)
   const server = createServer(createRequestHandler(em, options.log ?? false))
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
@@ -251,6 +257,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     advanceTo: (timestamp) => advanceGlobalClock(em, timestamp),
     resend: (eventId) => em.resend(eventId),
     webhooksIdle: () => em.webhooks.idle(),
+    loadFixtures: (fixtures) => loadFixtures(em, fixtures),
     close: async () => {
       clearInterval(ticker)
       em.webhooks.close()

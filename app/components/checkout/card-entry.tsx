@@ -70,3 +70,29 @@ const ElementsCard = forwardRef<CardEntryHandle, { name: string }>(function Elem
     </div>
   )
 })
+
+/**
+ * The submit of a form with card entry: with Elements, the card becomes a payment method in the
+ * browser first and its id goes in field `name`, then the form is sent as usual; without Elements
+ * the click goes through untouched. `preparing` is true while Stripe.js works.
+ */
+export function useCardSubmit(name: string) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const cardRef = useRef<CardEntryHandle>(null)
+  const [cardError, setCardError] = useState<string | null>(null)
+  const [preparing, setPreparing] = useState(false)
+  async function onSubmitClick(event: React.MouseEvent<HTMLButtonElement>) {
+    const pending = cardRef.current?.paymentMethod()
+    if (!pending) return
+    event.preventDefault()
+    setCardError(null)
+    setPreparing(true)
+    const result = await pending
+    setPreparing(false)
+    if ('error' in result) return setCardError(result.error)
+    const field = formRef.current?.elements.namedItem(name) as HTMLInputElement | null
+    if (field) field.value = result.id
+    formRef.current?.requestSubmit()
+  }
+  return { formRef, cardRef, cardError, preparing, onSubmitClick }
+}

@@ -1,8 +1,8 @@
 // The plan checkout's page (portal spec section 2): the platform host's /checkout (app/routes/checkout.tsx).
 import { Link } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
-import { CardEntry, type CardEntryHandle } from '#app/components/checkout/card-entry'
+import { CardEntry, useCardSubmit } from '#app/components/checkout/card-entry'
 import { SubdomainField, type SubdomainState } from '#app/components/checkout/subdomain-field'
 import { RequestKeyField } from '#app/components/platform/billing-form'
 import { FormAlert, inputClass, linkClass, primaryButtonClass, SelectField, SuccessAlert, TextField, useHydrated } from '#app/components/forms'
@@ -18,15 +18,12 @@ export type PlanCheckoutData = Awaited<ReturnType<typeof planCheckoutLoader>>
 export function PlanCheckout({ loaderData, actionData }: { loaderData: PlanCheckoutData; actionData: PlanCheckoutAnswer | undefined }) {
   const hydrated = useHydrated()
   const { plan, defaults } = loaderData
-  const formRef = useRef<HTMLFormElement>(null)
-  const card = useRef<CardEntryHandle>(null)
+  const { formRef, cardRef: card, cardError, preparing: paying, onSubmitClick: pay } = useCardSubmit('payment')
   const [businessName, setBusinessName] = useState(String(actionData?.repopulateFields?.businessName ?? ''))
   const [subdomain, setSubdomain] = useState<SubdomainState>({ value: '', status: 'idle' })
   const [promoCode, setPromoCode] = useState(String(actionData?.repopulateFields?.promo ?? defaults.promo))
   const [promo, setPromo] = useState<CheckoutPromoJson | null>(actionData?.promo !== undefined ? actionData.promo : loaderData.promo)
   const [promoError, setPromoError] = useState<string | null>(loaderData.promoError)
-  const [cardError, setCardError] = useState<string | null>(null)
-  const [paying, setPaying] = useState(false)
 
   // A no-JavaScript Apply answers with the promo; a failed Pay keeps the one shown.
   useEffect(() => {
@@ -64,21 +61,6 @@ export function PlanCheckout({ loaderData, actionData }: { loaderData: PlanCheck
       setPromo(null)
       setPromoError(body.error ?? 'Please Try Again Later!')
     }
-  }
-
-  /** With Elements, the card becomes a payment method first; then the form goes as usual. */
-  async function pay(event: React.MouseEvent<HTMLButtonElement>) {
-    const pending = card.current?.paymentMethod()
-    if (!pending) return
-    event.preventDefault()
-    setCardError(null)
-    setPaying(true)
-    const result = await pending
-    setPaying(false)
-    if ('error' in result) return setCardError(result.error)
-    const field = formRef.current?.elements.namedItem('payment') as HTMLInputElement | null
-    if (field) field.value = result.id
-    formRef.current?.requestSubmit()
   }
 
   const money = (amount: number) => formatMoney(amount, DEFAULT_CURRENCY)

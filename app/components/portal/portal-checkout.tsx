@@ -1,11 +1,10 @@
 // The portal checkout's page (issue 24): account, agreement, payment, then the confirmation.
 // Works without JavaScript (a test card from a list); with it and a publishable key, Stripe Elements.
 import { Link, useNavigation } from '@remix-run/react'
-import { useRef, useState } from 'react'
 import { ValidatedForm } from 'remix-validated-form'
-import { CardEntry, type CardEntryHandle } from '#app/components/checkout/card-entry'
+import { CardEntry, useCardSubmit } from '#app/components/checkout/card-entry'
 import { TextField } from '#app/components/forms'
-import { Price, shopButton } from '#app/components/portal/shop'
+import { CartTotals, Price, shopButton } from '#app/components/portal/shop'
 import { portalCheckoutValidator } from '#app/models/portal-checkout.schema'
 import type { portalCheckoutLoader, PortalCheckoutAnswer } from '#app/routes/portal-checkout.server'
 
@@ -34,28 +33,11 @@ export function PortalCheckout({ loaderData, actionData }: { loaderData: PortalC
 type Cart = NonNullable<PortalCheckoutData['cart']>
 
 function CheckoutForm({ cart, actionData }: { cart: Cart; actionData: PortalCheckoutAnswer | undefined }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  const card = useRef<CardEntryHandle>(null)
-  const [cardError, setCardError] = useState<string | null>(null)
-  const [preparing, setPreparing] = useState(false)
+  // With Elements, the card becomes a payment method on the organisation's account first; then the form goes as usual.
+  const { formRef, cardRef: card, cardError, preparing, onSubmitClick: pay } = useCardSubmit('payment')
   const submitting = useNavigation().state === 'submitting' || preparing
   const formError = actionData?.formError ?? actionData?.fieldErrors.code ?? cart.couponProblem
   const back = `/checkout?cart=${cart.id}`
-
-  /** With Elements, the card becomes a payment method on the organisation's account first; then the form goes as usual. */
-  async function pay(event: React.MouseEvent<HTMLButtonElement>) {
-    const pending = card.current?.paymentMethod()
-    if (!pending) return
-    event.preventDefault()
-    setCardError(null)
-    setPreparing(true)
-    const result = await pending
-    setPreparing(false)
-    if ('error' in result) return setCardError(result.error)
-    const field = formRef.current?.elements.namedItem('payment') as HTMLInputElement | null
-    if (field) field.value = result.id
-    formRef.current?.requestSubmit()
-  }
 
   let step = 0
   return (
@@ -146,22 +128,7 @@ function CheckoutForm({ cart, actionData }: { cart: Cart; actionData: PortalChec
               </li>
             ))}
           </ul>
-          <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
-            {cart.discountCents > 0 ? (
-              <div className="flex justify-between">
-                <dt>Discount ({cart.couponCode})</dt>
-                <dd>
-                  −<Price cents={cart.discountCents} currency={cart.currency} />
-                </dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between text-base font-semibold">
-              <dt>Total</dt>
-              <dd>
-                <Price cents={cart.totalCents} currency={cart.currency} />
-              </dd>
-            </div>
-          </dl>
+          <CartTotals className="mt-3" discountCents={cart.discountCents} couponCode={cart.couponCode} totalCents={cart.totalCents} currency={cart.currency} />
           {cart.takingOrders ? (
             <button type="submit" onClick={pay} disabled={submitting || cart.card.kind === 'unavailable'} className={`${shopButton} mt-4 w-full`}>
               {submitting ? 'Paying…' : 'Pay now'}
@@ -194,6 +161,14 @@ function Confirmation({ done }: { done: NonNullable<PortalCheckoutData['done']> 
           <li key={o._id} className="flex justify-between gap-2 py-2 text-sm">
             <span>
               {o.name} <span className="text-gray-600">(order {o._id})</span>
+              {o.signed ? (
+                <>
+                  {' '}
+                  <Link to={`/agreements/${o._id}`} className="font-medium text-brand-700 hover:underline">
+                    View the agreement you signed<span className="sr-only"> for {o.name}</span>
+                  </Link>
+                </>
+              ) : null}
             </span>
             <Price cents={o.priceCents} currency={done.currency} />
           </li>

@@ -70,15 +70,15 @@ export function PortalShell({ shell, children }: { shell: PortalShellData; child
           <div>
             <p className="font-medium">© {shell.companyName}</p>
             {shell.contact ? (
-              <address className="not-italic">
+              <address className="flex flex-col items-start not-italic">
                 {shell.contact.address ? <span className="block">{shell.contact.address}</span> : null}
                 {shell.contact.phone ? (
-                  <a href={`tel:${shell.contact.phone.replace(/[^\d+]/g, '')}`} className="block hover:underline">
+                  <a href={`tel:${shell.contact.phone.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-6 items-center hover:underline">
                     {shell.contact.phone}
                   </a>
                 ) : null}
                 {shell.contact.email ? (
-                  <a href={`mailto:${shell.contact.email}`} className="block hover:underline">
+                  <a href={`mailto:${shell.contact.email}`} className="inline-flex min-h-6 items-center hover:underline">
                     {shell.contact.email}
                   </a>
                 ) : null}
@@ -89,7 +89,7 @@ export function PortalShell({ shell, children }: { shell: PortalShellData; child
             <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Social links">
               {shell.links.map((l) => (
                 <li key={l.label}>
-                  <a href={l.href} target="_blank" rel="noopener noreferrer" className="hover:underline">
+                  <a href={l.href} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:underline">
                     {l.label}
                   </a>
                 </li>
