@@ -7,7 +7,8 @@ import { useEffect, useRef } from 'react'
 import { AuthHeading } from '#app/components/auth/auth-shell'
 import { FormAlert, primaryButtonClass, useHydrated } from '#app/components/forms'
 import { openHandoff, previewHandoff } from '#app/models/customer-links.server'
-import { linkContext, requirePortalHost, startHandoffSession } from './portal-sessions.server'
+import { linkContext, startHandoffSession } from './portal-sessions.server'
+import { requirePortalHost } from '#app/models/portal-auth.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requirePortalHost(request)

@@ -10,7 +10,7 @@ import { requestSignInLink } from '#app/models/customer-links.server'
 import { forgotPasswordValidator } from '#app/models/login.schema'
 import { clientIp } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
-import { requirePortalHost } from './portal-sessions.server'
+import { requirePortalHost } from '#app/models/portal-auth.server'
 
 type LinkState = { sent?: boolean; formError?: string; fieldErrors?: Record<string, string>; repopulateFields?: Record<string, unknown> }
 
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const clientId = requirePortalHost(request)
+  const { clientId } = requirePortalHost(request)
   const result = await forgotPasswordValidator.validate(await readForm(request))
   if (result.error) return data<LinkState>({ fieldErrors: result.error.fieldErrors, repopulateFields: { email: result.submittedData.email } }, { status: 422 })
   const outcome = await requestSignInLink(clientId, result.data.email, { ip: clientIp(request) })

@@ -6,7 +6,8 @@ import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
 import { FormAlert, primaryButtonClass } from '#app/components/forms'
 import { openSignInLink, previewSignInLink } from '#app/models/customer-links.server'
 import { startSession } from '#app/services/session.server'
-import { linkContext, requirePortalHost } from './portal-sessions.server'
+import { linkContext } from './portal-sessions.server'
+import { requirePortalHost } from '#app/models/portal-auth.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requirePortalHost(request)

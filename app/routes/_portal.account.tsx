@@ -15,7 +15,7 @@ import { readForm } from '#app/services/form-request.server'
 import { getSession } from '#app/services/session.server'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
-import { requirePortalHost } from './portal-sessions.server'
+import { requirePortalHost } from '#app/models/portal-auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requirePortalHost(request)

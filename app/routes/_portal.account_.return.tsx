@@ -4,7 +4,8 @@ import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/nod
 import { Link, useActionData } from '@remix-run/react'
 import { ForwardPage } from '#app/components/auth/forward-page'
 import { linkClass } from '#app/components/forms'
-import { leavePortalLoginAs, requirePortalHost } from './portal-sessions.server'
+import { leavePortalLoginAs } from './portal-sessions.server'
+import { requirePortalHost } from '#app/models/portal-auth.server'
 
 export function loader() {
   return null

@@ -1,15 +1,14 @@
 // POST /api/portal/auth/link {email} on an organisation's host: e-mails a customer a single-use sign-in link.
 // The same 200 whether or not the address has an account; 429 once this address has asked too often (ADR 0059).
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { portalLinkSchema } from '#app/models/customer-accounts.schema'
 import { requestSignInLink, SIGN_IN_LINK_SENT } from '#app/models/customer-links.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson, clientIp } from '#app/services/http.server'
-import { hostClientId } from '#app/services/request-host.server'
+import { requirePortalHost } from '#app/models/portal-auth.server'
 
 export async function action({ request }: ActionFunctionArgs) {
-  const clientId = hostClientId(request)
-  if (clientId === null) return apiError(404, 'Not Found')
+  const { clientId } = requirePortalHost(request)
   if (request.method !== 'POST') return methodNotAllowed()
   const parsed = await parseBody(request, portalLinkSchema)
   if (!parsed.ok) return parsed.response
@@ -18,4 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return apiJson({ status: true, message: SIGN_IN_LINK_SENT })
 }
 
-export const loader = ({ request }: { request: Request }) => (hostClientId(request) === null ? apiError(404, 'Not Found') : methodNotAllowed())
+export function loader({ request }: LoaderFunctionArgs) {
+  requirePortalHost(request)
+  return methodNotAllowed()
+}

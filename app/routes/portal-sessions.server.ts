@@ -8,19 +8,12 @@ import { customerActor } from '#app/models/customer-sign-in.server'
 import { returnFromLoginAs } from '#app/models/impersonation.server'
 import { getCustomer } from '#app/models/portal-auth.server'
 import { landingPath } from '#app/rules/landing'
-import { clientIp, notFound } from '#app/services/http.server'
+import { clientIp } from '#app/services/http.server'
 import { hostClientId } from '#app/services/request-host.server'
 import { commitSession, destroySession, getSession, sessionStorage, type SessionData, startSession } from '#app/services/session.server'
 
 export function linkContext(request: Request): LinkContext {
   return { ip: clientIp(request), hostClientId: hostClientId(request) }
-}
-
-/** Portal pages and calls exist on an organisation's host only: the platform host answers 404. */
-export function requirePortalHost(request: Request): number {
-  const clientId = hostClientId(request)
-  if (clientId === null) throw notFound()
-  return clientId
 }
 
 /**
