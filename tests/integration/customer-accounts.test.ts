@@ -395,6 +395,32 @@ describe('Login As User from the back office', () => {
   })
 })
 
+describe('the profile of /account', () => {
+  it('changes names at once, and the e-mail only through a link sent to the new address on the subdomain host', async () => {
+    const { customer, host, sub } = await portalOrg('prof')
+    const client = new Client()
+    await onHost(client, host, loginPage.action, '/login', { form: { email: customer.email, password: TEST_PASSWORD } })
+    expect((await me(client, host)).status).toBe(200)
+    const renamed = await onHost(client, host, accountPage.action, '/account', { form: { intent: 'profile', firstName: 'Carla', lastName: 'Client', email: customer.email } })
+    expect(renamed).toMatchObject({ status: 302, location: '/account' })
+    expect((await me(client, host)).json.customer.firstName).toBe('Carla')
+
+    const newEmail = uniqueEmail('moved')
+    const refused = await onHost(client, host, accountPage.action, '/account', { form: { intent: 'profile', firstName: 'Carla', lastName: 'Client', email: newEmail } })
+    expect(refused.status).toBe(422)
+    const since = new Date()
+    const asked = await onHost(client, host, accountPage.action, '/account', {
+      form: { intent: 'profile', firstName: 'Carla', lastName: 'Client', email: newEmail, currentPassword: TEST_PASSWORD },
+    })
+    expect(asked.status).toBe(302)
+    expect((await onHost(client, host, accountPage.loader, '/account')).data.pendingEmail).toBe(newEmail)
+    const link = linkFrom(await waitForMail(newEmail, /Confirm your new e-mail/i, since), /\/confirm-email\//)
+    expect(link).toMatch(new RegExp(`^http://${sub}\\.localhost(:\\d+)?/confirm-email/`))
+    const row = await platformDb.selectFrom('users').select('email').where('id', '=', customer.id).executeTakeFirstOrThrow()
+    expect(row.email).toBe(customer.email)
+  })
+})
+
 describe('the account made at checkout', () => {
   it('creates a customer of this realm, and tells an address that already has an account here', async () => {
     const { org, customer } = await portalOrg()
