@@ -1,6 +1,7 @@
 // Customer accounts in Chromium on the demo business's own host, http://demowriting.localhost (ADR 0059), with and
 // without JavaScript: sign in with a password, ask for a sign-in link and use it, reset a password, edit the
 // profile, and Login As User from the back office on the platform host, there and back.
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PASSWORD_UPDATED, RESET_LINK_SENT } from '#app/models/login.schema'
 import { SIGN_IN_LINK_SENT } from '#app/models/customer-accounts.schema'
@@ -8,6 +9,7 @@ import { PASSWORD_CHANGED, PROFILE_UPDATED } from '#app/models/profile.schema'
 import { platformDb } from '#app/services/db.server'
 import { createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { linkFrom, waitForMail } from '#tests/mailbox'
+import { tenantWithSubdomain } from '#tests/security/helpers'
 import { clearIpLimits } from '../auth/helpers'
 import { expect, test } from '../fixtures'
 
@@ -157,3 +159,51 @@ test('Login As User from the back office lands in the portal as the customer, wi
   await popup.goto(`${origin}/account`)
   await expect(popup).toHaveURL(`${origin}/login?redirectTo=%2Faccount`)
 })
+
+const WIDTHS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]
+
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([])
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
+}
+
+for (const size of WIDTHS) {
+  test(`the account pages pass axe at ${size.width} px`, async ({ page }) => {
+    test.slow()
+    await page.setViewportSize({ width: size.width, height: size.height })
+    const world = await tenantWithSubdomain('a11yacc')
+    // A dark brand bar and footer, as in the shop's own axe walk.
+    await platformDb
+      .insertInto('website_customizations')
+      .values({
+        client_id: world.org.id,
+        company_phone: '+1 555 0100',
+        company_address: '1 Main Street',
+        company_email: 'hello@example.test',
+        top_bar_bg_color: '#125320',
+        footer_bg_color: '#125320',
+      })
+      .execute()
+    const customer = await createUser({ firstName: 'Axe', lastName: 'Customer', memberships: [{ clientId: world.org.id, role: 'customer' }] })
+    const origin = `http://${world.host}`
+    await signInWithPassword(page, origin, customer.email, 'Wrong-pass-2026')
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expectAccessible(page, `sign-in with an error (${size.name})`)
+    await page.goto(`${origin}/login/link`)
+    await expectAccessible(page, `sign-in link (${size.name})`)
+    await page.goto(`${origin}/forgot-password`)
+    await expectAccessible(page, `forgot password (${size.name})`)
+    await signInWithPassword(page, origin, customer.email, TEST_PASSWORD)
+    await expect(page).toHaveURL(`${origin}/account`)
+    await expectAccessible(page, `account (${size.name})`)
+  })
+}
