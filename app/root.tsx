@@ -1,10 +1,11 @@
 // The document every page renders in (language, styles, scripts with the CSP nonce) and the last-resort error boundary.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from '@remix-run/react'
 import { RouteErrorContent } from '#app/components/error-screens'
 import { resolveLanguage } from '#app/i18n/index'
 import { getSession } from '#app/services/session.server'
 import { useNonce } from '#app/ui/nonce'
+import { useHydrated } from '#app/ui/use-hydrated'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -22,9 +23,24 @@ export const meta: MetaFunction = () => [{ title: 'Draftdesk' }]
 // Old builds of the portal registered a service worker; remove it so stale caches never serve pages.
 const unregisterServiceWorkers = `if('serviceWorker' in navigator){navigator.serviceWorker.getRegistrations().then(function(rs){rs.forEach(function(r){r.unregister()})}).catch(function(){})}`
 
+/** What a route may say in its `handle`: `hydrate: false` for a page that works entirely without JavaScript. */
+export type RouteHandle = { hydrate?: boolean }
+
+/**
+ * A page whose routes all work without JavaScript may be served without it (`handle: { hydrate: false }`):
+ * the storefront, whose budget (80 kB gzipped, issue 24) React and Remix alone exceed. Once the app
+ * runs in the browser (reached from a hydrated page), the scripts stay, so nothing is torn down.
+ */
+function useIncludeScripts() {
+  const matches = useMatches()
+  const hydrated = useHydrated()
+  return hydrated || !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false)
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
+  const includeScripts = useIncludeScripts()
   return (
     <html lang={data?.lang ?? 'en'} className="h-full bg-gray-50">
       <head>
@@ -37,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: unregisterServiceWorkers }} />
-        <Scripts nonce={nonce} />
+        {includeScripts ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   )

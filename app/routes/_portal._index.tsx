@@ -7,6 +7,7 @@ import { getOptionalUser } from '#app/models/auth-guards.server'
 import { requirePortalHost } from '#app/models/portal-auth.server'
 import { shopProducts } from '#app/models/storefront.server'
 import { storefrontPayments } from '#app/models/storefront-payments.server'
+import type { RouteHandle } from '#app/root'
 import { landingPath } from '#app/rules/landing'
 import { hostClientId } from '#app/services/request-host.server'
 
@@ -21,6 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [products, payments] = await Promise.all([shopProducts(t), storefrontPayments(t)])
   return { products, takingOrders: payments.takingOrders }
 }
+
+/** Links and forms only: served without JavaScript, so the storefront loads none (issue 24's budget, ADR 0058). */
+export const handle: RouteHandle = { hydrate: false }
 
 export default function ShopRoute() {
   const { products, takingOrders } = useLoaderData<typeof loader>()

@@ -1,6 +1,7 @@
 // What the bench scripts share: a production server of their own, an owner session, load and latency figures.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import autocannon from 'autocannon'
 import { platformDb } from '#app/services/db.server'
 import { sessionStorage } from '#app/services/session.server'
@@ -76,29 +77,55 @@ export async function ownerCookie(email = 'owner@demo.test') {
   return (await sessionStorage().commitSession(session)).split(';')[0]!
 }
 
+/**
+ * Where a request goes: `host` is a Host header to send (a tenant's `<subdomain>.localhost:<port>`),
+ * since Node cannot resolve *.localhost; such requests go to 127.0.0.1 through node:http.
+ */
+export type Target = { host?: string }
+
+const keepAlive = new http.Agent({ keepAlive: true })
+
+/** One GET with the given Host header, over a kept-alive connection like fetch's. */
+function getWithHost(path: string, host: string, cookie?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host, ...(cookie ? { cookie } : {}) }
+    const req = http.get({ host: '127.0.0.1', port, path, headers, agent: keepAlive }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+
+async function get(path: string, cookie: string | undefined, target: Target): Promise<{ status: number; body: string }> {
+  if (target.host) return getWithHost(path, target.host, cookie)
+  const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+  return { status: res.status, body: await res.text() }
+}
+
 export function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
 /** Status of one GET (a 404 means the route is not built yet: the bench skips it). */
-export async function probe(path: string, cookie?: string): Promise<{ status: number; bytes: number; body: string }> {
-  const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
-  const body = await res.text()
-  return { status: res.status, bytes: Buffer.byteLength(body), body }
+export async function probe(path: string, cookie?: string, target: Target = {}): Promise<{ status: number; bytes: number; body: string }> {
+  const { status, body } = await get(path, cookie, target)
+  return { status, bytes: Buffer.byteLength(body), body }
 }
 
 /**
  * Latency of one request at a time (no queueing): what a single user waits. `samples` requests, or
  * fewer (at least 5) when they take longer than BENCH_LATENCY_SECONDS in all.
  */
-export async function latency(path: string, cookie?: string, samples = Number(process.env.BENCH_SAMPLES ?? 60)) {
+export async function latency(path: string, cookie?: string, samples = Number(process.env.BENCH_SAMPLES ?? 60), target: Target = {}) {
   const times: number[] = []
   const budget = Date.now() + Number(process.env.BENCH_LATENCY_SECONDS ?? 20) * 1000
   for (let i = 0; i < samples + 3 && (times.length < 5 || Date.now() < budget); i++) {
     const started = performance.now()
-    const res = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
-    await res.text()
+    await get(path, cookie, target)
     if (i >= 3 || performance.now() - started > 1000) times.push(performance.now() - started) // the first few warm the caches
   }
   times.sort((a, b) => a - b)
@@ -109,14 +136,13 @@ export async function latency(path: string, cookie?: string, samples = Number(pr
  * Throughput under CONNECTIONS concurrent connections for DURATION seconds, and the server's CPU
  * time per request (robust when other programs share the machine: req/s is not).
  */
-export async function load(path: string, cookie?: string, seconds = DURATION, serverPid?: number) {
+export async function load(path: string, cookie?: string, seconds = DURATION, serverPid?: number, target: Target = {}) {
   const cpuBefore = serverPid ? cpuMs(serverPid) : Number.NaN
   const latencies: number[] = []
   let failed = 0
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: seconds, headers: cookie ? { cookie } : {} }, (error, res) =>
-      error ? reject(error) : resolve(res),
-    )
+    const headers = { ...(cookie ? { cookie } : {}), ...(target.host ? { host: target.host } : {}) }
+    const instance = autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: seconds, headers }, (error, res) => (error ? reject(error) : resolve(res)))
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime)
       if (statusCode >= 300) failed++
@@ -124,7 +150,7 @@ export async function load(path: string, cookie?: string, seconds = DURATION, se
   })
   const cpuPerRequest = serverPid ? (cpuMs(serverPid) - cpuBefore) / Math.max(1, latencies.length) : Number.NaN
   latencies.sort((a, b) => a - b)
-  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed, cpuPerRequest, completed: latencies.length }
+  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed, cpuPerRequest, completed: latencies.length, latencies }
 }
 
 export const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
@@ -135,18 +161,23 @@ type LoadFigures = Awaited<ReturnType<typeof load>>
  * Two paths under the same load in alternating slices (a, b, a, b, ...), so that whatever else runs
  * on the machine weighs on both alike and their ratio holds; each answer sums its slices.
  */
-export async function loadAlternating(a: string, b: string, cookie: string | undefined, seconds: number, serverPid: number, slices = 5) {
+export async function loadAlternating(a: string, b: string, cookie: string | undefined, seconds: number, serverPid: number, slices = 5, target: Target = {}) {
   const slice = Math.max(1, Math.round(seconds / slices))
   const parts: { a: LoadFigures[]; b: LoadFigures[] } = { a: [], b: [] }
   for (let i = 0; i < slices; i++) {
-    parts.a.push(await load(a, cookie, slice, serverPid))
-    parts.b.push(await load(b, cookie, slice, serverPid))
+    parts.a.push(await load(a, cookie, slice, serverPid, target))
+    parts.b.push(await load(b, cookie, slice, serverPid, target))
   }
   const sum = (figures: LoadFigures[]) => {
     const completed = figures.reduce((n, f) => n + f.completed, 0)
     return {
       rps: completed / (slice * figures.length),
       cpuPerRequest: figures.reduce((n, f) => n + f.cpuPerRequest * f.completed, 0) / Math.max(1, completed),
+      p50: percentile(
+        figures.flatMap((f) => f.latencies).sort((x, y) => x - y),
+        50,
+      ),
+      // The worst slice's: a conservative figure when the machine was busier during one slice.
       p95: Math.max(...figures.map((f) => f.p95)),
       failed: figures.reduce((n, f) => n + f.failed, 0),
       completed,

@@ -1,6 +1,7 @@
 // npm run bench: seeds 1,000,000 orders (and 20,000 customers) into Demo Writing Co, then reports the
 // orders list (first, deep and last page, search), the project page, and every list page beside its
-// JSON route. Figures only, never pass/fail. A route that answers 404 (not built yet) is skipped.
+// JSON route, and the customer portal on the demo organisation's own host. Figures only, never
+// pass/fail. A route that answers 404 (not built yet) is skipped.
 import { platformDb } from '#app/services/db.server'
 import { seededOrderId } from '#db/seed/orders'
 import { assertPortFree, CONNECTIONS, DURATION, latency, load, loadAlternating, ms, ownerCookie, probe, startServer } from './harness'
@@ -8,6 +9,7 @@ import { billingSection } from './billing'
 import { chatSection } from './chat'
 import { dashboardSection } from './dashboard'
 import { LIST_PAIRS } from './lists'
+import { portalSection } from './portal'
 import { remindersSection } from './reminders'
 import { reportsSection } from './reports'
 import { BENCH_CUSTOMERS, BENCH_ORDERS, seedLargeCustomers, seedLargeOrders } from './seed-large'
@@ -118,10 +120,11 @@ async function main() {
   try {
     const cookie = await ownerCookie()
     console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
-    // BENCH_ONLY=orders|lists|billing|dashboard|chat|reminders|reports runs one section.
+    // BENCH_ONLY=orders|lists|portal|billing|dashboard|chat|reminders|reports runs one section.
     const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === section
     if (wanted('orders')) await ordersSection(cookie, server.pid)
     if (wanted('lists')) await listPagesSection(cookie, server.pid)
+    if (wanted('portal')) await portalSection(server.pid)
     if (wanted('billing')) await billingSection()
     if (wanted('dashboard')) await dashboardSection()
     if (wanted('chat')) await chatSection(server.pid)
