@@ -25,7 +25,15 @@ export function sha256(value: string): string {
  * value made for one purpose (a 2FA code hash, a cookie signature) is worthless for any other.
  */
 export type KeyPurpose =
-  'session-cookie' | 'ui-settings-cookie' | 'two-factor-code' | 'totp-encryption' | 'two-factor-recovery' | 'checkout-organisation' | 'dkim-encryption' | 'crm-encryption' | 'cart-cookie'
+  | 'session-cookie'
+  | 'ui-settings-cookie'
+  | 'two-factor-code'
+  | 'totp-encryption'
+  | 'two-factor-recovery'
+  | 'checkout-organisation'
+  | 'dkim-encryption'
+  | 'crm-encryption'
+  | 'cart-cookie'
 
 const derived = new Map<string, Buffer>()
 
