@@ -70,7 +70,7 @@ test('reached from a hydrated portal page, the shop renders in the app and its a
   await page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: 'Shop' }).click()
   await expect(page.getByRole('heading', { name: 'Our services' })).toBeVisible()
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
-  await page.getByRole('button', { name: 'Add Resume Writing to cart' }).click()
+  await page.getByRole('button', { name: 'Add to cart Resume Writing' }).click()
   await expect(page).toHaveURL(`${shop.origin}/cart`)
   await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible()
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
