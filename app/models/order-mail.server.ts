@@ -3,6 +3,7 @@
 // and never throws: a mail that cannot be queued is logged and the user's action stands.
 import { defaultTemplate, type FieldKey, isOff } from '#app/rules/email-templates'
 import { formatMoney } from '#app/rules/money'
+import { customerFacingName } from '#app/rules/order-timeline'
 import { SERVICE_TYPES } from '#app/rules/workflow-modules'
 import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
 import type { OrderServiceSnapshot } from '#db/tables/orders'
@@ -45,7 +46,7 @@ async function recipient(t: TenantScope, userId: number | null): Promise<Recipie
 async function facingName(t: TenantScope, userId: number | null): Promise<string> {
   const row =
     userId === null ? undefined : await membersQuery(t).select(['u.first_name', 'u.last_name', 'm.customer_facing_name']).where('m.user_id', '=', userId).executeTakeFirst()
-  return row ? row.customer_facing_name || `${row.first_name} ${row.last_name}`.trim() : 'Your contributor'
+  return row ? customerFacingName({ customerFacingName: row.customer_facing_name, firstName: row.first_name, lastName: row.last_name }) : 'Your contributor'
 }
 
 type Mail = {

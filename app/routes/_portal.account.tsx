@@ -1,7 +1,7 @@
 // /account on an organisation's host: the signed-in customer's profile (names, e-mail confirmed by a link, password
 // with the current one) and sign-out (ADR 0059). A log-in-as session gets no credential forms (ADR 13); the shell shows its banner.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
 import { SuccessAlert } from '#app/components/forms'
 import { ChangePasswordForm, PASSWORD_FORM, PROFILE_FORM, ProfileDetailsForm } from '#app/components/profile/profile-forms'
@@ -80,6 +80,11 @@ export default function AccountRoute() {
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold text-gray-900">My account</h1>
       <SuccessAlert>{toast}</SuccessAlert>
+      <p>
+        <Link to="/my-orders" className="font-medium text-brand-700 hover:underline">
+          My orders
+        </Link>
+      </p>
       <Card aria-label="Account details">
         <dl className="divide-y divide-gray-100 text-sm">
           <div className="grid grid-cols-3 gap-4 py-3">

@@ -9,6 +9,7 @@ import { seedLeads } from './leads'
 import { seedOrders } from './orders'
 import { seedPeople, seedPortalCustomer } from './people'
 import { seedPlatform } from './platform'
+import { seedPortalCustomerOrders } from './portal-orders'
 import { seedWorkflows } from './workflows'
 
 export async function seed({ ifEmpty = false } = {}) {
@@ -31,6 +32,8 @@ export async function seed({ ifEmpty = false } = {}) {
     await seedChat(db, orgIds)
     await seedLeads(db, orgIds)
     await seedPortalCustomer(db, orgIds)
+    // After the orders above, so their customers and ids stay as they were; before the rollups, which count them.
+    await seedPortalCustomerOrders(db, orgIds)
     // The dashboard reads rollups only: built from the seeded rows, once they are all there.
     await seedAnalytics(db, orgIds)
     console.log('Seeded demo data')

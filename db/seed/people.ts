@@ -306,7 +306,7 @@ export const DEMO_CUSTOMER = { email: 'customer@demo.test', firstName: 'Casey', 
 
 /**
  * Seeded after the orders, which pick their customers among the organisation's in id order: the demo
- * customer starts with no orders, and every other seeded row stays as it was.
+ * customer takes none of them (its own come from portal-orders.ts), and every other seeded row stays as it was.
  */
 export async function seedPortalCustomer(db: Kysely<Database>, orgIds: OrgIds): Promise<void> {
   const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 })

@@ -41,6 +41,9 @@ export function PortalShell({ shell, children }: { shell: PortalShellData; child
             </NavLink>
             {shell.customer ? (
               <>
+                <NavLink to="/my-orders" className={navClass}>
+                  My orders
+                </NavLink>
                 <NavLink to="/account" className={navClass}>
                   My account
                 </NavLink>
