@@ -27,7 +27,8 @@ export type MyOrder = MyOrderSummary & {
   modules: TimelineModule[]
   team: TeamMember[]
   hasAgreement: boolean
-  downloadables: string[]
+  /** The product's files the customer may download (from the order page). */
+  downloadables: { _id: string; title: string }[]
   /** Drafts come with part 3 of issue 25; always empty for now (ADR 0060). */
   drafts: []
 }
@@ -118,17 +119,30 @@ async function teamOf(t: TenantScope, writerId: number | null, reviewerId: numbe
   return [...named(writerId, 'Writer'), ...(reviewerId !== writerId ? named(reviewerId, 'Reviewer') : [])]
 }
 
-/** The titles of the product's current downloadables (the order keeps no snapshot of them). */
-async function downloadablesOf(t: TenantScope, productId: number | null): Promise<string[]> {
-  if (productId === null) return []
-  const rows = await scopedAs(t, 'product_downloadables', 'pd')
+/** The product's current downloadables (the order keeps no snapshot of them): what buying it gave the customer. */
+function productFiles(t: TenantScope, productId: number) {
+  return scopedAs(t, 'product_downloadables', 'pd')
     .innerJoin('downloadables as d', (j) => scopedJoin(t, 'd', j.onRef('d.id', '=', 'pd.downloadable_id')))
-    .select('d.title')
     .where('pd.product_id', '=', productId)
     .where('d.archived', '=', false)
-    .orderBy('pd.position')
-    .execute()
-  return rows.map((r) => r.title)
+}
+
+async function downloadablesOf(t: TenantScope, productId: number | null): Promise<{ _id: string; title: string }[]> {
+  if (productId === null) return []
+  const rows = await productFiles(t, productId).select(['d.public_id', 'd.title']).orderBy('pd.position').execute()
+  return rows.map((r) => ({ _id: r.public_id, title: r.title }))
+}
+
+/**
+ * A downloadable the customer may fetch: one of the product's current files, through one of the
+ * customer's own orders of it (not a test or hidden one). Anything else is null, whichever part failed.
+ */
+export async function myOrderDownload(t: TenantScope, customerId: number, orderPublicId: string, filePublicId: string): Promise<{ key: string; name: string } | null> {
+  if (!PUBLIC_ID.test(orderPublicId) || !PUBLIC_ID.test(filePublicId)) return null
+  const order = await ownOrders(t, customerId).select('o.product_id').where('o.public_id', '=', orderPublicId).executeTakeFirst()
+  if (!order || order.product_id === null) return null
+  const file = await productFiles(t, order.product_id).select(['d.file_key', 'd.file_name']).where('d.public_id', '=', filePublicId).executeTakeFirst()
+  return file ? { key: file.file_key, name: file.file_name } : null
 }
 
 /** The spec-shaped JSON of the calls: the list's fields, and the order with modules {id, title, state}. */

@@ -1,5 +1,6 @@
 // A portal customer with orders in several states (issue 25): the customer's own, a test and a hidden one,
 // another customer's, a writer with a customer-facing name, a signed agreement and a downloadable.
+import { storage } from '#app/services/storage.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { createContributor, createCustomer, createOrder, createProductWithWorkflow } from './orders'
@@ -47,13 +48,17 @@ export async function createCustomerOrders(clientId: number, opts: { productName
       accepted_at: new Date(),
     })
     .execute()
+  // The bytes too: the customer downloads them from the order page.
+  const checklistKey = `${clientId}_checklist-${newPublicId()}.pdf`
+  await storage().put(checklistKey, Buffer.from('%PDF-1.4 interview checklist'))
+  const checklistId = newPublicId()
   const file = await platformDb
     .insertInto('downloadables')
     .values({
-      public_id: newPublicId(),
+      public_id: checklistId,
       client_id: clientId,
       title: 'Interview checklist',
-      file_key: `${clientId}_checklist.pdf`,
+      file_key: checklistKey,
       file_name: 'checklist.pdf',
       file_size: 10,
       archived: false,
@@ -64,5 +69,5 @@ export async function createCustomerOrders(clientId: number, opts: { productName
     .values({ client_id: clientId, product_id: product.productId, downloadable_id: Number(file.insertId), position: 0 })
     .execute()
 
-  return { product, customer, other, writer, orders: { brief, writing, done, testOrder, hidden, othersOrder } }
+  return { product, customer, other, writer, checklistId, orders: { brief, writing, done, testOrder, hidden, othersOrder } }
 }

@@ -53,7 +53,7 @@ describe('getMyOrder', () => {
     ])
     expect(order!.team).toEqual([{ role: 'Writer', name: 'Alex the Writer' }])
     expect(order!.hasAgreement).toBe(true)
-    expect(order!.downloadables).toEqual(['Interview checklist'])
+    expect(order!.downloadables).toEqual([{ _id: expect.any(String), title: 'Interview checklist' }])
     expect(order!.drafts).toEqual([])
     const json = JSON.stringify(myOrderJson(order!))
     expect(json).not.toContain('Realname')

@@ -128,3 +128,33 @@ test('unknown hosts and the platform host have no orders pages or calls', async 
     }
   }
 })
+
+test("the product's files download for the customer whose order it is, as attachments, and for nobody else", async () => {
+  const a = await world('cod')
+  const b = await world('coe')
+  const path = (order: string, file = a.checklistId) => `/my-orders/${order}/downloads/${file}`
+  const own = await get(a.host, path(a.orders.writing.public_id), await customerSession(a))
+  expect(own.status).toBe(200)
+  expect(own.body).toBe('%PDF-1.4 interview checklist')
+  expect(own.headers['content-type']).toBe('application/octet-stream')
+  expect(own.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''checklist\.pdf$/)
+  expect(own.headers['x-content-type-options']).toBe('nosniff')
+
+  const other = await customerSession(a, a.other.email)
+  for (const [what, res] of [
+    ["another customer's order", await get(a.host, path(a.orders.writing.public_id), other)],
+    ['a hidden order', await get(a.host, path(a.orders.hidden.public_id), await customerSession(a))],
+    ["another organisation's file through one's own order", await get(a.host, path(a.orders.writing.public_id, b.checklistId), await customerSession(a))],
+    ["one's own order and file on another organisation's host", await get(b.host, path(a.orders.writing.public_id), await customerSession(b))],
+  ] as const) {
+    expect(res.status, what).toBe(404)
+    expect(res.body, what).not.toContain('checklist')
+  }
+  // Signed out: the sign-in page, never the file; staff are not customers here either.
+  const signedOut = await get(a.host, path(a.orders.writing.public_id))
+  expect(signedOut.status).toBe(302)
+  const staff = await get(a.host, path(a.orders.writing.public_id), await staffSession(a))
+  expect(staff.status).toBe(302)
+  expect(staff.body).not.toContain('checklist')
+  expect((await get(`localhost:${PORT}`, path(a.orders.writing.public_id))).status).toBe(404)
+})

@@ -127,11 +127,16 @@ export function MyOrderDetails({ order }: { order: MyOrder }) {
               </Link>
             </li>
           ) : null}
-          {order.downloadables.map((title, i) => (
-            <li key={`${title}:${i}`}>{title}</li>
+          {order.downloadables.map((file) => (
+            <li key={file._id}>
+              {/* A file download, not a page: reloadDocument so the browser saves it. */}
+              <Link to={`/my-orders/${order._id}/downloads/${file._id}`} reloadDocument className={linkClass}>
+                {file.title}
+              </Link>{' '}
+              <span className="text-gray-600">(download)</span>
+            </li>
           ))}
         </ul>
-        {order.downloadables.length ? <p className="mt-2 text-xs text-gray-600">The files included with your product are sent to you by the team.</p> : null}
         {!order.hasAgreement && order.downloadables.length === 0 ? <p className="mt-2 text-sm text-gray-700">No documents yet.</p> : null}
       </Card>
     </div>
