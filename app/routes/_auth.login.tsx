@@ -187,7 +187,6 @@ export default function LoginRoute() {
 function HostLogin({ host, initialEmail, redirectTo }: { host: OrganisationChoice; initialEmail: string; redirectTo: string }) {
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
-  const id = useId()
   return (
     <>
       <AuthHeading title="Sign in" subtitle={`Sign in to ${host.companyDetails?.companyName ?? 'your account'}.`} />
@@ -197,19 +196,7 @@ function HostLogin({ host, initialEmail, redirectTo }: { host: OrganisationChoic
         <TextField name="email" label="Email" type="email" autoComplete="username" required autoFocus={!actionData} />
         <TextField name="password" label="Password" type="password" autoComplete="current-password" required autoFocus={!!actionData} />
         <div className="flex items-center justify-between">
-          <label htmlFor={`${id}-remember`} className="flex items-center gap-2 text-sm text-gray-700">
-            <input
-              id={`${id}-remember`}
-              type="checkbox"
-              name="remember"
-              defaultChecked={actionData?.remember}
-              className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
-            />
-            Remember me
-          </label>
-          <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
-            Forgot password?
-          </Link>
+          <RememberAndForgot remember={actionData?.remember} />
         </div>
         <SubmitButton name="intent" value="login">
           Login
@@ -432,13 +419,7 @@ function LoginFields({
           </div>
 
           <div className="flex items-center justify-between">
-            <label className="flex items-center gap-2 text-sm text-gray-700">
-              <input type="checkbox" name="remember" defaultChecked={state.remember} className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600" />
-              Remember me
-            </label>
-            <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
-              Forgot password?
-            </Link>
+            <RememberAndForgot remember={state.remember} />
           </div>
 
           <SubmitButton name="intent" value="login">
@@ -446,6 +427,21 @@ function LoginFields({
           </SubmitButton>
         </>
       )}
+    </>
+  )
+}
+
+/** The row under the password of both login forms. */
+function RememberAndForgot({ remember }: { remember: boolean | undefined }) {
+  return (
+    <>
+      <label className="flex items-center gap-2 text-sm text-gray-700">
+        <input type="checkbox" name="remember" defaultChecked={remember} className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600" />
+        Remember me
+      </label>
+      <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
+        Forgot password?
+      </Link>
     </>
   )
 }

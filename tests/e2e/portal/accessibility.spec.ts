@@ -1,6 +1,5 @@
 // The customer portal's pages (issue 24) with axe at a desktop and a phone width: no serious or
 // critical violation, nothing scrolls sideways on a 390 px phone, and the purchase works by keyboard.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
@@ -9,11 +8,7 @@ import { TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { createProductWithWorkflow } from '#tests/factories/orders'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, test } from '../fixtures'
-
-const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]
+import { expectAccessible, WIDTHS } from './axe'
 
 async function brandedShop() {
   const world = await tenantWithSubdomain('a11y', `Access ${newPublicId().slice(0, 6)}`)
@@ -42,17 +37,6 @@ async function brandedShop() {
     .where('id', '=', product.productId)
     .execute()
   return { ...world, origin: `http://${world.host}`, product }
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([])
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
 }
 
 for (const size of WIDTHS) {

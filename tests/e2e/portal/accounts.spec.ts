@@ -1,7 +1,6 @@
 // Customer accounts in Chromium on the demo business's own host, http://demowriting.localhost (ADR 0059), with and
 // without JavaScript: sign in with a password, ask for a sign-in link and use it, reset a password, edit the
 // profile, and Login As User from the back office on the platform host, there and back.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PASSWORD_UPDATED, RESET_LINK_SENT } from '#app/models/login.schema'
 import { SIGN_IN_LINK_SENT } from '#app/models/customer-accounts.schema'
@@ -12,6 +11,7 @@ import { linkFrom, waitForMail } from '#tests/mailbox'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { clearIpLimits } from '../auth/helpers'
 import { expect, test } from '../fixtures'
+import { expectAccessible, WIDTHS } from './axe'
 
 test.beforeAll(() => clearIpLimits(['reset-ip', 'sign-in-link-ip', 'auto-login-ip']))
 
@@ -159,22 +159,6 @@ test('Login As User from the back office lands in the portal as the customer, wi
   await popup.goto(`${origin}/account`)
   await expect(popup).toHaveURL(`${origin}/login?redirectTo=%2Faccount`)
 })
-
-const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([])
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
-}
 
 for (const size of WIDTHS) {
   test(`the account pages pass axe at ${size.width} px`, async ({ page }) => {

@@ -1,12 +1,12 @@
 // "My orders" in Chromium on an organisation's own host (issue 25, ADR 0060), with and without JavaScript: the list
 // from the header, an order's timeline, team and documents, another customer's order as a 404, axe at desktop and
 // phone widths, and the demo customer's seeded orders.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { TEST_PASSWORD } from '#tests/factories/index'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, test } from '../fixtures'
+import { expectAccessible } from './axe'
 
 async function portalWithOrders() {
   const tenant = await tenantWithSubdomain('myo')
@@ -20,17 +20,6 @@ async function signIn(page: Page, origin: string, email: string, password = TEST
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL(`${origin}/account`)
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([])
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
 }
 
 test('a customer finds their orders from the header and follows one to its timeline @nojs', async ({ page }) => {
