@@ -31,6 +31,7 @@ export const ACCOUNT_EXISTS = 'You already have an account with this e-mail. Ple
 export const ALREADY_PLACED = 'This order has already been placed. Please sign in to see it.'
 export const PAYMENT_IN_PROGRESS = 'Your payment is still being processed. Please wait a moment and try again.'
 export const PAYMENT_UNAVAILABLE = 'We could not reach the payment provider. Nothing was charged; please try again in a moment.'
+export const IMPERSONATION_CHECKOUT_REFUSED = 'You are signed in as someone else: only the customer can place and pay for orders, in their own session.'
 export const COUPON_CHANGED = 'Your coupon can no longer be used. Remove it from your cart to continue.'
 
 /** How long one checkout may hold a cart before another attempt may take it over (a crash mid-payment). */
@@ -46,6 +47,8 @@ type Buyer = { userId: number; created: boolean }
 
 /** The checkout of one cart; `who.customer` is the signed-in customer of this host, if any. */
 export async function checkoutCart(t: TenantScope, input: PortalCheckoutInput, cartPublicId: string | null, who: CheckoutWho): Promise<PortalCheckoutResult> {
+  // A log-in-as session may look around the portal, never spend money or sign agreements in the customer's name.
+  if (who.customer?.impersonatorUserId) return { ok: false, status: 403, error: IMPERSONATION_CHECKOUT_REFUSED }
   const payments = await storefrontPayments(t)
   if (!payments.takingOrders) return { ok: false, status: 409, error: NOT_TAKING_ORDERS }
   const row = await findCart(t, cartPublicId)

@@ -7,7 +7,7 @@ import Stripe from 'stripe'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { addToCart, applyCoupon, priceOf, findCart } from '#app/models/carts.server'
 import type { PortalCustomer } from '#app/models/portal-auth.server'
-import { ACCOUNT_EXISTS, ALREADY_PLACED, checkoutCart, NOT_TAKING_ORDERS } from '#app/models/portal-checkout.server'
+import { ACCOUNT_EXISTS, ALREADY_PLACED, checkoutCart, IMPERSONATION_CHECKOUT_REFUSED, NOT_TAKING_ORDERS } from '#app/models/portal-checkout.server'
 import { COUPON_USED_UP } from '#app/rules/cart-pricing'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb, tenantForJob } from '#app/services/db.server'
@@ -168,6 +168,14 @@ describe('checkoutCart', () => {
     expect(await checkoutCart(t, first, cartId, who())).toMatchObject({ ok: true, totalCents: 10_000 })
     const second = await cartWith(t, resume.productPublicId)
     expect(await checkoutCart(t, guest(first.email), second, who())).toMatchObject({ ok: false, status: 409, field: 'email', error: ACCOUNT_EXISTS })
+  })
+
+  it('a log-in-as session cannot place or pay for orders in the customer’s name', async () => {
+    const { t, resume } = await shop()
+    const cartId = await cartWith(t, resume.productPublicId)
+    const customer = { id: 1, publicId: 'x', clientId: t.clientId, email: 'c@example.test', firstName: 'C', lastName: 'D', impersonatorUserId: 2 }
+    expect(await checkoutCart(t, guest(), cartId, who(customer))).toMatchObject({ ok: false, status: 403, error: IMPERSONATION_CHECKOUT_REFUSED })
+    expect(await platformDb.selectFrom('orders').select('id').where('cart_id', '=', cartId).execute()).toEqual([])
   })
 
   it('an organisation whose account cannot take charges takes no orders', async () => {
