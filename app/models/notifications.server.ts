@@ -316,6 +316,34 @@ export const notify = {
   },
 }
 
+/** The customer portal's events (issue 25): what a customer did reaches the order's team; what the team did reaches the customer. */
+export const notifyPortal = {
+  /**
+   * A customer acted on their order (submitted a form, uploaded documents, answered questions, picked a
+   * time, accepted or asked for a revision, rated, tipped): the order's writer and reviewer and the owners
+   * hear of it, linked to the project page. `content` is the whole sentence, e.g. "Olive Owner submitted ...".
+   */
+  async customerActed(tx: TenantScope, input: { orderId: number; customerUserId: number; content: string }): Promise<Outbox> {
+    const order = await scoped(tx, 'orders').select(['public_id', 'writer_id', 'reviewer_id']).where('id', '=', input.orderId).executeTakeFirst()
+    if (!order) return []
+    const owners = await membersQuery(tx).select('m.user_id').where('m.role', '=', 'client').where('m.active', '=', true).where('m.archived', '=', false).limit(50).execute()
+    const to = recipientsOf([order.writer_id, order.reviewer_id, ...owners.map((o) => o.user_id)], input.customerUserId)
+    return insertFor(tx, to, { kind: 'customer_action', content: input.content, link: projectLink(order.public_id), sender: await senderOf(tx, input.customerUserId) })
+  },
+
+  /**
+   * The team did something the customer should see (a draft reached them, follow-up questions, a final
+   * document, an appointment proposed): the order's customer hears of it, linked to a portal page.
+   * Test and hidden orders notify nobody (the customer does not see them).
+   */
+  async customerInformed(tx: TenantScope, input: { orderId: number; actorUserId: number | null; content: string; link: string }): Promise<Outbox> {
+    const order = await scoped(tx, 'orders').select(['customer_id', 'test_order', 'hide_order']).where('id', '=', input.orderId).executeTakeFirst()
+    if (!order || order.test_order || order.hide_order) return []
+    const to = recipientsOf([order.customer_id], input.actorUserId)
+    return insertFor(tx, to, { kind: 'order_update', content: input.content, link: input.link, sender: await senderOf(tx, input.actorUserId) })
+  },
+}
+
 export type NewChatMessageNotice = {
   /** Who sent the message: an account of this organisation. */
   senderUserId: number
