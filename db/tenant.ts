@@ -22,6 +22,7 @@ import { CHAT_TENANT_TABLES } from './tables/chat'
 import { CONTENT_TENANT_TABLES } from './tables/content'
 import { CORE_TENANT_TABLES } from './tables/core'
 import { CRM_TENANT_TABLES } from './tables/crm'
+import { DRAFT_RESPONSE_TENANT_TABLES } from './tables/draft-responses'
 import { EMAIL_TENANT_TABLES } from './tables/emails'
 import { LEAD_TENANT_TABLES } from './tables/leads'
 import { NOTIFICATION_TENANT_TABLES } from './tables/notifications'
@@ -52,6 +53,7 @@ export const TENANT_TABLE_NAMES = [
   ...LEAD_TENANT_TABLES,
   ...PORTAL_TENANT_TABLES,
   ...CRM_TENANT_TABLES,
+  ...DRAFT_RESPONSE_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
 export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)

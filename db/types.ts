@@ -5,6 +5,7 @@ import type { ChatTables } from './tables/chat'
 import type { ContentTables } from './tables/content'
 import type { CrmTables } from './tables/crm'
 import type { CoreTables } from './tables/core'
+import type { DraftResponseTables } from './tables/draft-responses'
 import type { EmailTables } from './tables/emails'
 import type { LeadTables } from './tables/leads'
 import type { NotificationTables } from './tables/notifications'
@@ -37,4 +38,5 @@ export interface Database
     LeadTables,
     CrmTables,
     ReportTables,
-    PortalTables {}
+    PortalTables,
+    DraftResponseTables {}

@@ -5,6 +5,7 @@ import { orderTimeline, type TimelineModule, waitingOn, type WaitingOn, customer
 import { projectStatus, type ProjectStatus } from '#app/rules/project-status'
 import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
 import { membersQuery } from './people.server'
+import { type CustomerDraft, draftsForCustomer, type FinalDocument, finalDocumentsOf } from './customer-drafts.server'
 import { ordersQuery } from './orders.server'
 
 /** The list shows this many of the newest orders; a customer with more is told so (paging can come later). */
@@ -29,8 +30,9 @@ export type MyOrder = MyOrderSummary & {
   hasAgreement: boolean
   /** The product's files the customer may download (from the order page). */
   downloadables: { _id: string; title: string }[]
-  /** Drafts come with part 3 of issue 25; always empty for now (ADR 0060). */
-  drafts: []
+  /** The drafts the customer may see, oldest first, and the final documents (ADR 0062). */
+  drafts: CustomerDraft[]
+  finalDocuments: FinalDocument[]
 }
 
 /** This customer's orders a customer may see: never test orders or orders the team hid. */
@@ -97,14 +99,16 @@ export async function getMyOrder(t: TenantScope, customerId: number, orderPublic
     .where('o.public_id', '=', orderPublicId)
     .executeTakeFirst()
   if (!row) return null
-  const [tasks, team, agreement, downloadables] = await Promise.all([
+  const [tasks, team, agreement, downloadables, drafts, finalDocuments] = await Promise.all([
     completedTasks(t, [row.id]),
     teamOf(t, row.writer_id, row.reviewer_id),
     scoped(t, 'contract_acceptances').select('id').where('order_id', '=', row.id).executeTakeFirst(),
     downloadablesOf(t, row.product_id),
+    draftsForCustomer(t, row),
+    finalDocumentsOf(t, row),
   ])
   const modules = orderTimeline(row.services, tasks.get(row.id) ?? [], !!row.marked_as_complete)
-  return { ...summary(row, modules, now), modules, team, hasAgreement: !!agreement, downloadables, drafts: [] }
+  return { ...summary(row, modules, now), modules, team, hasAgreement: !!agreement, downloadables, drafts, finalDocuments }
 }
 
 /** The assigned writer and reviewer by the names customers know them by (the order e-mails' rule); nothing else of them. */
@@ -152,6 +156,7 @@ export const myOrderJson = (o: MyOrder) => ({
   ...orderSummaryJson(o),
   modules: o.modules.map((m) => ({ id: m.id, serviceId: m.serviceId, title: m.title, state: m.state, waitsOn: m.waitsOn })),
   drafts: o.drafts,
+  finalDocuments: o.finalDocuments,
   team: o.team,
   hasAgreement: o.hasAgreement,
   downloadables: o.downloadables,

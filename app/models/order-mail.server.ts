@@ -355,3 +355,6 @@ export const orderMail = {
     })
   },
 }
+
+/** The parts other event mails build on (draft-mail.server.ts, ADR 0062): the same rules for recipients, fields and switches. */
+export const mailParts = { send, safely, recipient, facingName, customerFields, contributorFields, projectPath }

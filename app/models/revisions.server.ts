@@ -2,6 +2,7 @@
 // the two decisions (approve; reject with a reason and files for the writer).
 import { sql } from 'kysely'
 import { audited } from './audit.server'
+import { approvedDraftReachedCustomer } from './draft-delivery.server'
 import { claimFile, deleteFile, findFile, saveUpload, type StoredFile } from './files.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 import { deliver, notify, type Outbox } from './notifications.server'
@@ -139,7 +140,7 @@ export async function approveRevision(t: Actor, publicId: string): Promise<Decis
     const refused = refusal(draft)
     if (refused || !draft) return { ok: false, ...(refused ?? { status: 404, error: REVISION_NOT_FOUND }) }
     await scopedUpdate(tx, 'drafts')
-      .set({ approval_status: 'approved', updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
+      .set({ approval_status: 'approved', delivered_at: sql<Date>`CURRENT_TIMESTAMP(3)`, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
       .where('id', '=', draft.id)
       .execute()
     await recordActivity(tx, draft.order_id, t.user.id, `${serviceNameOf(draft.services, draft.service_id) || 'Draft'} revision approved by ${who(t)}`)
@@ -148,6 +149,7 @@ export async function approveRevision(t: Actor, publicId: string): Promise<Decis
   })
   await deliver(outbox)
   if (result.ok) await orderMail.draftApproved(t, publicId)
+  if (result.ok) await approvedDraftReachedCustomer(t, publicId)
   return result
 }
 

@@ -27,6 +27,7 @@ describe('the catalogue', () => {
       'invoice_created',
       'invoice_payment_received',
       'form_response_received',
+      'draft_auto_accept_reminder',
     ])
     expect(channelTemplates('adminToWriter').map((t) => t.code)).toEqual(['draft_approved', 'draft_rejected', 'order_assigned', 'order_reassigned', 'admin_team_chat'])
     expect(channelTemplates('writerToCustomer').map((t) => t.code)).toEqual([

@@ -61,6 +61,7 @@ export const FIELDS = {
   oldEmail: { label: 'Old e-mail address', sample: 'jane.doe@example.com' },
   subdomain: { label: 'Portal subdomain', sample: 'demowriting' },
   trialEnd: { label: 'Trial end', sample: 'on Tue, 03 Mar 2026 10:00:00 GMT' },
+  autoAcceptDate: { label: 'Date a draft is accepted automatically', sample: 'Tuesday, 3 March 2026' },
 } as const satisfies Record<string, { label: string; sample: string }>
 export type FieldKey = keyof typeof FIELDS
 
@@ -231,6 +232,16 @@ export const CHANNEL_TEMPLATES: DefaultTemplate[] = [
   }),
 
   ...draftTemplates,
+  customerTemplate({
+    code: 'draft_auto_accept_reminder',
+    between: 'adminToCustomer',
+    description: 'Sent to the customer two days before a draft they have not answered is accepted for them.',
+    subject: 'Your draft will be accepted on {{autoAcceptDate}}',
+    title: 'Your draft is waiting for you',
+    body: '<p>Hi {{customerFirstName}},</p><p>Your draft of {{serviceName}} for order {{orderId}} is waiting for your answer. If you do not accept it or ask for a revision, it will be accepted for you on {{autoAcceptDate}}.</p>',
+    button_text: 'Review your draft',
+    fields: ['serviceName', 'autoAcceptDate'],
+  }),
   customerTemplate({
     code: 'follow_up_questions',
     between: 'writerToCustomer',

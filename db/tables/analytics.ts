@@ -14,6 +14,8 @@ export interface OrderTipsTable {
   amount_cents: number
   currency: Generated<string>
   paid_at: Date
+  /** The payment behind a tip paid in the portal (ADR 0062): one tip per payment. */
+  provider_payment_id: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -79,6 +79,8 @@ export interface MembershipsTable {
 export interface OrganisationSettingsTable {
   client_id: number
   settings: JSONColumnType<Record<string, boolean>, string, string>
+  /** Days a delivered draft waits for the customer's answer before it is accepted for them (ADR 0062). */
+  draft_auto_accept_days: Generated<number>
   updated_at: Timestamp
 }
 

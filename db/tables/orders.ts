@@ -71,7 +71,7 @@ export interface OrderActivityTable {
   created_at: Timestamp
 }
 
-export type OrderFileKind = 'attachment' | 'to_writer' | 'contract'
+export type OrderFileKind = 'attachment' | 'to_writer' | 'contract' | 'final_document'
 
 export interface OrderFilesTable {
   id: Generated<number>
@@ -80,6 +80,8 @@ export interface OrderFilesTable {
   order_id: number
   file_id: number
   kind: OrderFileKind
+  /** The workflow a final document belongs to (ADR 0062); null for other kinds. */
+  service_id: ColumnType<string | null, string | null | undefined, string | null>
   uploaded_by: number | null
   created_at: Timestamp
 }
@@ -115,6 +117,9 @@ export interface DraftsTable {
   deleted_by: number | null
   deleted_reason: string | null
   deleted_at: Date | null
+  /** When the customer could first see it (no approval needed, or approved): the auto-accept clock (ADR 0062). */
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  auto_accept_reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: Timestamp
   updated_at: Timestamp
 }
