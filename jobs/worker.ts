@@ -7,6 +7,7 @@ import { analyticsJob, analyticsReconcileJob, scheduleAnalyticsReconcile } from 
 import { billingStatusJob, scheduleBillingStatus, stripeEventJob } from './billing-status'
 import { crmSyncJob } from './crm'
 import { domainVerificationJob, scheduleDomainVerification } from './domain-verification'
+import { draftAutoAcceptJob, scheduleDraftAutoAccept } from './draft-auto-accept'
 import { orderReportJob, reportRetentionJob, scheduleReportRetention } from './order-reports'
 import type { Payload } from './queues'
 import { reminderPassJob, scheduleReminders } from './reminders'
@@ -31,6 +32,7 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
     new Worker<Payload<'billing-status'>>('billing-status', billingStatusJob, { connection: newRedisConnection(), concurrency: 1 }),
     new Worker<Payload<'domain-verification'>>('domain-verification', domainVerificationJob, { connection: newRedisConnection(), concurrency: 2 }),
     new Worker<Payload<'reminders'>>('reminders', reminderPassJob, { connection: newRedisConnection(), concurrency: 1 }),
+    new Worker<Payload<'draft-auto-accept'>>('draft-auto-accept', draftAutoAcceptJob, { connection: newRedisConnection(), concurrency: 1 }),
     // One at a time: batches of one organisation touch the same bucket rows (re-applying is safe, deadlocks are noise).
     new Worker<Payload<'analytics'>>('analytics', analyticsJob, { connection: newRedisConnection(), concurrency: 1 }),
     new Worker<Payload<'crm-sync'>>('crm-sync', crmSyncJob, { connection: newRedisConnection(), concurrency: 2 }),
@@ -41,6 +43,9 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
   ]
   for (const w of workers) w.on('failed', (job, error) => console.error(`[worker] ${w.name} job ${job?.id} failed: ${error.message}`))
   scheduleBillingStatus().catch((error: unknown) => console.error(`[worker] scheduling the daily billing pass failed: ${error instanceof Error ? error.message : String(error)}`))
+  scheduleDraftAutoAccept().catch((error: unknown) =>
+    console.error(`[worker] scheduling the draft auto-accept pass failed: ${error instanceof Error ? error.message : String(error)}`),
+  )
   scheduleReminders().catch((error: unknown) => console.error(`[worker] scheduling the reminder pass failed: ${error instanceof Error ? error.message : String(error)}`))
   scheduleDomainVerification().catch((error: unknown) =>
     console.error(`[worker] scheduling the domain verification pass failed: ${error instanceof Error ? error.message : String(error)}`),

@@ -11,6 +11,7 @@ import { cardErrorMessage } from '#app/services/stripe.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { env } from '#app/services/env.server'
 import type { SniffedUpload } from '#app/services/storage.server'
+import { CARD_REQUIRED, RATING_INVALID, REVIEW_TOO_LONG, REVISION_NOTES_REQUIRED, REVISION_NOTES_TOO_LONG, TIP_INVALID } from './customer-drafts.schema'
 import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
 import type { DraftResponsesTable } from '#db/tables/draft-responses'
@@ -35,16 +36,10 @@ export const ALREADY_ANSWERED = 'You have already answered this draft'
 export const NEWER_DRAFT = 'A newer draft of this workflow is waiting for you: answer that one'
 export const ALREADY_RATED = 'You have already rated this draft'
 export const RATING_DISABLED = 'Rating drafts is turned off for this portal'
-export const RATING_INVALID = 'Choose a rating from 1 to 5'
-export const REVIEW_TOO_LONG = 'The review can be at most 2000 characters'
-export const REVISION_NOTES_REQUIRED = 'Tell your writer what to change'
-export const REVISION_NOTES_TOO_LONG = 'Your notes can be at most 5000 characters'
 export const TIPS_DISABLED = 'Tips are turned off for this portal'
-export const TIP_INVALID = 'Enter a tip between 1 and 1000'
 export const TIP_IMPERSONATION = 'You are signed in as someone else: only the customer can tip, in their own session.'
 export const TIP_UNAVAILABLE = 'Tips cannot be paid right now. Please try again later.'
 export const TIP_PAYMENT_FAILED = 'We could not reach the payment provider. Nothing was charged; please try again in a moment.'
-export const CARD_REQUIRED = 'Choose a card to pay with'
 export const MAX_REVISION_FILES = 5
 export const MAX_TIP_CENTS = 100_000
 
@@ -120,7 +115,7 @@ function filesOf(data: DraftData, base: string, word: boolean): CustomerDraftFil
   const add = (slot: DraftSlot, index: number, f: DraftFile | null | undefined) => {
     if (!f) return
     const href = `${base}/files/${slot}/${index}`
-    const previewHref = slot === 'pdf' ? `${href}/inline` : slot === 'word' ? `${base}#preview` : null
+    const previewHref = slot === 'pdf' ? `${base}/pdf` : slot === 'word' ? `${base}#preview` : null
     files.push({ slot, index, name: f.file.originalname, size: Number(f.file.size), mimetype: f.file.mimetype, href, previewHref })
   }
   add('pdf', 0, data.dataPdf)

@@ -26,6 +26,8 @@ import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { isProjectChatPost, projectChatPost, projectChatView } from './chat-page.server'
+import { ProjectDraftWork } from '#app/components/orders/project-drafts'
+import { draftWorkAction, type DraftWorkAnswer, isDraftIntent, projectDraftsView } from './project-drafts.server'
 import { notFound } from '#app/services/http.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'
@@ -36,9 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!project) throw notFound()
   const canUpdate = can(t.user, { all: ['UPDATE_ORDERS'] })
   const suggestions = canUpdate ? await organisationTags(t) : []
-  const [chat, agreement] = await Promise.all([projectChatView(t, project.order._id, request), acceptanceOfOrder(t, project.order._id)])
+  const [chat, agreement, drafting] = await Promise.all([
+    projectChatView(t, project.order._id, request),
+    acceptanceOfOrder(t, project.order._id),
+    projectDraftsView(t, project.order._id),
+  ])
   const { toast, headers } = await takeToast(request)
-  return data({ project, canUpdate, suggestions, toast, chat, agreement }, { headers })
+  return data({ project, canUpdate, suggestions, toast, chat, agreement, drafting }, { headers })
 }
 
 type Failure = { intent: string; ok: false; error: string }
@@ -52,6 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readMultipart(request)
   if (isUploadError(form)) return data<UploadAnswer>({ intent: 'upload', error: UPLOAD_FAILED }, { status: 400 })
   const intent = String(form.get('intent') ?? '')
+  if (isDraftIntent(intent)) return draftWorkAction(t, request, orderId, form, intent, back)
   switch (intent) {
     case 'tags':
       return saveTags(t, request, orderId, form, back)
@@ -116,7 +123,7 @@ async function upload(t: Tenant, request: Request, orderId: string, form: FormDa
 type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string; content?: string }
 
 export default function ProjectViewRoute() {
-  const { project, canUpdate, suggestions, toast, chat, agreement } = useLoaderData<typeof loader>()
+  const { project, canUpdate, suggestions, toast, chat, agreement, drafting } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const location = useLocation()
   const params = new URLSearchParams(location.search)
@@ -162,6 +169,14 @@ export default function ProjectViewRoute() {
               withdraw: (draftId) => href({ withdraw: draftId }),
               reopen: (serviceId) => href({ reopen: serviceId }),
             }}
+          />
+          <ProjectDraftWork
+            action={here}
+            services={services}
+            finalServices={drafting.finalServices}
+            answers={drafting.answers}
+            canUpdate={canUpdate}
+            answer={answer?.intent === 'deliver-draft' || answer?.intent === 'final-documents' ? (answer as DraftWorkAnswer) : null}
           />
           {chat ? <ProjectChat orderId={orderId} chat={chat} answer={answer?.intent === 'chat' ? (answer as ProjectChatAnswer) : null} /> : null}
         </div>

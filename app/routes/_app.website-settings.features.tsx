@@ -7,6 +7,8 @@ import { SuccessAlert } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
 import { ConfirmCurrencyDialog, CurrencyCard, CurrencyChangedDialog, FEATURES_PAGE, FeaturesForm } from '#app/components/website-settings/features-form'
 import { getWebsiteSettings } from '#app/models/organisation-settings.server'
+import { AutoAcceptCard } from '#app/components/website-settings/auto-accept-card'
+import { autoAcceptDays, saveAutoAcceptDays } from '#app/models/customer-drafts.server'
 import { CURRENCIES, currencySchema, featuresValidator, OWNER_ONLY_SETTINGS, SETTING_LABELS } from '#app/models/website-settings.schema'
 import { CURRENCY_FAILED, websiteSettingsActions } from '#app/models/website-settings.server'
 import { can } from '#app/rules/permissions'
@@ -33,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       settings: await getWebsiteSettings(t),
+      autoAcceptDays: await autoAcceptDays(t),
       keys: visibleKeys(t.user.role),
       currency: t.user.currencyType,
       canUpdate,
@@ -53,6 +56,12 @@ export async function action({ request }: ActionFunctionArgs) {
       return saveFeatures(request, t, form)
     case 'currency':
       return changeCurrency(request, t, form)
+    case 'auto-accept': {
+      const raw = String(form.get('draftAutoAcceptDays') ?? '').trim()
+      const saved = await saveAutoAcceptDays(t, /^\d{1,3}$/.test(raw) ? Number(raw) : NaN)
+      if (!saved.ok) return data({ autoAcceptError: saved.error }, { status: 400 })
+      return redirectWithToast(request, FEATURES_PAGE, SAVED)
+    }
     default:
       return data({ error: 'Unknown action' }, { status: 400 })
   }
@@ -79,8 +88,8 @@ async function changeCurrency(request: Request, t: Tenant, form: FormData) {
 }
 
 export default function FeaturesRoute() {
-  const { settings, keys, currency, canUpdate, confirmCurrency, currencyError, toast } = useLoaderData<typeof loader>()
-  const posted = useActionData<typeof action>() as { changed?: string; error?: string } | undefined
+  const { settings, keys, currency, canUpdate, confirmCurrency, currencyError, toast, autoAcceptDays: days } = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>() as { changed?: string; error?: string; autoAcceptError?: string } | undefined
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader title="Platform Features" />
@@ -88,6 +97,7 @@ export default function FeaturesRoute() {
       {posted?.error ? <Alert tone="danger">{posted.error}</Alert> : null}
       {posted?.changed ? <CurrencyChangedDialog /> : confirmCurrency ? <ConfirmCurrencyDialog currency={confirmCurrency} /> : null}
       <FeaturesForm settings={settings} keys={keys} canUpdate={canUpdate} />
+      <AutoAcceptCard days={days} canUpdate={canUpdate} error={posted?.autoAcceptError ?? null} />
       <CurrencyCard current={currency} canUpdate={canUpdate} error={currencyError} />
     </div>
   )

@@ -79,6 +79,12 @@ export const QUEUES = {
     clientIds: z.array(z.number().int().positive()).max(1000).optional(),
     now: z.number().optional(),
   }),
+  /** The hourly draft auto-accept pass (jobs/draft-auto-accept.ts, ADR 0062); `now` only when a test drives the clock. */
+  'draft-auto-accept': z.object({
+    clientId: z.null(),
+    clientIds: z.array(z.number().int().positive()).max(1000).optional(),
+    now: z.number().optional(),
+  }),
   /** Custom domain DNS checks (jobs/domain-verification.ts): one organisation, or null for the scheduled pass over all. */
   'domain-verification': z.object({
     clientId: z.number().int().positive().nullable(),

@@ -1,6 +1,7 @@
 // The customer's orders in the portal (issue 25, ADR 0060): the list, and one order's timeline, team, agreement
 // and downloadables. Status and "waiting on" are words, never colour alone; everything works without JavaScript.
 import { Link } from '@remix-run/react'
+import { OrderDraftSections } from '#app/components/portal/order-drafts'
 import type { MyOrder, MyOrderSummary } from '#app/models/customer-orders.server'
 import { type ModuleState, WAITING_ON_TEXT } from '#app/rules/order-timeline'
 import { formatDate } from '#app/rules/format'
@@ -97,6 +98,8 @@ export function MyOrderDetails({ order }: { order: MyOrder }) {
           </ol>
         )}
       </Card>
+
+      <OrderDraftSections order={order} />
 
       <Card aria-labelledby="team-heading">
         <h2 id="team-heading" className="text-lg font-semibold text-gray-900">
