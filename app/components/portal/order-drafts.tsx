@@ -2,13 +2,14 @@
 // "Final documents" sections, and the draft page (view in the browser, download, the writer's notes, the
 // answer forms). Plain forms that post without JavaScript; Stripe Elements for the tip when it runs.
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { CardEntry, type CardEntryMode, useCardSubmit } from '#app/components/checkout/card-entry'
+import { CardEntry, type CardEntryHandle, type CardEntryMode, useCardSubmit } from '#app/components/checkout/card-entry'
 import type { CustomerDraft, DraftSwitches, FinalDocument } from '#app/models/customer-drafts.server'
 import { formatKb } from '#app/rules/file-name'
 import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { useHydrated } from '#app/ui/use-hydrated'
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline'
 const inputClass = 'block w-full rounded-md border-0 px-3 py-2 text-sm text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 focus:ring-2 focus:ring-brand-600'
@@ -330,7 +331,7 @@ function TipCard({ tip, error, answer }: { tip: NonNullable<DraftPageProps['tip'
             required
           />
         </div>
-        <CardEntry ref={cardRef} mode={tip.card} name="paymentMethod" placeholder="Choose a test card" />
+        <TipCardEntry mode={tip.card} cardRef={cardRef} />
         <Button type="submit" variant="secondary" onClick={onSubmitClick} disabled={preparing}>
           Pay the tip
         </Button>
@@ -346,5 +347,33 @@ export function OrderDraftSections({ order }: { order: { _id: string; drafts: Cu
       <OrderDrafts orderId={order._id} drafts={order.drafts} />
       <FinalDocuments orderId={order._id} documents={order.finalDocuments} />
     </>
+  )
+}
+
+/**
+ * Stripe Elements once JavaScript runs (CardEntry); otherwise Stripe's test cards as a plain select (CardEntry's
+ * own select belongs to validated forms), or a word that card payments are unavailable.
+ */
+function TipCardEntry({ mode, cardRef }: { mode: CardEntryMode; cardRef: React.Ref<CardEntryHandle> }) {
+  const hydrated = useHydrated()
+  if (mode.kind === 'elements' && hydrated) return <CardEntry ref={cardRef} mode={mode} name="paymentMethod" />
+  const cards = mode.kind === 'unavailable' ? [] : mode.testCards
+  if (cards.length === 0) return <p className="text-sm text-red-700">Card payments are not available right now. Please try again later.</p>
+  return (
+    <div>
+      <label htmlFor="tip-card" className="mb-1 block text-sm font-medium text-gray-700">
+        Card (test mode)
+      </label>
+      <select id="tip-card" name="paymentMethod" required defaultValue="" className={`${inputClass} max-w-md`}>
+        <option value="" disabled>
+          Choose a test card
+        </option>
+        {cards.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
