@@ -8,6 +8,7 @@ import { PageHeader } from '#app/components/page'
 import { ConfirmCurrencyDialog, CurrencyCard, CurrencyChangedDialog, FEATURES_PAGE, FeaturesForm } from '#app/components/website-settings/features-form'
 import { getWebsiteSettings } from '#app/models/organisation-settings.server'
 import { AutoAcceptCard } from '#app/components/website-settings/auto-accept-card'
+import { auditAction } from '#app/models/audit.server'
 import { autoAcceptDays, saveAutoAcceptDays } from '#app/models/customer-drafts.server'
 import { CURRENCIES, currencySchema, featuresValidator, OWNER_ONLY_SETTINGS, SETTING_LABELS } from '#app/models/website-settings.schema'
 import { CURRENCY_FAILED, websiteSettingsActions } from '#app/models/website-settings.server'
@@ -60,6 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const raw = String(form.get('draftAutoAcceptDays') ?? '').trim()
       const saved = await saveAutoAcceptDays(t, /^\d{1,3}$/.test(raw) ? Number(raw) : NaN)
       if (!saved.ok) return data({ autoAcceptError: saved.error }, { status: 400 })
+      await auditAction(t, request, { module: 'website_settings', action: 'draft_auto_accept', message: `Drafts are accepted automatically after ${saved.days} days` })
       return redirectWithToast(request, FEATURES_PAGE, SAVED)
     }
     default:
