@@ -3,7 +3,7 @@
 // sanitized HTML preview, downloads, the writer's notes, and the answers (accept, revision, rating, tip).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { DraftPage, type DraftPageAnswer } from '#app/components/portal/order-drafts'
+import { DraftPage, type DraftPageAnswer } from '#app/components/portal/order-draft-page'
 import { myDraft } from '#app/models/customer-drafts.server'
 import { requireCustomer, requirePortalHost } from '#app/models/portal-auth.server'
 import { storefrontPayments } from '#app/models/storefront-payments.server'
