@@ -26,6 +26,9 @@ const UPLOAD_ROUTES: [RegExp, number][] = [
   [/^\/orders\/view\/assign$/, MAX_UPLOAD_BYTES],
   // The reject dialog: every file for the writer together.
   [/^\/orders\/revisions\/reject\/[^/]+$/, MAX_UPLOAD_BYTES],
+  // A customer's revision request with its files, on the draft page and through the call (ADR 0062).
+  [/^\/my-orders\/[^/]+\/drafts\/[^/]+$/, MAX_UPLOAD_BYTES],
+  [/^\/api\/portal\/drafts\/[^/]+\/revision$/, MAX_UPLOAD_BYTES],
   // Customize Client Portal: the logo, welcome and login images saved together.
   [/^\/website-settings\/ui$/, IMAGE_KEYS.length * IMAGE_MAX_BYTES],
 ]

@@ -256,3 +256,26 @@ test('hide_ms_word_document: no Word download or preview, server-side too', asyn
   const call = await get(a, `/api/portal/orders/${a.order.public_id}`, cookie)
   expect(call.body).not.toContain('draft.docx')
 })
+
+test('a revision request takes files past the 1 MB form limit, through the call (multipart)', async () => {
+  const a = await world('drj')
+  const cookie = await customerSession(a)
+  const boundary = `----draftdesk${newPublicId()}`
+  const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2 * 1024 * 1024, 32), Buffer.from('\n%%EOF\n')])
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="notes"\r\n\r\nSee my marked-up copy.\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="marked-up.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  const res = await rawRequest({
+    method: 'POST',
+    path: paths(a).revision,
+    headers: { ...headers(a, cookie), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(body.length) },
+    body,
+  })
+  expect(res.status, res.body).toBe(200)
+  const response = await platformDb.selectFrom('draft_responses').select(['kind', 'notes', 'files']).where('order_id', '=', a.order.id).executeTakeFirstOrThrow()
+  expect(response).toMatchObject({ kind: 'revision', notes: 'See my marked-up copy.' })
+  expect(response.files![0]!.file.originalname).toBe('marked-up.pdf')
+})
