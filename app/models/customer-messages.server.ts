@@ -106,3 +106,24 @@ export async function customerChatFile(t: TenantScope, customer: PortalCustomer,
     .where('f.storage_key', '=', key)
     .executeTakeFirst()
 }
+
+/**
+ * The team's and the writer's unread messages to the customer on each of these orders (by order public
+ * id): what the Messages list shows. The writer's count only while that conversation is on.
+ */
+export async function customerUnreadByOrder(t: TenantScope, customerId: number, orderPublicIds: string[]): Promise<Record<string, number>> {
+  if (orderPublicIds.length === 0) return {}
+  const writerChat = !(await getWebsiteSettings(t)).disable_writer_customer_chat
+  const rows = await scopedAs(t, 'chat_messages', 'cm')
+    .innerJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'cm.order_id')))
+    .select(['o.public_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('o.customer_id', '=', customerId)
+    .where('o.public_id', 'in', orderPublicIds)
+    .where('cm.read_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb.and([eb('cm.chat_type', '=', 'adminToCustomer'), eb('cm.role_label', '!=', 'CUSTOMER')]), ...(writerChat ? [eb('cm.chat_type', '=', 'writerToCustomer')] : [])]),
+    )
+    .groupBy('o.public_id')
+    .execute()
+  return Object.fromEntries(rows.map((r) => [r.public_id, Number(r.n)]))
+}

@@ -26,6 +26,8 @@ import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { isProjectChatPost, projectChatPost, projectChatView } from './chat-page.server'
+import { CustomerChat, type CustomerChatAnswer } from '#app/components/chat/customer-chat'
+import { customerChatPost, customerChatsView, isCustomerChatPost } from './customer-chat-page.server'
 import { notFound } from '#app/services/http.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'
@@ -36,9 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!project) throw notFound()
   const canUpdate = can(t.user, { all: ['UPDATE_ORDERS'] })
   const suggestions = canUpdate ? await organisationTags(t) : []
-  const [chat, agreement] = await Promise.all([projectChatView(t, project.order._id, request), acceptanceOfOrder(t, project.order._id)])
+  const [chat, agreement, customerChats] = await Promise.all([
+    projectChatView(t, project.order._id, request),
+    acceptanceOfOrder(t, project.order._id),
+    customerChatsView(t, project.order._id, request),
+  ])
   const { toast, headers } = await takeToast(request)
-  return data({ project, canUpdate, suggestions, toast, chat, agreement }, { headers })
+  return data({ project, canUpdate, suggestions, toast, chat, agreement, customerChats }, { headers })
 }
 
 type Failure = { intent: string; ok: false; error: string }
@@ -47,6 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.orderId ?? ''
   // The team chat's plain form: every member of the conversation may post, not only UPDATE_ORDERS (ADR 0041).
   if (isProjectChatPost(request)) return projectChatPost(request, orderId)
+  if (isCustomerChatPost(request)) return customerChatPost(request, orderId)
   const back = projectHref(orderId, new URL(request.url).searchParams)
   const t = await requirePermission(request, { all: ['UPDATE_ORDERS'] })
   const form = await readMultipart(request)
@@ -116,7 +123,7 @@ async function upload(t: Tenant, request: Request, orderId: string, form: FormDa
 type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string; content?: string }
 
 export default function ProjectViewRoute() {
-  const { project, canUpdate, suggestions, toast, chat, agreement } = useLoaderData<typeof loader>()
+  const { project, canUpdate, suggestions, toast, chat, agreement, customerChats } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const location = useLocation()
   const params = new URLSearchParams(location.search)
@@ -164,6 +171,7 @@ export default function ProjectViewRoute() {
             }}
           />
           {chat ? <ProjectChat orderId={orderId} chat={chat} answer={answer?.intent === 'chat' ? (answer as ProjectChatAnswer) : null} /> : null}
+          {customerChats ? <CustomerChat orderId={orderId} chats={customerChats} here={here} answer={answer?.intent === 'chat' ? (answer as CustomerChatAnswer) : null} /> : null}
         </div>
         <div className="space-y-6">
           <ProjectTeam order={project.order} />

@@ -5,6 +5,7 @@ import type { MyOrder, MyOrderSummary } from '#app/models/customer-orders.server
 import { type ModuleState, WAITING_ON_TEXT } from '#app/rules/order-timeline'
 import { formatDate } from '#app/rules/format'
 import { Card } from '#app/ui/card'
+import { OrderMessagesLink } from './customer-messages'
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline'
 
@@ -114,6 +115,8 @@ export function MyOrderDetails({ order }: { order: MyOrder }) {
           </ul>
         )}
       </Card>
+
+      <OrderMessagesLink orderId={order._id} />
 
       <Card aria-labelledby="documents-heading">
         <h2 id="documents-heading" className="text-lg font-semibold text-gray-900">
