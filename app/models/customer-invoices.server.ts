@@ -162,10 +162,11 @@ export async function payMyInvoice(t: TenantScope, customer: PortalCustomer, pub
   // A log-in-as session may look around the portal, never spend the customer's money.
   if (customer.impersonatorUserId) return { ok: false, status: 403, error: IMPERSONATION_PAYMENT_REFUSED }
   if (!(await invoicesShown(t)) || !PUBLIC_ID.test(publicId)) return { ok: false, status: 404, error: INVOICE_NOT_FOUND }
-  const own = await ownInvoices(t, customer.id).select(['i.id', 'i.status']).where('i.public_id', '=', publicId).executeTakeFirst()
+  const own = await ownInvoices(t, customer.id).select(['i.id', 'i.status', 'i.price_cents']).where('i.public_id', '=', publicId).executeTakeFirst()
   if (!own) return { ok: false, status: 404, error: INVOICE_NOT_FOUND }
   if (own.status === 'paid') return { ok: true, invoiceId: publicId, alreadyPaid: true }
   if (own.status !== 'unpaid') return { ok: false, status: 409, error: INVOICE_NOT_PAYABLE }
+  if (Number(own.price_cents) > 0 && !paymentMethodId) return { ok: false, status: 400, error: INVOICE_PAYMENT_REQUIRED, field: 'payment' }
   const payments = await storefrontPayments(t)
   if (!payments.takingOrders) return { ok: false, status: 409, error: INVOICES_NOT_TAKING_PAYMENTS }
   let outbox: Outbox = []

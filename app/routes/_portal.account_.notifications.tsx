@@ -1,4 +1,4 @@
-// /notifications on an organisation's host (issue 25, ADR 0063): the customer's notifications, newest first,
+// /account/notifications on an organisation's host (issue 25, ADR 0063; /notifications is the back office's): the customer's notifications, newest first,
 // each marked seen when opened here or all at once. Plain forms, so it works without JavaScript.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
@@ -10,6 +10,7 @@ import { Card } from '#app/ui/card'
 import { formatDate } from '#app/rules/format'
 
 const MAX_PAGES = 20
+export const NOTIFICATIONS_PAGE = '/account/notifications'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = requirePortalHost(request)
@@ -26,13 +27,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const me = customerRecipient(t, customer)
   if (form.get('intent') === 'all') {
     await customerNotifications.clearAll(me)
-    return redirect('/notifications')
+    return redirect(NOTIFICATIONS_PAGE)
   }
   const id = String(form.get('id') ?? '')
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !(await customerNotifications.clearOne(me, id))) return data({ error: NOTIFICATION_NOT_FOUND }, { status: 404 })
   // Opening one goes where it points (a portal page), seen.
   const next = String(form.get('next') ?? '')
-  return redirect(next.startsWith('/') && !next.startsWith('//') ? next : '/notifications')
+  return redirect(next.startsWith('/') && !next.startsWith('//') ? next : NOTIFICATIONS_PAGE)
 }
 
 export default function NotificationsRoute() {
@@ -81,7 +82,7 @@ export default function NotificationsRoute() {
       </Card>
       {hasMore ? (
         <p>
-          <Link to={`/notifications?pages=${pages + 1}`} className="text-sm font-medium text-brand-700 underline">
+          <Link to={`${NOTIFICATIONS_PAGE}?pages=${pages + 1}`} className="text-sm font-medium text-brand-700 underline">
             Show more
           </Link>
         </p>
