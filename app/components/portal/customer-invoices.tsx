@@ -1,7 +1,8 @@
 // The customer's invoices on the portal (issue 25, ADR 0063): the status in words, and one invoice or receipt
 // as a printable document, with the payment form under an open one. Works without JavaScript.
-import { Form } from '@remix-run/react'
+import { ValidatedForm } from 'remix-validated-form'
 import { CardEntry, type CardEntryMode, useCardSubmit } from '#app/components/checkout/card-entry'
+import { payInvoiceValidator } from '#app/models/customer-invoices.schema'
 import type { MyInvoice } from '#app/models/customer-invoices.server'
 import { formatDate } from '#app/rules/format'
 import { formatMoney } from '#app/rules/money'
@@ -35,7 +36,7 @@ export function InvoiceDocument({ invoice, pay, toast, answer }: { invoice: MyIn
       <Card aria-labelledby="invoice-heading" className="print:shadow-none print:ring-0">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
-            <h1 id="invoice-heading" className="text-2xl font-semibold text-gray-900">
+            <h1 id="invoice-heading" className="text-2xl font-semibold break-all text-gray-900">
               {title} {invoice.number}
             </h1>
             <p className="mt-1 text-sm text-gray-700">Issued {formatDate(invoice.createdAt)}</p>
@@ -57,49 +58,51 @@ export function InvoiceDocument({ invoice, pay, toast, answer }: { invoice: MyIn
             <p>{invoice.customer.email}</p>
           </div>
         </div>
-        <table className="mt-6 w-full text-left text-sm">
-          <caption className="sr-only">Items</caption>
-          <thead>
-            <tr className="border-b border-gray-300">
-              <th scope="col" className="py-2 font-semibold">
-                Item
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                Qty
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                Price
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.items.map((item, i) => (
-              <tr key={i} className="border-b border-gray-200">
-                <td className="py-2">{item.description}</td>
-                <td className="py-2 text-right">{item.quantity}</td>
-                <td className="py-2 text-right">{money(item.priceCents, invoice.currency)}</td>
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Items</caption>
+            <thead>
+              <tr className="border-b border-gray-300">
+                <th scope="col" className="py-2 font-semibold">
+                  Item
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Qty
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Price
+                </th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2} className="py-2 text-right font-semibold">
-                Total
-              </th>
-              <td className="py-2 text-right font-semibold" data-testid="invoice-total">
-                {money(invoice.totalCents, invoice.currency)}
-              </td>
-            </tr>
-            {invoice.refundCents !== null ? (
+            </thead>
+            <tbody>
+              {invoice.items.map((item, i) => (
+                <tr key={i} className="border-b border-gray-200">
+                  <td className="py-2">{item.description}</td>
+                  <td className="py-2 text-right">{item.quantity}</td>
+                  <td className="py-2 text-right">{money(item.priceCents, invoice.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
               <tr>
                 <th scope="row" colSpan={2} className="py-2 text-right font-semibold">
-                  Refunded
+                  Total
                 </th>
-                <td className="py-2 text-right">{money(invoice.refundCents, invoice.currency)}</td>
+                <td className="py-2 text-right font-semibold" data-testid="invoice-total">
+                  {money(invoice.totalCents, invoice.currency)}
+                </td>
               </tr>
-            ) : null}
-          </tfoot>
-        </table>
+              {invoice.refundCents !== null ? (
+                <tr>
+                  <th scope="row" colSpan={2} className="py-2 text-right font-semibold">
+                    Refunded
+                  </th>
+                  <td className="py-2 text-right">{money(invoice.refundCents, invoice.currency)}</td>
+                </tr>
+              ) : null}
+            </tfoot>
+          </table>
+        </div>
         {hydrated ? (
           <p className="mt-4 print:hidden">
             <button type="button" className={buttonClass('secondary')} onClick={() => window.print()}>
@@ -137,13 +140,13 @@ function PayInvoice({ pay, answer, total }: { pay: NonNullable<PayView>; answer:
       <h2 id="pay-heading" className="text-lg font-semibold text-gray-900">
         Pay this invoice
       </h2>
-      <Form ref={formRef} method="post" className="mt-3 space-y-3" aria-label="Pay this invoice">
+      <ValidatedForm formRef={formRef} method="post" validator={payInvoiceValidator} noValidate className="mt-3 space-y-3" aria-label="Pay this invoice">
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <CardEntry ref={cardRef} mode={pay.card} label="Card (test mode)" placeholder="Choose a test card" />
         <button type="submit" className={buttonClass('primary')} onClick={onSubmitClick} disabled={preparing}>
           Pay {total}
         </button>
-      </Form>
+      </ValidatedForm>
     </Card>
   )
 }

@@ -80,7 +80,8 @@ export function CustomerMessages({ view, writerName, answer }: { view: CustomerM
   const FormTag = hydrated ? fetcher.Form : 'form'
 
   return (
-    <div className="space-y-4">
+    // data-hydrated tells browser tests when the script (and with it the socket) has taken over.
+    <div className="space-y-4" data-hydrated={hydrated ? 'true' : undefined}>
       <nav aria-label="Conversations" className="flex flex-wrap gap-2">
         <Link to={messagesPath(orderId, 'team')} className={tabClass(conversation === 'team')} aria-current={conversation === 'team' ? 'page' : undefined}>
           Team
