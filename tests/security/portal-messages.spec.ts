@@ -236,3 +236,22 @@ test('a log-in-as session reads but cannot pay or send; hidden invoices are 404 
   expect((await post(a.host, `/api/portal/invoices/${id}/pay`, cookie, JSON.stringify({ payment: 'pm_card_visa' }))).status).toBe(404)
   expect((await get(a.host, '/my-orders', cookie)).body).not.toContain('href="/invoices"')
 })
+
+test('disable_customer_email_reassign: /account has no e-mail field and a crafted post cannot change the address', async () => {
+  const a = await world('pmj')
+  await saveWebsiteSettings(tenantForJob(a.org.id), { disable_customer_email_reassign: true })
+  const cookie = await customerSession(a)
+  const page = await get(a.host, '/account', cookie)
+  expect(page.status).toBe(200)
+  expect(page.body).not.toContain('type="email"')
+  expect(page.body).toContain('Your e-mail address cannot be changed here.')
+  const form = new URLSearchParams({ intent: 'profile', firstName: 'Olive', lastName: 'Owner', email: 'moved@example.test', currentPassword: TEST_PASSWORD })
+  const res = await post(a.host, '/account', cookie, form.toString(), 'application/x-www-form-urlencoded')
+  // A validation answer (remix-validated-form's 422) on the e-mail field.
+  expect(res.status).toBe(422)
+  expect(res.body).toContain('Your e-mail address cannot be changed here.')
+  const user = await platformDb.selectFrom('users').select('email').where('id', '=', a.customer.userId).executeTakeFirstOrThrow()
+  expect(user.email).toBe(a.customer.email)
+  const pending = await platformDb.selectFrom('auth_tokens').select('id').where('user_id', '=', a.customer.userId).where('purpose', '=', 'email_change').execute()
+  expect(pending).toEqual([])
+})
