@@ -603,6 +603,8 @@ export async function announceParticipant(t: ChatActor, room: ChatRoom): Promise
 
 /** The other side's messages of a two-sided conversation become read (the team chat has no unread state). */
 export async function markRoomRead(t: ChatActor, room: ChatRoom, now = new Date()): Promise<number> {
+  // Someone looking through the customer's eyes (log-in-as) leaves the team's messages unread for the customer.
+  if (t.customer?.impersonated) return 0
   let query = inRoom(scopedUpdate(t, 'chat_messages').set({ read_at: now }), room, 'chat_messages').where('chat_messages.read_at', 'is', null)
   switch (room.chatType) {
     case 'project':

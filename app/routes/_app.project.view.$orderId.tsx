@@ -171,7 +171,9 @@ export default function ProjectViewRoute() {
             }}
           />
           {chat ? <ProjectChat orderId={orderId} chat={chat} answer={answer?.intent === 'chat' ? (answer as ProjectChatAnswer) : null} /> : null}
-          {customerChats ? <CustomerChat orderId={orderId} chats={customerChats} here={here} answer={answer?.intent === 'chat' ? (answer as CustomerChatAnswer) : null} /> : null}
+          {customerChats ? (
+            <CustomerChat orderId={orderId} chats={customerChats} here={here} answer={answer?.intent === 'customerChat' ? (answer as CustomerChatAnswer) : null} />
+          ) : null}
         </div>
         <div className="space-y-6">
           <ProjectTeam order={project.order} />

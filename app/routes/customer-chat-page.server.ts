@@ -1,6 +1,7 @@
 // The project page's customer conversations (issue 25, ADR 0063): the team's conversation with the customer
 // (READ_ORDERS) and the writer's (the order's contributor, unless the organisation turned it off), as the
 // panel starts from them, and their plain post form (`?chat=customer&with=team|writer`).
+import { data } from '@remix-run/node'
 import type { ChatType } from '#app/rules/chat'
 import type { PersonMessageJson } from '#app/models/chat.server'
 import type { Tenant } from '#app/models/auth-guards.server'
@@ -42,5 +43,10 @@ export async function customerChatPost(request: Request, orderId: string) {
   url.searchParams.delete('chat')
   url.searchParams.delete('with')
   const qs = url.searchParams.toString()
-  return postChatForm(t, request, { chatType, orderId }, `${url.pathname}${qs ? `?${qs}` : ''}#customer-chat`)
+  const answer = await postChatForm(t, request, { chatType, orderId }, `${url.pathname}${qs ? `?${qs}` : ''}#customer-chat`)
+  // A refusal is this panel's, not the team chat's beside it.
+  if ('data' in answer) return data({ ...answer.data, intent: CUSTOMER_CHAT_INTENT }, answer.init ?? undefined)
+  return answer
 }
+
+export const CUSTOMER_CHAT_INTENT = 'customerChat'

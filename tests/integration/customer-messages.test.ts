@@ -6,7 +6,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadAuthUser } from '#app/models/account.server'
 import { type Tenant, tenantOf } from '#app/models/auth-guards.server'
-import { type ChatRoom, openRoom, roomChannel, roomHistory, sendChatMessage, type PersonMessageJson } from '#app/models/chat.server'
+import { type ChatRoom, markRoomRead, openRoom, roomChannel, roomHistory, sendChatMessage, type PersonMessageJson } from '#app/models/chat.server'
 import { customerChatActor, customerChatFile, customerMessagesView } from '#app/models/customer-messages.server'
 import { saveUpload } from '#app/models/files.server'
 import { saveWebsiteSettings } from '#app/models/organisation-settings.server'
@@ -205,6 +205,11 @@ describe('talking with the team and the writer', () => {
       code: 'forbidden',
       error: IMPERSONATION_CHAT_REFUSED,
     })
+    // Reading through the customer's eyes leaves the team's messages unread for the customer.
+    const team = await open(a.owner, { chatType: 'adminToCustomer', orderId: a.data.orders.writing.public_id })
+    await sendChatMessage(a.owner, team, { kind: 'text', content: 'Unread for Olive', format: 'text' })
+    expect(await markRoomRead(impersonated, room)).toBe(0)
+    expect(await markRoomRead(a.actor, room)).toBeGreaterThan(0)
   })
 
   it("files: the customer's own upload is sent and downloadable from their order; someone else's chat file is not", async () => {

@@ -15,7 +15,7 @@ import { type ServerEvent, useChatSocket } from './use-chat-socket'
 
 const nextRef = refCounter('c')
 
-export type CustomerChatAnswer = { intent: 'chat'; ok: false; error: string; content: string }
+export type CustomerChatAnswer = { intent: 'customerChat'; ok: false; error: string; content: string }
 
 export function CustomerChat({ orderId, chats, answer, here }: { orderId: string; chats: CustomerChatsData; answer: CustomerChatAnswer | null; here: string }) {
   const [key, setKey] = useState(chats.conversations[0]!.key)

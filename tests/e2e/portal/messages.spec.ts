@@ -64,6 +64,10 @@ test('a customer writes to the team and the writer, with a file; staff read it o
   const panel = staffPage.getByRole('region', { name: 'Customer messages' })
   await expect(panel).toContainText('Hello team, <b>here</b> is my old resume.')
   await expect(panel).toContainText('CUSTOMER')
+  // An empty post is refused in this panel, not in the team chat beside it.
+  await panel.getByRole('button', { name: 'Send' }).click()
+  await expect(staffPage.getByRole('region', { name: 'Customer messages' }).getByText('Type a message or attach a file.')).toBeVisible()
+  await expect(staffPage.getByRole('region', { name: 'Team Chat' }).getByText('Type a message or attach a file.')).toHaveCount(0)
   await panel.getByLabel('Message to the customer').fill('Thanks Olive, we have it.')
   await panel.getByRole('button', { name: 'Send' }).click()
   await expect(staffPage.getByRole('region', { name: 'Customer messages' })).toContainText('Thanks Olive, we have it.')
