@@ -10,6 +10,7 @@ import { seedOrders } from './orders'
 import { seedPeople, seedPortalCustomer } from './people'
 import { seedPlatform } from './platform'
 import { seedPortalCustomerOrders } from './portal-orders'
+import { seedPortalMessages } from './portal-messages'
 import { seedWorkflows } from './workflows'
 
 export async function seed({ ifEmpty = false } = {}) {
@@ -34,6 +35,7 @@ export async function seed({ ifEmpty = false } = {}) {
     await seedPortalCustomer(db, orgIds)
     // After the orders above, so their customers and ids stay as they were; before the rollups, which count them.
     await seedPortalCustomerOrders(db, orgIds)
+    await seedPortalMessages(db, orgIds)
     // The dashboard reads rollups only: built from the seeded rows, once they are all there.
     await seedAnalytics(db, orgIds)
     console.log('Seeded demo data')

@@ -31,6 +31,7 @@ async function signIn(page: Page, origin: string, email: string) {
 }
 
 test('a customer pays an open invoice with a test card and sees the receipt @nojs', async ({ page }) => {
+  test.slow()
   const w = await portalWithInvoices()
   await signIn(page, w.origin, w.customer.email)
   await page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: 'Invoices' }).click()
@@ -68,6 +69,7 @@ test('an organisation that hides invoices shows no Invoices entry, and the pages
 
 for (const size of WIDTHS) {
   test(`the invoice pages pass axe at ${size.width} px`, async ({ page }) => {
+    test.slow()
     await page.setViewportSize({ width: size.width, height: size.height })
     const w = await portalWithInvoices()
     await signIn(page, w.origin, w.customer.email)

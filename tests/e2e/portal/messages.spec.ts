@@ -4,6 +4,7 @@
 // notifications, and the pages pass axe at desktop and phone widths.
 import type { Page } from '@playwright/test'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
+import { seedId } from '#db/seed/ids'
 import { TEST_PASSWORD } from '#tests/factories/index'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, loginAs, test } from '../fixtures'
@@ -16,15 +17,16 @@ async function portalWithOrders() {
   return { ...tenant, ...data, name, origin: `http://${tenant.host}` }
 }
 
-async function signIn(page: Page, origin: string, email: string) {
+async function signIn(page: Page, origin: string, email: string, password = TEST_PASSWORD) {
   await page.goto(`${origin}/login`)
   await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL(`${origin}/account`)
 }
 
 test('a customer writes to the team and the writer, with a file; staff read it on the project page and answer @nojs', async ({ page, browser, baseURL }) => {
+  test.slow()
   const w = await portalWithOrders()
   await signIn(page, w.origin, w.customer.email)
   await page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: 'Messages' }).click()
@@ -86,6 +88,7 @@ test('a customer writes to the team and the writer, with a file; staff read it o
 })
 
 test('a message goes live between the staff project page and the customer page', async ({ page, browser, baseURL }) => {
+  test.slow()
   const w = await portalWithOrders()
   await signIn(page, w.origin, w.customer.email)
   await page.goto(`${w.origin}/my-orders/${w.orders.writing.public_id}/messages`)
@@ -114,8 +117,24 @@ test('a message goes live between the staff project page and the customer page',
   await staff.close()
 })
 
+test('the demo customer finds conversations with the team and the writer @nojs', async ({ page, baseURL }) => {
+  const url = new URL(baseURL!)
+  url.hostname = `demowriting.${url.hostname}`
+  await signIn(page, url.origin, 'customer@demo.test', 'Demo-pass-2026')
+  await page.goto(`${url.origin}/messages`)
+  const orderId = seedId('order:demo:portal-customer:1')
+  await page.locator(`a[href="/my-orders/${orderId}/messages"]`).click()
+  await expect(page.getByTestId('chat-messages')).toContainText('Your writer has started.')
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('link', { name: /^Writer/ })
+    .click()
+  await expect(page.getByTestId('chat-messages')).toContainText('one page it is')
+})
+
 for (const size of WIDTHS) {
   test(`the messages and notifications pages pass axe at ${size.width} px`, async ({ page }) => {
+    test.slow()
     await page.setViewportSize({ width: size.width, height: size.height })
     const w = await portalWithOrders()
     await signIn(page, w.origin, w.customer.email)
