@@ -127,3 +127,20 @@ export async function customerUnreadByOrder(t: TenantScope, customerId: number, 
     .execute()
   return Object.fromEntries(rows.map((r) => [r.public_id, Number(r.n)]))
 }
+
+/** The team's and the writer's unread messages to the customer across their visible orders (the header's Messages count). */
+export async function customerUnreadTotal(t: TenantScope, customerId: number): Promise<number> {
+  const writerChat = !(await getWebsiteSettings(t)).disable_writer_customer_chat
+  const row = await scopedAs(t, 'chat_messages', 'cm')
+    .innerJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'cm.order_id')))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('o.customer_id', '=', customerId)
+    .where('o.test_order', '=', false)
+    .where('o.hide_order', '=', false)
+    .where('cm.read_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb.and([eb('cm.chat_type', '=', 'adminToCustomer'), eb('cm.role_label', '!=', 'CUSTOMER')]), ...(writerChat ? [eb('cm.chat_type', '=', 'writerToCustomer')] : [])]),
+    )
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}

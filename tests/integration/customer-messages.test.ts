@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadAuthUser } from '#app/models/account.server'
 import { type Tenant, tenantOf } from '#app/models/auth-guards.server'
 import { type ChatRoom, markRoomRead, openRoom, roomChannel, roomHistory, sendChatMessage, type PersonMessageJson } from '#app/models/chat.server'
-import { customerChatActor, customerChatFile, customerMessagesView } from '#app/models/customer-messages.server'
+import { customerChatActor, customerChatFile, customerMessagesView, customerUnreadTotal } from '#app/models/customer-messages.server'
 import { saveUpload } from '#app/models/files.server'
 import { saveWebsiteSettings } from '#app/models/organisation-settings.server'
 import { loadPortalCustomer, type PortalCustomer } from '#app/models/portal-auth.server'
@@ -177,6 +177,10 @@ describe('talking with the team and the writer', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ kind: 'order_update', link: `/my-orders/${orderId}/messages` })
     expect(rows[0]!.content).toContain('Your draft is on its way')
+    // The header's Messages count: both unread until the customer opens the conversation.
+    expect(await customerUnreadTotal(w.t, w.data.customer.userId)).toBe(2)
+    await markRoomRead(w.actor, await open(w.actor, { chatType: 'adminToCustomer', orderId }))
+    expect(await customerUnreadTotal(w.t, w.data.customer.userId)).toBe(0)
   })
 
   it("the team hears of a customer's message (the owners when nobody answered yet; the writer in the writer conversation)", async () => {
@@ -195,6 +199,7 @@ describe('talking with the team and the writer', () => {
     await sendChatMessage(w.owner, team, { kind: 'text', content: 'Testing', format: 'text' })
     const rows = await platformDb.selectFrom('notifications').select('id').where('client_id', '=', w.org.id).where('user_id', '=', w.data.customer.userId).execute()
     expect(rows).toHaveLength(0)
+    expect(await customerUnreadTotal(w.t, w.data.customer.userId)).toBe(0)
   })
 
   it('a log-in-as session reads the conversations but sends nothing', async () => {

@@ -47,7 +47,7 @@ describe("the customer's notifications", () => {
     expect(page.count).toBe(2)
     expect(page.notifications.every((n) => n.kind === 'order_update' && !n.seen)).toBe(true)
     expect(await customerUnreadBadge(a.t, a.customer)).toBe(2)
-    expect(await customerNav(a.t, a.customer)).toEqual({ unread: 2, invoices: true })
+    expect(await customerNav(a.t, a.customer)).toEqual({ unread: 2, invoices: true, messages: 0 })
   })
 
   it("marks one seen; another customer's (same or other organisation) is not found and stays unseen", async () => {

@@ -7,8 +7,8 @@ import { PortalBell } from './portal-bell'
 export function CustomerNavLinks({ nav, className }: { nav: CustomerNav; className: (state: { isActive: boolean }) => string }) {
   return (
     <>
-      <NavLink to="/messages" className={className}>
-        Messages
+      <NavLink to="/messages" className={className} aria-label={nav.messages > 0 ? `Messages, ${nav.messages} unread` : undefined}>
+        Messages{nav.messages > 0 ? ` (${nav.messages})` : ''}
       </NavLink>
       {nav.invoices ? (
         <NavLink to="/invoices" className={className}>
