@@ -86,7 +86,16 @@ export function MyOrderDetails({ order }: { order: MyOrder }) {
               <li key={`${m.serviceId}:${m.id}:${i}`} className="flex items-start gap-3" aria-current={m.state === 'next' ? 'step' : undefined}>
                 <span aria-hidden="true" className={`mt-1 inline-block size-3 shrink-0 rounded-full border-2 ${STATE_MARK[m.state]}`} />
                 <div className="text-sm">
-                  <p className={m.state === 'next' ? 'font-semibold text-gray-900' : 'text-gray-900'}>{m.title}</p>
+                  <p className={m.state === 'next' ? 'font-semibold text-gray-900' : 'text-gray-900'}>
+                    {/* The customer's own steps open their task page (read-only once done, ADR 0061). */}
+                    {m.waitsOn === 'you' ? (
+                      <Link to={`/my-orders/${order._id}/tasks/${m.serviceId}/${m.id}`} className={linkClass}>
+                        {m.title}
+                      </Link>
+                    ) : (
+                      m.title
+                    )}
+                  </p>
                   <p className="text-gray-600">
                     {STATE_TEXT[m.state]}
                     {m.state === 'done' ? '' : m.waitsOn === 'you' ? ' · your part' : ' · the team’s part'}
