@@ -217,7 +217,8 @@ function Question({ item, value, error }: { item: FormItem; value: AnswerValue |
     case 'multiple_choice': {
       const chosen = new Set(typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [])
       return (
-        <fieldset aria-required={item.type === 'single_choice' ? item.required : undefined} {...described}>
+        // A radio group may say it is required and invalid; a group of checkboxes only points at its error.
+        <fieldset {...(item.type === 'single_choice' ? { role: 'radiogroup', 'aria-required': item.required, ...described } : error ? { 'aria-describedby': errorId } : {})}>
           <legend className={labelClass}>{label}</legend>
           <div className="mt-1 space-y-1">
             {(item.options ?? []).map((option, i) => (
