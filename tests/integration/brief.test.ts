@@ -18,7 +18,9 @@ import {
   uploadDocument,
   type BriefCustomer,
 } from '#app/models/brief.server'
+import { createReport, getReport, reportFileKey } from '#app/models/order-reports.server'
 import { findOrder } from '#app/models/orders.server'
+import { storage } from '#app/services/storage.server'
 import { ALREADY_SUBMITTED, DOCUMENT_TYPE_REFUSED, NO_QUESTIONS_YET, REQUIRED_ANSWER } from '#app/rules/brief'
 import { FILE_NAME_RULE } from '#app/rules/file-name'
 import { lastTaskLabel } from '#app/rules/order-tasks'
@@ -139,6 +141,25 @@ describe('questionnaire answers', () => {
     expect(r).toMatchObject({ ok: true, answers: { cv: [{ _id: expect.any(String), name: 'cv-2026.pdf' }] } })
     const report = await reportAnswers(ta, [a.orders.unassigned.id], [{ formId: a.form.publicId, questionId: 'cv' }])
     expect(report.get(a.orders.unassigned.id)!.get(`${a.form.publicId}:cv`)).toBe('cv-2026.pdf')
+  })
+
+  it("fills the order report's questionnaire columns: choices joined, file items by name", async () => {
+    const today = new Date().toISOString().slice(0, 10)
+    const created = await createReport(ta, null, { startDate: today, endDate: today, reportsFields: ['orderId'], finalQuestionnaires: [a.form.publicId] })
+    if (!created.ok) throw new Error(created.error)
+    // The report job (started with the mail pipeline's workers) writes the file.
+    const deadline = Date.now() + 10_000
+    while ((await getReport(ta, created.report._id))!.status !== 'ready' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    const bytes = await storage().get(reportFileKey(ta.clientId, created.report._id))
+    const lines = bytes!
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      'Order ID,Intake form: Current job title,Intake form: Your career story,Intake form: Seniority,Intake form: Skills,Intake form: Available from,Intake form: Your current CV',
+    )
+    expect(lines).toContain(`${a.orders.order.public_id},Engineer,Ten years of SQL,Senior,SQL; Go,2027-01-04,`)
+    expect(lines).toContain(`${a.orders.unassigned.public_id},,,,,,cv-2026.pdf`)
   })
 
   it("is not found for another customer's order, another organisation's, a test order, or a module that is not customer work", async () => {
