@@ -133,12 +133,13 @@ test('staff see the answers on the project page and send follow-up questions fro
     submit: true,
   })
   await loginAs(context, w.origin, w.owner.email)
-  await page.goto(`${w.origin}/project/view/${w.orders.order.public_id}`)
   // The project's JSON carries the brief too (an added field).
-  const json = await (await page.request.get(`${w.origin}/api/client/project/${w.orders.order.public_id}`)).json()
+  const res = await page.goto(`${w.origin}/api/client/project/${w.orders.order.public_id}`)
+  const json = await res!.json()
   const form = json.brief.find((s: { moduleId: string }) => s.moduleId === w.form.publicId)
   expect(form).toMatchObject({ kind: 'questions', title: 'Intake form', submittedAt: expect.any(String) })
   expect(form.answers).toContainEqual({ id: 'skills', question: 'Skills', type: 'multiple_choice', answer: 'SQL; Go' })
+  await page.goto(`${w.origin}/project/view/${w.orders.order.public_id}`)
   const brief = page.getByRole('region', { name: 'Customer brief' })
   await expect(brief).toContainText('Data lead')
   await expect(brief).toContainText('SQL; Go')
