@@ -273,9 +273,13 @@ export async function saveAnswers(t: TenantScope, who: BriefCustomer, orderPubli
   const items = await itemsOf(t, found, before)
   const merged = mergeAnswers(items, before?.answers ?? {}, input.answers)
   if (Object.keys(merged.errors).length) return { ...fail(400, Object.values(merged.errors)[0]!, merged.errors), answers: merged.answers }
+  // Files taken off an answer are deleted once the answer without them is saved (they count against the quota).
+  const dropped: string[] = []
   for (const r of input.removeFiles ?? []) {
     const list = merged.answers[r.itemId]
-    if (isFileList(list)) merged.answers[r.itemId] = list.filter((f) => f._id !== r.fileId)
+    if (!isFileList(list) || !list.some((f) => f._id === r.fileId)) continue
+    merged.answers[r.itemId] = list.filter((f) => f._id !== r.fileId)
+    dropped.push(r.fileId)
   }
   const fileProblem = await storeAnswerFiles(t, who, items, merged.answers, input.files ?? [])
   if (fileProblem) return { ...fileProblem, answers: merged.answers }
@@ -297,6 +301,7 @@ export async function saveAnswers(t: TenantScope, who: BriefCustomer, orderPubli
     return { refused: false as const, outbox: await completed(tx, found, who, sentence) }
   })
   if (outcome.refused) return fail(409, ALREADY_SUBMITTED)
+  for (const fileId of dropped) await deleteFile(t, fileId)
   if (input.submit && !submitting) return { ...fail(422, SUBMIT_ERRORS, missing), answers: merged.answers }
   if (submitting) {
     await deliver(outcome.outbox)

@@ -141,6 +141,31 @@ describe('questionnaire answers', () => {
     expect(r).toMatchObject({ ok: true, answers: { cv: [{ _id: expect.any(String), name: 'cv-2026.pdf' }] } })
     const report = await reportAnswers(ta, [a.orders.unassigned.id], [{ formId: a.form.publicId, questionId: 'cv' }])
     expect(report.get(a.orders.unassigned.id)!.get(`${a.form.publicId}:cv`)).toBe('cv-2026.pdf')
+    // A second file joins the first; one taken off leaves the other; an HTML page under a .pdf name is refused.
+    const second = await saveAnswers(ta, olive, a.orders.unassigned.public_id, {
+      moduleId: a.form.publicId,
+      answers: {},
+      submit: false,
+      files: [{ itemId: 'cv', file: pdf('cover.pdf') }],
+    })
+    if (!second.ok || !r.ok) throw new Error('upload failed')
+    const first = (r.answers.cv as { _id: string }[])[0]!
+    const removed = await saveAnswers(ta, olive, a.orders.unassigned.public_id, {
+      moduleId: a.form.publicId,
+      answers: {},
+      submit: false,
+      removeFiles: [{ itemId: 'cv', fileId: first._id }],
+    })
+    expect(removed).toMatchObject({ ok: true, answers: { cv: [{ name: 'cover.pdf' }] } })
+    expect(await platformDb.selectFrom('files').select('id').where('public_id', '=', first._id).execute()).toEqual([])
+    const html = new File(['<html><script>alert(1)</script></html>'], 'cv.pdf')
+    expect(
+      await saveAnswers(ta, olive, a.orders.unassigned.public_id, { moduleId: a.form.publicId, answers: {}, submit: false, files: [{ itemId: 'cv', file: html }] }),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { cv: DOCUMENT_TYPE_REFUSED },
+    })
   })
 
   it("fills the order report's questionnaire columns: choices joined, file items by name", async () => {
@@ -159,7 +184,7 @@ describe('questionnaire answers', () => {
       'Order ID,Intake form: Current job title,Intake form: Your career story,Intake form: Seniority,Intake form: Skills,Intake form: Available from,Intake form: Your current CV',
     )
     expect(lines).toContain(`${a.orders.order.public_id},Engineer,Ten years of SQL,Senior,SQL; Go,2027-01-04,`)
-    expect(lines).toContain(`${a.orders.unassigned.public_id},,,,,,cv-2026.pdf`)
+    expect(lines).toContain(`${a.orders.unassigned.public_id},,,,,,cover.pdf`)
   })
 
   it("is not found for another customer's order, another organisation's, a test order, or a module that is not customer work", async () => {

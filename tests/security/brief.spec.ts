@@ -196,3 +196,42 @@ test('malformed bodies are 400s that say what is wrong; oversized bodies are 413
   expect(missingTime.status).toBe(400)
   expect(JSON.parse(missingTime.body).error).toBe('time is required')
 })
+
+test("the project page's brief forms: staff who update orders and the order's writer only, never another organisation's order", async () => {
+  const a = await world('brh')
+  const b = await world('bri')
+  const org = await platformDb.selectFrom('organisations').select('public_id').where('id', '=', a.org.id).executeTakeFirstOrThrow()
+  const login = async (w: World, email: string, clientId: string) => {
+    const res = await rawRequest({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { Host: w.host, Origin: `http://${w.host}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: TEST_PASSWORD, clientId }),
+    })
+    expect(res.status, res.body).toBe(200)
+    return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
+  }
+  const send = (w: World, cookie: string | undefined, orderId: string, serviceId: string) =>
+    rawRequest({
+      method: 'POST',
+      path: `/project/view/${orderId}?brief=post`,
+      headers: headers(w, cookie, 'application/x-www-form-urlencoded'),
+      body: new URLSearchParams({ intent: 'follow-up-questions', serviceId, questions: 'Why?\nWhen?' }).toString(),
+    })
+  const writer = await login(a, a.writer.email, org.public_id)
+  // The writer of this order may send; on an order that is not theirs they are refused and nothing is stored.
+  expect((await send(a, writer, a.orders.order.public_id, a.serviceId)).status).toBe(302)
+  expect((await send(a, writer, a.orders.unassigned.public_id, a.serviceId)).status).toBe(403)
+  const rows = await platformDb.selectFrom('brief_responses').select(['order_id', 'questions']).where('client_id', '=', a.org.id).execute()
+  expect(rows.map((r) => r.order_id)).toEqual([a.orders.order.id])
+  // Another organisation's owner, on their own host, cannot reach this order; a customer and a visitor are no staff.
+  const bOrg = await platformDb.selectFrom('organisations').select('public_id').where('id', '=', b.org.id).executeTakeFirstOrThrow()
+  const bOwner = await login(b, b.owner.email, bOrg.public_id)
+  expect((await send(b, bOwner, a.orders.unassigned.public_id, a.serviceId)).status).toBe(404)
+  for (const cookie of [await customerSession(a), undefined]) {
+    const res = await send(a, cookie, a.orders.unassigned.public_id, a.serviceId)
+    expect([302, 401, 403]).toContain(res.status)
+    if (res.status === 302) expect(res.headers.location).toMatch(/^\/login/)
+  }
+  expect(await platformDb.selectFrom('brief_responses').select('id').where('order_id', '=', a.orders.unassigned.id).execute()).toEqual([])
+})
