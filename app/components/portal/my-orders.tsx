@@ -2,7 +2,7 @@
 // and downloadables. Status and "waiting on" are words, never colour alone; everything works without JavaScript.
 import { Link } from '@remix-run/react'
 import type { MyOrder, MyOrderSummary } from '#app/models/customer-orders.server'
-import { type ModuleState, WAITING_ON_TEXT } from '#app/rules/order-timeline'
+import { isCustomerWork, type ModuleState, WAITING_ON_TEXT } from '#app/rules/order-timeline'
 import { formatDate } from '#app/rules/format'
 import { Card } from '#app/ui/card'
 
@@ -88,7 +88,7 @@ export function MyOrderDetails({ order }: { order: MyOrder }) {
                 <div className="text-sm">
                   <p className={m.state === 'next' ? 'font-semibold text-gray-900' : 'text-gray-900'}>
                     {/* The customer's own steps open their task page (read-only once done, ADR 0061). */}
-                    {m.waitsOn === 'you' ? (
+                    {isCustomerWork(m.id) ? (
                       <Link to={`/my-orders/${order._id}/tasks/${m.serviceId}/${m.id}`} className={linkClass}>
                         {m.title}
                       </Link>
