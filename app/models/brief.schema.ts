@@ -12,6 +12,11 @@ export const answersBodySchema = z.object({
   serviceId,
   answers: z.record(z.unknown(), { invalid_type_error: 'answers must be an object of item ids and answers' }).default({}),
   submit: z.boolean({ invalid_type_error: 'submit must be true or false' }).default(false),
+  /** Files to take off file items (they are added through POST …/answers/files). */
+  removeFiles: z
+    .array(z.object({ itemId: z.string().min(1).max(64), fileId: z.string().min(1).max(64) }), { invalid_type_error: 'removeFiles must be a list of {itemId, fileId}' })
+    .max(50)
+    .optional(),
 })
 
 export const documentsSubmitSchema = z.object({ serviceId })

@@ -247,7 +247,7 @@ async function storeAnswerFiles(t: TenantScope, who: BriefCustomer, items: FormI
   const uploader = { ...t, user: { id: who.impersonatorUserId ?? who.id } }
   for (const { itemId, file } of files) {
     const item = items.find((i) => i.id === itemId && i.type === 'file_upload')
-    if (!item) continue
+    if (!item) return fail(400, 'This question takes no file', { [itemId]: 'This question takes no file' })
     if (!isAllowedFileName(file.name)) return fail(400, FILE_NAME_RULE, { [itemId]: FILE_NAME_RULE })
     const upload = await sniffDocument(file)
     if ('error' in upload) return fail(upload.status, upload.error, { [itemId]: upload.error })

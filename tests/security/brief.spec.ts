@@ -235,3 +235,33 @@ test("the project page's brief forms: staff who update orders and the order's wr
   }
   expect(await platformDb.selectFrom('brief_responses').select('id').where('order_id', '=', a.orders.unassigned.id).execute()).toEqual([])
 })
+
+test("a questionnaire's file item through the call: the customer's own order only, documents only, taken off again", async () => {
+  const a = await world('brj')
+  const cookie = await customerSession(a)
+  const send = (orderId: string, fields: Record<string, string>, file: { name: string; type: string; data: Buffer }, who = cookie) => {
+    const m = multipart(fields, file)
+    return rawRequest({ method: 'POST', path: `/api/portal/orders/${orderId}/answers/files`, headers: headers(a, who || undefined, m.type), body: m.body })
+  }
+  const ok = await send(a.orders.order.public_id, { moduleId: a.form.publicId, itemId: 'cv' }, { name: 'cv.pdf', type: 'application/pdf', data: PDF })
+  expect(ok.status, ok.body).toBe(201)
+  const file = JSON.parse(ok.body).answers.cv[0]
+  expect(file).toMatchObject({ name: 'cv.pdf' })
+  const html = await send(
+    a.orders.order.public_id,
+    { moduleId: a.form.publicId, itemId: 'cv' },
+    { name: 'cv.pdf', type: 'application/pdf', data: Buffer.from('<html><script>alert(1)</script>') },
+  )
+  expect(html.status).toBe(400)
+  const notFile = await send(a.orders.order.public_id, { moduleId: a.form.publicId, itemId: 'title' }, { name: 'cv.pdf', type: 'application/pdf', data: PDF })
+  expect(notFile.status).toBe(400)
+  expect(JSON.parse(notFile.body).error).toBe('This question takes no file')
+  expect((await send(a.orders.othersOrder.public_id, { moduleId: a.form.publicId, itemId: 'cv' }, { name: 'cv.pdf', type: 'application/pdf', data: PDF })).status).toBe(404)
+  expect((await send(a.orders.order.public_id, { moduleId: a.form.publicId, itemId: 'cv' }, { name: 'cv.pdf', type: 'application/pdf', data: PDF }, '')).status).toBe(401)
+  const removed = await postJson(a, `/api/portal/orders/${a.orders.order.public_id}/answers`, cookie, {
+    moduleId: a.form.publicId,
+    removeFiles: [{ itemId: 'cv', fileId: file._id }],
+  })
+  expect(removed.status, removed.body).toBe(200)
+  expect(JSON.parse(removed.body).answers.cv).toEqual([])
+})

@@ -117,13 +117,19 @@ function useAutosave(form: React.RefObject<HTMLFormElement | null>, task: BriefT
       clearTimeout(timer)
       timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS)
     }
-    el.addEventListener('input', changed)
-    el.addEventListener('change', changed)
-    return () => {
+    // Save for later and Submit post the whole form themselves: a pending autosave would only race them.
+    const submitted = () => {
       clearTimeout(timer)
       inflight?.abort()
+    }
+    el.addEventListener('input', changed)
+    el.addEventListener('change', changed)
+    el.addEventListener('submit', submitted)
+    return () => {
+      submitted()
       el.removeEventListener('input', changed)
       el.removeEventListener('change', changed)
+      el.removeEventListener('submit', submitted)
     }
   }, [form, task])
   return state
