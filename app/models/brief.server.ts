@@ -71,7 +71,7 @@ async function doneTasks(t: TenantScope, orderId: number): Promise<Set<string>> 
   return new Set(rows.map((r) => taskKey(r.service_id, r.task_id)))
 }
 
-type Located = { order: OrderRow; service: OrderServiceSnapshot; moduleId: string; title: string; kind: BriefKind; done: boolean; done_tasks: Set<string> }
+type Located = { order: OrderRow; service: OrderServiceSnapshot; moduleId: string; title: string; kind: BriefKind; done: boolean }
 
 /**
  * The module of the order the customer works on: in the workflow named, else the first workflow holding
@@ -84,7 +84,7 @@ function locate(order: OrderRow, done: Set<string>, moduleId: string, serviceId?
   const service = serviceId ? holding.find((s) => s._id === serviceId) : (holding.find((s) => !done.has(taskKey(s._id, moduleId))) ?? holding[0])
   if (!service) return null
   const title = service.serviceModules.find((m) => m.id === moduleId)!.title
-  return { order, service, moduleId, title, kind, done: !!order.marked_as_complete || done.has(taskKey(service._id, moduleId)), done_tasks: done }
+  return { order, service, moduleId, title, kind, done: !!order.marked_as_complete || done.has(taskKey(service._id, moduleId)) }
 }
 
 async function findTask(t: TenantScope, customerId: number, orderPublicId: string, moduleId: string, serviceId?: string | null): Promise<Located | Failure> {
@@ -418,11 +418,11 @@ export async function pickAppointment(
   const time = parseTime(input.time)
   if (!time) return fail(400, appointment.proposals.length ? PICK_A_PROPOSED_TIME : 'Please enter the date and time of your appointment.', { time: 'Please choose a time' })
   const chosen = time.toISOString()
-  if (appointment.proposals.includes(chosen)) {
-    // One of the team's proposals: fine even if the team proposed it late.
-  } else if (!appointment.link)
-    return fail(appointment.proposals.length ? 400 : 409, appointment.proposals.length ? PICK_A_PROPOSED_TIME : NO_TIMES_YET, { time: PICK_A_PROPOSED_TIME })
-  else if (time.getTime() <= now.getTime()) return fail(400, TIME_IN_THE_PAST, { time: TIME_IN_THE_PAST })
+  // One of the team's proposals is fine as it is; any other time needs a scheduling link and must lie ahead.
+  if (!appointment.proposals.includes(chosen)) {
+    if (!appointment.link) return fail(appointment.proposals.length ? 400 : 409, appointment.proposals.length ? PICK_A_PROPOSED_TIME : NO_TIMES_YET, { time: PICK_A_PROPOSED_TIME })
+    if (time.getTime() <= now.getTime()) return fail(400, TIME_IN_THE_PAST, { time: TIME_IN_THE_PAST })
+  }
   const outbox = await tenantTransaction(t, async (tx) => {
     const locked = await lockedResponse(tx, found.order.id, found.service._id, found.moduleId)
     if (locked.submitted_at) return null
@@ -452,8 +452,9 @@ async function staffTask(t: BriefStaff, orderPublicId: string, serviceId: string
   const order = await ordersQuery(t).select(ORDER_COLUMNS).where('o.public_id', '=', orderPublicId).executeTakeFirst()
   if (!order) return fail(404, ORDER_NOT_FOUND)
   if (!can(t.user, { all: ['UPDATE_ORDERS'] }) && order.writer_id !== t.user.id) return fail(403, NOT_YOUR_ORDER)
-  const found = locate(order, await doneTasks(t, order.id), moduleId, serviceId)
-  if (!found || found.service._id !== serviceId) return fail(404, TASK_NOT_FOUND)
+  // Staff always name the workflow (the project page's forms do): no guessing which one is meant.
+  const found = serviceId ? locate(order, await doneTasks(t, order.id), moduleId, serviceId) : null
+  if (!found) return fail(404, TASK_NOT_FOUND)
   if (found.done) return fail(409, ALREADY_SUBMITTED)
   return found
 }
