@@ -16,6 +16,8 @@ function status(s: StaffBriefSection): string {
   if (s.submittedAt) return `Submitted ${new Date(s.submittedAt).toUTCString().slice(0, 22)}`
   if (s.done) return 'Done'
   if (s.kind === 'follow_up') return s.questionsSent ? 'Questions sent, waiting for answers' : 'No questions sent yet'
+  if (s.kind === 'documents' && s.documents.length) return 'Documents uploaded, not sent to the team yet'
+  if (s.kind === 'appointment' && !s.appointment?.link && !s.appointment?.proposals.length) return 'No times proposed yet'
   return s.answers.some((a) => a.answer) ? 'In progress (saved, not submitted)' : 'Waiting on the customer'
 }
 
