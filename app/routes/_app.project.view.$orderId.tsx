@@ -26,6 +26,8 @@ import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { isProjectChatPost, projectChatPost, projectChatView } from './chat-page.server'
+import { canSendProjectBrief, isProjectBriefPost, projectBriefPost, type ProjectBriefAnswer } from './project-brief.server'
+import { ProjectBrief } from '#app/components/orders/project-brief'
 import { notFound } from '#app/services/http.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'
@@ -38,7 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const suggestions = canUpdate ? await organisationTags(t) : []
   const [chat, agreement] = await Promise.all([projectChatView(t, project.order._id, request), acceptanceOfOrder(t, project.order._id)])
   const { toast, headers } = await takeToast(request)
-  return data({ project, canUpdate, suggestions, toast, chat, agreement }, { headers })
+  const canBrief = canSendProjectBrief(t.user, project.order.writer_id)
+  return data({ project, canUpdate, suggestions, toast, chat, agreement, canBrief }, { headers })
 }
 
 type Failure = { intent: string; ok: false; error: string }
@@ -47,6 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.orderId ?? ''
   // The team chat's plain form: every member of the conversation may post, not only UPDATE_ORDERS (ADR 0041).
   if (isProjectChatPost(request)) return projectChatPost(request, orderId)
+  // The brief's forms: the order's writer may send questions and times too (ADR 0061).
+  if (isProjectBriefPost(request)) return projectBriefPost(request, orderId)
   const back = projectHref(orderId, new URL(request.url).searchParams)
   const t = await requirePermission(request, { all: ['UPDATE_ORDERS'] })
   const form = await readMultipart(request)
@@ -116,7 +121,7 @@ async function upload(t: Tenant, request: Request, orderId: string, form: FormDa
 type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string; content?: string }
 
 export default function ProjectViewRoute() {
-  const { project, canUpdate, suggestions, toast, chat, agreement } = useLoaderData<typeof loader>()
+  const { project, canUpdate, suggestions, toast, chat, agreement, canBrief } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const location = useLocation()
   const params = new URLSearchParams(location.search)
@@ -163,6 +168,7 @@ export default function ProjectViewRoute() {
               reopen: (serviceId) => href({ reopen: serviceId }),
             }}
           />
+          <ProjectBrief brief={project.brief} action={here} canSend={canBrief} answer={answer?.intent === 'brief' ? (answer as ProjectBriefAnswer) : null} />
           {chat ? <ProjectChat orderId={orderId} chat={chat} answer={answer?.intent === 'chat' ? (answer as ProjectChatAnswer) : null} /> : null}
         </div>
         <div className="space-y-6">
