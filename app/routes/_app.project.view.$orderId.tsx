@@ -28,6 +28,8 @@ import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUp
 import { isProjectChatPost, projectChatPost, projectChatView } from './chat-page.server'
 import { CustomerChat, type CustomerChatAnswer } from '#app/components/chat/customer-chat'
 import { customerChatPost, customerChatsView, isCustomerChatPost } from './customer-chat-page.server'
+import { canSendProjectBrief, isProjectBriefPost, projectBriefPost, type ProjectBriefAnswer } from './project-brief.server'
+import { ProjectBrief } from '#app/components/orders/project-brief'
 import { notFound } from '#app/services/http.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'
@@ -44,7 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     customerChatsView(t, project.order._id, request),
   ])
   const { toast, headers } = await takeToast(request)
-  return data({ project, canUpdate, suggestions, toast, chat, agreement, customerChats }, { headers })
+  const canBrief = canSendProjectBrief(t.user, project.order.writer_id)
+  return data({ project, canUpdate, suggestions, toast, chat, agreement, canBrief, customerChats }, { headers })
 }
 
 type Failure = { intent: string; ok: false; error: string }
@@ -54,6 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The team chat's plain form: every member of the conversation may post, not only UPDATE_ORDERS (ADR 0041).
   if (isProjectChatPost(request)) return projectChatPost(request, orderId)
   if (isCustomerChatPost(request)) return customerChatPost(request, orderId)
+  // The brief's forms: the order's writer may send questions and times too (ADR 0061).
+  if (isProjectBriefPost(request)) return projectBriefPost(request, orderId)
   const back = projectHref(orderId, new URL(request.url).searchParams)
   const t = await requirePermission(request, { all: ['UPDATE_ORDERS'] })
   const form = await readMultipart(request)
@@ -123,7 +128,7 @@ async function upload(t: Tenant, request: Request, orderId: string, form: FormDa
 type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string; content?: string }
 
 export default function ProjectViewRoute() {
-  const { project, canUpdate, suggestions, toast, chat, agreement, customerChats } = useLoaderData<typeof loader>()
+  const { project, canUpdate, suggestions, toast, chat, agreement, canBrief, customerChats } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const location = useLocation()
   const params = new URLSearchParams(location.search)
@@ -170,6 +175,7 @@ export default function ProjectViewRoute() {
               reopen: (serviceId) => href({ reopen: serviceId }),
             }}
           />
+          <ProjectBrief brief={project.brief} action={here} canSend={canBrief} answer={answer?.intent === 'brief' ? (answer as ProjectBriefAnswer) : null} />
           {chat ? <ProjectChat orderId={orderId} chat={chat} answer={answer?.intent === 'chat' ? (answer as ProjectChatAnswer) : null} /> : null}
           {customerChats ? (
             <CustomerChat orderId={orderId} chats={customerChats} here={here} answer={answer?.intent === 'customerChat' ? (answer as CustomerChatAnswer) : null} />
