@@ -7,8 +7,9 @@ import { PortalBell } from './portal-bell'
 export function CustomerNavLinks({ nav, className }: { nav: CustomerNav; className: (state: { isActive: boolean }) => string }) {
   return (
     <>
-      <NavLink to="/messages" className={className} aria-label={nav.messages > 0 ? `Messages, ${nav.messages} unread` : undefined}>
+      <NavLink to="/messages" className={className}>
         Messages{nav.messages > 0 ? ` (${nav.messages})` : ''}
+        {nav.messages > 0 ? <span className="sr-only"> unread</span> : null}
       </NavLink>
       {nav.invoices ? (
         <NavLink to="/invoices" className={className}>

@@ -4,6 +4,8 @@
 // notifications, and the pages pass axe at desktop and phone widths.
 import type { Page } from '@playwright/test'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
+import { notifyPortal } from '#app/models/notifications.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { seedId } from '#db/seed/ids'
 import { TEST_PASSWORD } from '#tests/factories/index'
 import { tenantWithSubdomain } from '#tests/security/helpers'
@@ -137,7 +139,28 @@ for (const size of WIDTHS) {
     test.slow()
     await page.setViewportSize({ width: size.width, height: size.height })
     const w = await portalWithOrders()
+    // An unread notification and an unread message: the header's counts are checked too.
+    await notifyPortal.customerInformed(tenantForJob(w.org.id), { orderId: w.orders.writing.id, actorUserId: null, content: 'Your draft is ready', link: '/my-orders' })
+    await platformDb
+      .insertInto('chat_messages')
+      .values({
+        public_id: `axe${Math.random().toString(36).slice(2, 12)}`,
+        client_id: w.org.id,
+        chat_type: 'writerToCustomer',
+        order_id: w.orders.writing.id,
+        writer_id: w.writer.userId,
+        sent_by: w.writer.userId,
+        sent_to_admin: false,
+        role_label: 'WRITER',
+        message_type: 'text',
+        content: '<p>Hello from your writer</p>',
+        file_id: null,
+        created_at: new Date(),
+      })
+      .execute()
     await signIn(page, w.origin, w.customer.email)
+    await expect(page.getByTestId('bell-count')).toHaveText('1')
+    await expect(page.getByRole('link', { name: 'Messages (1) unread' })).toBeVisible()
     await page.goto(`${w.origin}/my-orders/${w.orders.writing.public_id}/messages`)
     await page.getByLabel('Message', { exact: true }).fill('A message for axe to look at')
     await page.getByRole('button', { name: 'Send' }).click()
