@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { customerNotifications, customerRecipient } from '#app/models/customer-notifications.server'
 import { requireCustomer, requirePortalHost } from '#app/models/portal-auth.server'
+import { safeReturnPath } from '#app/rules/landing'
 import { NOTIFICATION_NOT_FOUND } from '#app/rules/notifications'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
@@ -32,8 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = String(form.get('id') ?? '')
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !(await customerNotifications.clearOne(me, id))) return data({ error: NOTIFICATION_NOT_FOUND }, { status: 404 })
   // Opening one goes where it points (a portal page), seen.
-  const next = String(form.get('next') ?? '')
-  return redirect(next.startsWith('/') && !next.startsWith('//') ? next : NOTIFICATIONS_PAGE)
+  // A path on this host only (never `//elsewhere` or a backslash path): the field comes from the browser.
+  return redirect(safeReturnPath(String(form.get('next') ?? ''), NOTIFICATIONS_PAGE))
 }
 
 export default function NotificationsRoute() {

@@ -203,6 +203,15 @@ test("another customer's order, chat file, invoice and notification are 404s; ma
   expect((await get(a.host, '/api/portal/notifications?page=-1', cookie)).status).toBe(400)
   const notes = JSON.parse((await get(a.host, '/api/portal/notifications', cookie)).body)
   expect(notes.notifications).toEqual([])
+
+  // Opening one's own notification never leaves the host, whatever `next` says.
+  const [mine] = await notifyPortal.customerInformed(t, { orderId: a.orders.writing.id, actorUserId: null, content: 'For Olive', link: '/my-orders' })
+  for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example']) {
+    const form = new URLSearchParams({ id: mine!.notification._id, next })
+    const res = await post(a.host, '/account/notifications', cookie, form.toString(), 'application/x-www-form-urlencoded')
+    expect(res.status, next).toBe(302)
+    expect(res.headers.location, next).toBe('/account/notifications')
+  }
   // Signed out: nothing.
   expect((await get(a.host, '/api/portal/invoices')).status).toBe(401)
   expect((await get(a.host, '/api/portal/notifications')).status).toBe(401)
