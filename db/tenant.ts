@@ -18,6 +18,7 @@ import {
 } from 'kysely'
 import { ANALYTICS_TENANT_TABLES } from './tables/analytics'
 import { BILLING_TENANT_TABLES } from './tables/billing'
+import { BRIEF_TENANT_TABLES } from './tables/brief'
 import { CHAT_TENANT_TABLES } from './tables/chat'
 import { CONTENT_TENANT_TABLES } from './tables/content'
 import { CORE_TENANT_TABLES } from './tables/core'
@@ -54,6 +55,7 @@ export const TENANT_TABLE_NAMES = [
   ...PORTAL_TENANT_TABLES,
   ...CRM_TENANT_TABLES,
   ...DRAFT_RESPONSE_TENANT_TABLES,
+  ...BRIEF_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
 export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)

@@ -1,6 +1,7 @@
 // The typed database: each domain declares its tables in db/tables/<domain>.ts.
 import type { AnalyticsTables } from './tables/analytics'
 import type { BillingTables } from './tables/billing'
+import type { BriefTables } from './tables/brief'
 import type { ChatTables } from './tables/chat'
 import type { ContentTables } from './tables/content'
 import type { CrmTables } from './tables/crm'
@@ -39,4 +40,5 @@ export interface Database
     CrmTables,
     ReportTables,
     PortalTables,
-    DraftResponseTables {}
+    DraftResponseTables,
+    BriefTables {}

@@ -29,6 +29,9 @@ const UPLOAD_ROUTES: [RegExp, number][] = [
   // A customer's revision request with its files, on the draft page and through the call (ADR 0062).
   [/^\/my-orders\/[^/]+\/drafts\/[^/]+$/, MAX_UPLOAD_BYTES],
   [/^\/api\/portal\/drafts\/[^/]+\/revision$/, MAX_UPLOAD_BYTES],
+  // The customer's brief (ADR 0061): previous documents by the call, and the task page's form (documents, file answers).
+  [/^\/api\/portal\/orders\/[^/]+\/(documents|answers\/files)$/, MAX_UPLOAD_BYTES],
+  [/^\/my-orders\/[^/]+\/tasks\/[^/]+\/[^/]+$/, MAX_UPLOAD_BYTES],
   // Customize Client Portal: the logo, welcome and login images saved together.
   [/^\/website-settings\/ui$/, IMAGE_KEYS.length * IMAGE_MAX_BYTES],
 ]

@@ -1,12 +1,12 @@
 // The shopper's cart on an organisation's host (issue 24, ADR 0058): products of this organisation
 // that are for sale, a customer coupon checked by the cart rules, prices always from the server.
-import { sql } from 'kysely'
 import { type CartLine, couponRefusal, priceCart } from '#app/rules/cart-pricing'
 import { centsToAmount, DEFAULT_CURRENCY } from '#app/rules/money'
 import { platformDb } from '#app/services/db.server'
 import { newPublicId } from '#app/services/crypto.server'
 import type { CartRow } from '#db/tables/portal'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 
 export const MAX_CART_ITEMS = 20
 export const PRODUCT_NOT_FOR_SALE = 'This product is not available'
@@ -142,19 +142,20 @@ export async function addToCart(t: TenantScope, cartPublicId: string | null, pro
   const product = await forSale(t).select('id').where('public_id', '=', productPublicId).executeTakeFirst()
   if (!product) return { ok: false, status: 404, error: PRODUCT_NOT_FOR_SALE, field: 'productId' }
   const cart = (await openCart(t, cartPublicId)) ?? (await newCart(t))
-  const count = await scoped(t, 'cart_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('cart_id', '=', cart.id)
-    .executeTakeFirst()
-  const has = await scoped(t, 'cart_items').select('product_id').where('cart_id', '=', cart.id).where('product_id', '=', product.id).executeTakeFirst()
-  if (has) return { ok: true, cartId: cart.public_id }
-  if (Number(count?.n ?? 0) >= MAX_CART_ITEMS) return { ok: false, status: 400, error: CART_FULL, field: 'productId' }
-  await t.db
-    .insertInto('cart_items')
-    .values({ client_id: t.clientId, cart_id: cart.id, product_id: product.id, position: Number(count?.n ?? 0) })
-    .onDuplicateKeyUpdate({ position: sql<number>`position` })
-    .execute()
-  await touch(t, cart.id)
+  // Touching the cart first locks its row while its lines are counted, so parallel adds cannot pass the cap together.
+  const full = await tenantTransaction(t, async (tx) => {
+    await touch(tx, cart.id)
+    const lines = await scoped(tx, 'cart_items')
+      .select('product_id')
+      .where('cart_id', '=', cart.id)
+      .limit(MAX_CART_ITEMS + 1)
+      .execute()
+    if (lines.some((l) => l.product_id === product.id)) return false
+    if (lines.length >= MAX_CART_ITEMS) return true
+    await scopedInsert(tx, 'cart_items', { cart_id: cart.id, product_id: product.id, position: lines.length }).execute()
+    return false
+  })
+  if (full) return { ok: false, status: 400, error: CART_FULL, field: 'productId' }
   return { ok: true, cartId: cart.public_id }
 }
 

@@ -4,7 +4,7 @@
 // the project page, /chat and the JSON routes alike (ADR 0041).
 import { type InferResult, sql } from 'kysely'
 import { toStoredFile, findFile, type StoredFile } from '#app/models/files.server'
-import { notifyNewChatMessage } from '#app/models/notifications.server'
+import { deliver, notifyNewChatMessage, notifyPortal } from '#app/models/notifications.server'
 import { orderMail } from '#app/models/order-mail.server'
 import { findOrder } from '#app/models/orders.server'
 import { membersQuery } from '#app/models/people.server'
@@ -15,6 +15,7 @@ import {
   CHAT_FILE_NOT_FOUND,
   type ChatType,
   HISTORY_PAGE,
+  IMPERSONATION_CHAT_REFUSED,
   isBlankText,
   MAX_MESSAGE_CHARS,
   MESSAGE_REQUIRED,
@@ -25,13 +26,14 @@ import {
   WRITER_NOT_FOUND,
 } from '#app/rules/chat'
 import { can, type Guard, PERMISSION_DENIED_MESSAGE } from '#app/rules/permissions'
+import { customerFacingName } from '#app/rules/order-timeline'
 import { isContributor } from '#app/rules/people'
 import type { Tenant } from './auth-guards.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { presentUsers } from '#app/services/chat-presence.server'
 import { publishRealtime } from '#app/services/realtime-publish.server'
 import { isBlankHtml, sanitizeContractHtml } from '#app/services/sanitize.server'
-import { scopedAs, scopedInsert, scopedJoin, scopedUpdate, type FilterableQuery } from '#db/tenant'
+import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type FilterableQuery } from '#db/tenant'
 
 /** Staff who keep the contributor chat (the admin side of /chat and GET /api/client/writers/get). */
 export const CONTRIBUTOR_CHAT_ADMIN: Guard = { any: ['ASSIGN_WRITER_REVIEWER', 'READ_USERS'] }
@@ -44,8 +46,22 @@ type OrderRef = { id: number; publicId: string; writerId: number | null; reviewe
 export type ChatRoom =
   | { chatType: 'project'; order: OrderRef }
   | { chatType: 'adminToWriter'; writer: { id: number; publicId: string; name: string }; side: 'admin' | 'writer' }
-  | { chatType: 'adminToCustomer'; order: OrderRef }
-  | { chatType: 'writerToCustomer'; order: OrderRef }
+  | { chatType: 'adminToCustomer'; order: OrderRef; side?: CustomerRoomSide }
+  | { chatType: 'writerToCustomer'; order: OrderRef; side?: CustomerRoomSide }
+
+/** Which end of a customer conversation a viewer is on: the organisation's (the default) or the customer's (the portal, ADR 0063). */
+export type CustomerRoomSide = 'team' | 'customer'
+
+/**
+ * A chat actor: a member of the organisation, or (`customer` set) a customer of it on the portal,
+ * whose tenant is built by the portal's session check (customer-messages.server.ts, ADR 0063).
+ */
+export type ChatActor = Tenant & { customer?: { impersonated: boolean } }
+
+/** The customer's side of a conversation: their own messages are on the right. */
+function isCustomerSide(room: ChatRoom): boolean {
+  return (room.chatType === 'adminToCustomer' || room.chatType === 'writerToCustomer') && room.side === 'customer'
+}
 
 export type ChatRefusal = { ok: false; code: 'not_found' | 'forbidden' | 'disabled' | 'bad_request' | 'rate_limited'; error: string }
 const refuse = (code: ChatRefusal['code'], error: string): ChatRefusal => ({ ok: false, code, error })
@@ -62,7 +78,8 @@ async function orderRef(t: Tenant, publicId: string | undefined): Promise<OrderR
  * Opens a conversation for `t.user`, or says why not. An order or contributor of another
  * organisation is simply not found (the same answer as an unknown id).
  */
-export async function openRoom(t: Tenant, ref: RoomRef): Promise<{ ok: true; room: ChatRoom } | ChatRefusal> {
+export async function openRoom(t: ChatActor, ref: RoomRef): Promise<{ ok: true; room: ChatRoom } | ChatRefusal> {
+  if (t.customer) return openCustomerRoom(t, ref)
   const chatType = ref.chatType ?? 'project'
   if (chatType === 'adminToWriter') return openWriterRoom(t, ref.writerId)
   if (!ref.orderId) return refuse('bad_request', 'orderId is required')
@@ -82,6 +99,32 @@ export async function openRoom(t: Tenant, ref: RoomRef): Promise<{ ok: true; roo
   if ((await getWebsiteSettings(t)).disable_writer_customer_chat) return refuse('disabled', CHAT_DISABLED)
   if (order.writerId !== me) return refuse('forbidden', PERMISSION_DENIED_MESSAGE)
   return { ok: true, room: { chatType: 'writerToCustomer', order } }
+}
+
+export const CUSTOMER_CHAT_TYPES = ['adminToCustomer', 'customerToWriter', 'writerToCustomer'] as const
+
+/**
+ * A customer opens one of the two conversations of one of their own orders (never a test or hidden
+ * one): with the team (adminToCustomer) and with the writer (customerToWriter, stored as the
+ * writerToCustomer conversation) unless the organisation turned that one off. Anything else of theirs
+ * or anyone's is not found; the team chat and the contributor chat are never theirs.
+ */
+async function openCustomerRoom(t: ChatActor, ref: RoomRef): Promise<{ ok: true; room: ChatRoom } | ChatRefusal> {
+  const chatType = ref.chatType ?? 'project'
+  if (!(CUSTOMER_CHAT_TYPES as readonly string[]).includes(chatType)) return refuse('forbidden', PERMISSION_DENIED_MESSAGE)
+  if (!ref.orderId || !/^[A-Za-z0-9_-]{1,64}$/.test(ref.orderId)) return refuse('not_found', ORDER_NOT_FOUND)
+  const row = await scopedAs(t, 'orders', 'o')
+    .select(['o.id', 'o.public_id', 'o.writer_id', 'o.reviewer_id', 'o.customer_id'])
+    .where('o.public_id', '=', ref.orderId)
+    .where('o.customer_id', '=', t.user.id)
+    .where('o.test_order', '=', false)
+    .where('o.hide_order', '=', false)
+    .executeTakeFirst()
+  if (!row) return refuse('not_found', ORDER_NOT_FOUND)
+  const order: OrderRef = { id: row.id, publicId: row.public_id, writerId: row.writer_id, reviewerId: row.reviewer_id, customerId: row.customer_id }
+  if (chatType === 'adminToCustomer') return { ok: true, room: { chatType, order, side: 'customer' } }
+  if ((await getWebsiteSettings(t)).disable_writer_customer_chat) return refuse('disabled', CHAT_DISABLED)
+  return { ok: true, room: { chatType: 'writerToCustomer', order, side: 'customer' } }
 }
 
 async function openWriterRoom(t: Tenant, writerPublicId: string | undefined): Promise<{ ok: true; room: ChatRoom } | ChatRefusal> {
@@ -114,10 +157,11 @@ export function roomChannel(clientId: number, room: ChatRoom): string {
   switch (room.chatType) {
     case 'project':
       return `chat:${clientId}:order:${room.order.publicId}`
+    // The customer listens on a channel of their own: each side gets its own copy (isRight, names).
     case 'adminToCustomer':
-      return `chat:${clientId}:customer:${room.order.publicId}`
+      return `chat:${clientId}:customer:${room.order.publicId}${room.side === 'customer' ? ':c' : ''}`
     case 'writerToCustomer':
-      return `chat:${clientId}:writer-customer:${room.order.publicId}`
+      return `chat:${clientId}:writer-customer:${room.order.publicId}${room.side === 'customer' ? ':c' : ''}`
     case 'adminToWriter':
       return room.side === 'admin' ? `chat:${clientId}:writers` : `chat:${clientId}:writer:${room.writer.publicId}`
   }
@@ -182,16 +226,20 @@ function onTheRight(row: Pick<MessageRow, 'chat_type' | 'sent_to_admin' | 'role_
     case 'adminToWriter':
       return room.side === 'writer' ? !!row.sent_to_admin : !row.sent_to_admin
     case 'adminToCustomer':
-      return row.role_label !== 'CUSTOMER'
+      return room.side === 'customer' ? row.role_label === 'CUSTOMER' : row.role_label !== 'CUSTOMER'
     case 'writerToCustomer':
-      return row.chat_type === 'writerToCustomer'
+      return room.side === 'customer' ? row.chat_type === 'customerToWriter' : row.chat_type === 'writerToCustomer'
     case 'project':
       return false
   }
 }
 
 function toMessageJson(row: MessageRow, room: ChatRoom): ChatMessageJson {
-  const name = `${row.sender_first_name} ${row.sender_last_name}`.trim()
+  // A customer knows the team by the names they chose to be known by (the order e-mails' rule).
+  const name =
+    isCustomerSide(room) && row.role_label !== 'CUSTOMER'
+      ? customerFacingName({ customerFacingName: row.sender_customer_facing_name, firstName: row.sender_first_name, lastName: row.sender_last_name })
+      : `${row.sender_first_name} ${row.sender_last_name}`.trim()
   const createdAt = new Date(row.created_at).toISOString()
   if (room.chatType === 'project') {
     return {
@@ -228,6 +276,7 @@ function messagesQuery(t: Tenant) {
   return scopedAs(t, 'chat_messages', 'cm')
     .innerJoin('users as su', (j) => scopedJoin(t, 'su', j.onRef('su.id', '=', 'cm.sent_by')))
     .leftJoin('files as cf', (j) => scopedJoin(t, 'cf', j.onRef('cf.id', '=', 'cm.file_id')))
+    .leftJoin('memberships as sm', (j) => scopedJoin(t, 'sm', j.onRef('sm.user_id', '=', 'cm.sent_by')))
     .select([
       'cm.id',
       'cm.public_id',
@@ -240,6 +289,7 @@ function messagesQuery(t: Tenant) {
       'su.public_id as sender_public_id',
       'su.first_name as sender_first_name',
       'su.last_name as sender_last_name',
+      'sm.customer_facing_name as sender_customer_facing_name',
       'cf.storage_key as file_key',
       'cf.original_name as file_name',
       'cf.mime_type as file_type',
@@ -294,7 +344,11 @@ export type OutgoingMessage = { kind: 'text'; content: string; format?: 'html' |
 export type SentMessage = { ok: true; publicId: string; events: { channel: string; event: Record<string, unknown> }[] }
 
 /** Who sends: the organisation's side of a conversation, or the contributor's. */
-function senderSide(t: Tenant, room: ChatRoom): { label: RoleLabel; sentToAdmin: boolean; chatType: ChatType; writerId: number | null; orderId: number | null } {
+function senderSide(t: ChatActor, room: ChatRoom): { label: RoleLabel; sentToAdmin: boolean; chatType: ChatType; writerId: number | null; orderId: number | null } {
+  if (t.customer && (room.chatType === 'adminToCustomer' || room.chatType === 'writerToCustomer')) {
+    const chatType = room.chatType === 'adminToCustomer' ? 'adminToCustomer' : 'customerToWriter'
+    return { label: 'CUSTOMER', sentToAdmin: false, chatType, writerId: chatType === 'customerToWriter' ? room.order.writerId : null, orderId: room.order.id }
+  }
   switch (room.chatType) {
     case 'project':
       return { label: roleLabelFor(t.user, room.order), sentToAdmin: false, chatType: 'project', writerId: null, orderId: room.order.id }
@@ -327,9 +381,11 @@ const TOO_LONG = `A message has at most ${MAX_MESSAGE_CHARS.toLocaleString('en-U
  * then becomes a chat file). Someone else's unattached upload, or a file kept for another purpose
  * (a contract, a draft), is not found.
  */
-async function chatFile(t: Tenant, key: string): Promise<{ id: number; file: StoredFile } | null> {
+async function chatFile(t: ChatActor, key: string): Promise<{ id: number; file: StoredFile } | null> {
   const row = await findFile(t, key)
   if (!row || row.storage_key !== key) return null
+  // A customer attaches only what they uploaded themselves: a team's chat file is never re-sent from the portal.
+  if (t.customer && row.uploaded_by !== t.user.id) return null
   if (row.purpose === 'upload' && row.uploaded_by === t.user.id) {
     await scopedUpdate(t, 'files').set({ purpose: 'chat' }).where('id', '=', row.id).where('purpose', '=', 'upload').execute()
   } else if (row.purpose !== 'chat') return null
@@ -340,7 +396,9 @@ async function chatFile(t: Tenant, key: string): Promise<{ id: number; file: Sto
  * Stores a message in the conversation, then publishes it to every app process (so it is in MySQL
  * before anyone sees it). Each side of a two-sided conversation gets its own copy (isRight).
  */
-export async function sendChatMessage(t: Tenant, room: ChatRoom, message: OutgoingMessage): Promise<SentMessage | ChatRefusal> {
+export async function sendChatMessage(t: ChatActor, room: ChatRoom, message: OutgoingMessage): Promise<SentMessage | ChatRefusal> {
+  // A log-in-as session may read the customer's conversations, never write in the customer's name.
+  if (t.customer?.impersonated) return refuse('forbidden', IMPERSONATION_CHAT_REFUSED)
   let content: string | null = null
   let file: { id: number; file: StoredFile } | null = null
   if (message.kind === 'text') {
@@ -379,6 +437,7 @@ export async function sendChatMessage(t: Tenant, room: ChatRoom, message: Outgoi
     sender_public_id: t.user.publicId,
     sender_first_name: t.user.firstName,
     sender_last_name: t.user.lastName,
+    sender_customer_facing_name: await customerFacingNameOf(t),
     file_key: file?.file.key ?? null,
     file_name: file?.file.originalname ?? null,
     file_type: file?.file.mimetype ?? null,
@@ -419,7 +478,8 @@ async function owners(t: Tenant): Promise<number[]> {
  * contributor chat the contributor, or the admins who answered them lately (else the owners).
  * Customer conversations have their other side in the portal: nobody here.
  */
-async function notifyAway(t: Tenant, room: ChatRoom, preview: string): Promise<void> {
+async function notifyAway(t: ChatActor, room: ChatRoom, preview: string): Promise<void> {
+  if (room.chatType === 'adminToCustomer' || room.chatType === 'writerToCustomer') return notifyCustomerConversation(t, room, preview)
   let candidates: number[] = []
   if (room.chatType === 'project') {
     const team = new Set([room.order.writerId, room.order.reviewerId].filter((id): id is number => id !== null))
@@ -442,8 +502,83 @@ async function notifyAway(t: Tenant, room: ChatRoom, preview: string): Promise<v
   await orderMail.teamChatWhileAway(t, room, away, preview)
 }
 
+/**
+ * A customer conversation's other side, when away (ADR 0063): a customer's message reaches the team
+ * that answered lately (the owners when nobody has), or the order's writer in the writer conversation;
+ * the team's message reaches the customer as a portal notification (never for a test or hidden order),
+ * once per unseen notification of the conversation.
+ */
+async function notifyCustomerConversation(t: ChatActor, room: Extract<ChatRoom, { chatType: 'adminToCustomer' | 'writerToCustomer' }>, preview: string): Promise<void> {
+  try {
+    const watching = await presentUsers(presenceKey(t.clientId, room)).catch(() => new Set<number>())
+    if (t.customer) {
+      let candidates: number[]
+      if (room.chatType === 'writerToCustomer') candidates = room.order.writerId ? [room.order.writerId] : await owners(t)
+      else {
+        const rows = await inRoom(scopedAs(t, 'chat_messages', 'cm').select('cm.sent_by'), room)
+          .where('cm.role_label', '!=', 'CUSTOMER')
+          .orderBy('cm.id', 'desc')
+          .limit(200)
+          .execute()
+        const team = [...new Set(rows.map((r) => r.sent_by))]
+        candidates = team.length ? team : await owners(t)
+      }
+      const away = candidates.filter((id) => id !== t.user.id && !watching.has(id))
+      if (away.length) await notifyNewChatMessage(t, { senderUserId: t.user.id, recipientUserIds: away, orderPublicId: room.order.publicId, preview })
+      return
+    }
+    const customerId = room.order.customerId
+    if (customerId === t.user.id || watching.has(customerId)) return
+    const link = customerMessagesPath(room.order.publicId)
+    const waiting = await scoped(t, 'notifications')
+      .select('id')
+      .where('user_id', '=', customerId)
+      .where('seen', '=', false)
+      .where('kind', '=', 'order_update')
+      .where('link', '=', link)
+      .executeTakeFirst()
+    if (waiting) return
+    const sender = await customerFacingNameOf(t)
+    const name = sender?.trim() || `${t.user.firstName} ${t.user.lastName}`.trim()
+    const text = stripTags(preview)
+    const outbox = await notifyPortal.customerInformed(t, {
+      orderId: room.order.id,
+      actorUserId: t.user.id,
+      content: `${name} sent you a message: ${text.length > 140 ? `${text.slice(0, 140)}…` : text}`,
+      link,
+    })
+    await deliver(outbox)
+  } catch (error) {
+    console.error(`[chat] customer conversation notification failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+/** The portal page of an order's messages (the customer's notifications link there). */
+export function customerMessagesPath(orderPublicId: string): string {
+  return `/my-orders/${encodeURIComponent(orderPublicId)}/messages`
+}
+
+function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
 /** Each side of a conversation that listens on a channel of its own. */
 function audiences(_clientId: number, room: ChatRoom): ChatRoom[] {
+  if (room.chatType === 'adminToCustomer' || room.chatType === 'writerToCustomer') {
+    return [
+      { ...room, side: 'team' },
+      { ...room, side: 'customer' },
+    ]
+  }
   if (room.chatType !== 'adminToWriter') return [room]
   return [
     { ...room, side: 'admin' },
@@ -451,14 +586,25 @@ function audiences(_clientId: number, room: ChatRoom): ChatRoom[] {
   ]
 }
 
+/** The sender's customer-facing name (what a customer sees of a team member); null for a customer. */
+async function customerFacingNameOf(t: ChatActor): Promise<string | null> {
+  if (t.customer) return null
+  const row = await scopedAs(t, 'memberships', 'm').select('m.customer_facing_name').where('m.user_id', '=', t.user.id).executeTakeFirst()
+  return row?.customer_facing_name ?? null
+}
+
 /** Tells a room that someone opened it (the spec's new_message's sibling, new_participant). */
-export async function announceParticipant(t: Tenant, room: ChatRoom): Promise<void> {
+export async function announceParticipant(t: ChatActor, room: ChatRoom): Promise<void> {
+  // The customer's conversations: who is present is not announced across sides (a team member's real name stays theirs).
+  if (room.chatType === 'adminToCustomer' || room.chatType === 'writerToCustomer') return
   const participant = { _id: t.user.publicId, name: `${t.user.firstName} ${t.user.lastName}`.trim(), role_label: senderSide(t, room).label }
   await Promise.all(audiences(t.clientId, room).map((viewer) => publishRealtime(roomChannel(t.clientId, viewer), { type: 'new_participant', ...roomAddress(room), participant })))
 }
 
 /** The other side's messages of a two-sided conversation become read (the team chat has no unread state). */
-export async function markRoomRead(t: Tenant, room: ChatRoom, now = new Date()): Promise<number> {
+export async function markRoomRead(t: ChatActor, room: ChatRoom, now = new Date()): Promise<number> {
+  // Someone looking through the customer's eyes (log-in-as) leaves the team's messages unread for the customer.
+  if (t.customer?.impersonated) return 0
   let query = inRoom(scopedUpdate(t, 'chat_messages').set({ read_at: now }), room, 'chat_messages').where('chat_messages.read_at', 'is', null)
   switch (room.chatType) {
     case 'project':
@@ -467,10 +613,10 @@ export async function markRoomRead(t: Tenant, room: ChatRoom, now = new Date()):
       query = query.where('chat_messages.sent_to_admin', '=', room.side === 'admin')
       break
     case 'adminToCustomer':
-      query = query.where('chat_messages.role_label', '=', 'CUSTOMER')
+      query = query.where('chat_messages.role_label', room.side === 'customer' ? '!=' : '=', 'CUSTOMER')
       break
     case 'writerToCustomer':
-      query = query.where('chat_messages.chat_type', '=', 'customerToWriter')
+      query = query.where('chat_messages.chat_type', '=', room.side === 'customer' ? 'writerToCustomer' : 'customerToWriter')
       break
   }
   const result = await query.executeTakeFirst()

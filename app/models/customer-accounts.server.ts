@@ -2,7 +2,9 @@
 // names, e-mail and password through the same profile actions as staff, for the customer's realm only.
 import { tenantForJob } from '#app/services/db.server'
 import type { TenantScope } from '#db/tenant'
+import { normalizeEmail } from './account.server'
 import { recordAudit } from './audit.server'
+import { getWebsiteSettings } from './organisation-settings.server'
 import { ACCOUNT_EXISTS, portalSignUpSchema, type PortalSignUpInput } from './customer-accounts.schema'
 import { customerActor } from './customer-sign-in.server'
 import { createMember } from './people.server'
@@ -62,11 +64,22 @@ async function personOf(customer: PortalCustomer): Promise<Person> {
  */
 export const customerProfileActions = {
   async update(customer: PortalCustomer, request: Request, input: ProfileInput) {
+    // The organisation keeps each customer on the address they bought with (issue 25, ADR 0063).
+    if (normalizeEmail(input.email) !== normalizeEmail(customer.email) && (await emailReassignDisabled(customer.clientId))) {
+      return { ok: false as const, field: 'email' as const, error: EMAIL_REASSIGN_DISABLED }
+    }
     return profileActions.update(await personOf(customer), request, input)
   },
   async changePassword(customer: PortalCustomer, request: Request, input: PasswordChangeInput, keepSessionToken: string | undefined) {
     return profileActions.changePassword(await personOf(customer), request, input, keepSessionToken)
   },
+}
+
+export const EMAIL_REASSIGN_DISABLED = 'Your e-mail address cannot be changed here. Please contact us if it needs to change.'
+
+/** `disable_customer_email_reassign`: customers of this organisation keep their e-mail address. */
+export async function emailReassignDisabled(clientId: number): Promise<boolean> {
+  return (await getWebsiteSettings(tenantForJob(clientId))).disable_customer_email_reassign
 }
 
 export function customerPendingEmail(customer: Pick<PortalCustomer, 'id'>): Promise<string | null> {

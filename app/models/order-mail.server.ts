@@ -356,5 +356,121 @@ export const orderMail = {
   },
 }
 
+// ---------------------------------------------------------------------------------------------
+// The customer's brief (issue 25, ADR 0061): each submission mails once (one task, one job id).
+
+const myOrderPath = (orderPublicId: string) => `/my-orders/${orderPublicId}`
+
+/** The order's contributor, else the organisation's owners (nobody assigned yet still hears of it). */
+async function contributorOrOwners(t: TenantScope, order: OrderRow): Promise<Recipient[]> {
+  const writer = await recipient(t, order.writer_id)
+  if (writer) return [writer]
+  const owners = await membersQuery(t).select('m.user_id').where('m.role', '=', 'client').where('m.active', '=', true).where('m.archived', '=', false).limit(20).execute()
+  const found = await Promise.all(owners.map((o) => recipient(t, o.user_id)))
+  return found.filter((r): r is Recipient => r !== null)
+}
+
+async function briefOrder(t: TenantScope, orderPublicId: string) {
+  const order = await findOrder(t, orderPublicId)
+  return order && !order.test_order ? order : null
+}
+
+export const briefMail = {
+  /** A questionnaire was submitted: form_response_received to the customer, form_response_submitted to the contributor. */
+  formResponse(t: TenantScope, orderPublicId: string, serviceId: string, moduleId: string, formName: string) {
+    return safely('form response', t, async () => {
+      const order = await briefOrder(t, orderPublicId)
+      if (!order) return
+      const settings = await getWebsiteSettings(t)
+      const task = `${t.clientId}-${order.public_id}-${serviceId}-${moduleId}`
+      const customer = await recipient(t, order.customer_id)
+      if (customer)
+        await send(t, settings, {
+          template: 'form_response_received',
+          to: customer,
+          fields: { ...customerFields(order, customer), formName },
+          buttonPath: myOrderPath(order.public_id),
+          jobId: `form-response-received-${task}`,
+        })
+      for (const to of await contributorOrOwners(t, order))
+        await send(t, settings, {
+          template: 'form_response_submitted',
+          to,
+          fields: { ...contributorFields(order, to), formName },
+          buttonPath: projectPath(order.public_id),
+          jobId: `form-response-submitted-${task}-${to.id}`,
+        })
+    })
+  },
+
+  /** Follow-up questions answered: the contributor hears through form_response_submitted (the questions are their form). */
+  followUpAnswered(t: TenantScope, orderPublicId: string, serviceId: string, title: string) {
+    return safely('follow-up answered', t, async () => {
+      const order = await briefOrder(t, orderPublicId)
+      if (!order) return
+      const settings = await getWebsiteSettings(t)
+      for (const to of await contributorOrOwners(t, order))
+        await send(t, settings, {
+          template: 'form_response_submitted',
+          to,
+          fields: { ...contributorFields(order, to), formName: title },
+          buttonPath: projectPath(order.public_id),
+          jobId: `follow-up-answered-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
+        })
+    })
+  },
+
+  /** The customer submitted their previous documents: documents_uploaded to the contributor (or the owners). */
+  documentsUploaded(t: TenantScope, orderPublicId: string, serviceId: string) {
+    return safely('documents uploaded', t, async () => {
+      const order = await briefOrder(t, orderPublicId)
+      if (!order) return
+      const settings = await getWebsiteSettings(t)
+      for (const to of await contributorOrOwners(t, order))
+        await send(t, settings, {
+          template: 'documents_uploaded',
+          to,
+          fields: contributorFields(order, to),
+          buttonPath: projectPath(order.public_id),
+          jobId: `documents-uploaded-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
+        })
+    })
+  },
+
+  /** The customer picked a time: appointment_scheduled to the contributor (or the owners). */
+  appointmentScheduled(t: TenantScope, orderPublicId: string, serviceId: string, appointmentDate: string) {
+    return safely('appointment scheduled', t, async () => {
+      const order = await briefOrder(t, orderPublicId)
+      if (!order) return
+      const settings = await getWebsiteSettings(t)
+      for (const to of await contributorOrOwners(t, order))
+        await send(t, settings, {
+          template: 'appointment_scheduled',
+          to,
+          fields: { ...contributorFields(order, to), appointmentDate },
+          buttonPath: projectPath(order.public_id),
+          jobId: `appointment-scheduled-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
+        })
+    })
+  },
+
+  /** The team sent follow-up questions: follow_up_questions to the customer, once per workflow of the order. */
+  followUpQuestions(t: TenantScope, orderPublicId: string, serviceId: string, senderUserId: number) {
+    return safely('follow-up questions', t, async () => {
+      const order = await briefOrder(t, orderPublicId)
+      if (!order || order.hide_order) return
+      const customer = await recipient(t, order.customer_id)
+      if (!customer) return
+      await send(t, await getWebsiteSettings(t), {
+        template: 'follow_up_questions',
+        to: customer,
+        fields: { ...customerFields(order, customer), contributorName: await facingName(t, order.writer_id ?? senderUserId) },
+        buttonPath: myOrderPath(order.public_id),
+        jobId: `follow-up-questions-${t.clientId}-${order.public_id}-${serviceId}`,
+      })
+    })
+  },
+}
+
 /** The parts other event mails build on (draft-mail.server.ts, ADR 0062): the same rules for recipients, fields and switches. */
 export const mailParts = { send, safely, recipient, facingName, customerFields, contributorFields, projectPath }

@@ -9,6 +9,7 @@ import { moveObject, putStream } from '#app/services/storage.server'
 import { CSV_FORMAT } from '#app/rules/csv'
 import { scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { Database } from '#db/types'
+import { reportAnswers } from './brief.server'
 import { getReport, reportFileKey, reportPartKey, reportQuestionnaires } from './order-reports.server'
 import { peopleById, tagsOfOrders } from './orders.server'
 
@@ -26,11 +27,10 @@ async function questionColumns(t: TenantScope, formIds: readonly string[]): Prom
 
 /**
  * The customers' answers to these questions for a batch of orders, keyed by order id then
- * `formId:questionId`. Nothing stores questionnaire answers per order yet (ADR 0048), so the
- * columns are there and empty; this is the one place to fill them in when answers are stored.
+ * `formId:questionId` (ADR 0061: stored per order, workflow and module by the portal's brief).
  */
-async function answersFor(_t: TenantScope, _orderIds: readonly number[], _questions: readonly QuestionColumn[]): Promise<Map<number, Map<string, string>>> {
-  return new Map()
+function answersFor(t: TenantScope, orderIds: readonly number[], questions: readonly QuestionColumn[]): Promise<Map<number, Map<string, string>>> {
+  return reportAnswers(t, orderIds, questions)
 }
 
 type WalkRow = Pick<Selectable<Database['orders']>, 'id' | 'created_at'>

@@ -8,6 +8,7 @@ import { tenantForJob } from '#app/services/db.server'
 import { cartIdFromCookie } from '#app/services/cart-cookie.server'
 import { hostClientId } from '#app/services/request-host.server'
 import { scoped } from '#db/tenant'
+import { customerNav, type CustomerNav } from './customer-nav.server'
 
 export type PortalShellData = {
   companyName: string
@@ -16,6 +17,8 @@ export type PortalShellData = {
   links: { label: string; href: string }[]
   contact: { phone: string; email: string; address: string } | null
   customer: { firstName: string; lastName: string; impersonated: boolean } | null
+  /** A signed-in customer's bell and entries (issue 25, ADR 0063): unread notifications, invoices shown. */
+  customerNav: CustomerNav | null
   /** A back-office member of this organisation is signed in here: the header offers the way back. */
   member: boolean
   cartCount: number
@@ -36,6 +39,7 @@ export async function portalShell(request: Request): Promise<PortalShellData | n
     cartIdFromCookie(request).then((id) => cartCount(t, id)),
   ])
   if (!brand) return null
+  const nav = customer ? await customerNav(t, customer) : null
   return {
     companyName: brand.companyName,
     logoUrl: image(brand.logo),
@@ -43,6 +47,7 @@ export async function portalShell(request: Request): Promise<PortalShellData | n
     links: brand.links,
     contact: contact ? { phone: contact.company_phone, email: contact.company_email, address: contact.company_address } : null,
     customer: customer ? { firstName: customer.firstName, lastName: customer.lastName, impersonated: customer.impersonatorUserId !== null } : null,
+    customerNav: nav,
     member: member !== null && member.clientId === clientId,
     cartCount: count,
   }

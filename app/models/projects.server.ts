@@ -1,6 +1,7 @@
 // The project detail (GET /api/client/project/{orderId} and /project/view/{orderId}): the order with its
 // activity, attached files and drafts in a fixed number of queries, and attaching a file to it.
 import { auditAction } from './audit.server'
+import { staffBrief, type StaffBriefSection } from './brief.server'
 import { draftsOfOrder, toDraftJson, type DraftJson } from './drafts.server'
 import { saveUpload } from './files.server'
 import { actorName } from './order-tags.server'
@@ -23,6 +24,8 @@ export type Project = {
   notifications: ActivityJson[]
   files: OrderFileJson[]
   draftResumes: DraftJson[]
+  /** The customer's brief: each customer task with its answers, documents or appointment (ADR 0061). */
+  brief: StaffBriefSection[]
 }
 
 const iso = (d: Date) => new Date(d).toISOString()
@@ -31,7 +34,7 @@ const iso = (d: Date) => new Date(d).toISOString()
 export async function getProject(t: TenantScope, orderPublicId: string, now = new Date()): Promise<Project | null> {
   const row = await findOrder(t, orderPublicId)
   if (!row) return null
-  const [activity, files, drafts, tasks, tags] = await Promise.all([
+  const [activity, files, drafts, tasks, tags, brief] = await Promise.all([
     scoped(t, 'order_activity')
       .select(['id', 'content', 'created_at'])
       .where('order_id', '=', row.id)
@@ -50,6 +53,7 @@ export async function getProject(t: TenantScope, orderPublicId: string, now = ne
     draftsOfOrder(t, row.id),
     scoped(t, 'order_tasks').select(['service_id', 'task_id', 'service_type', 'created_at']).where('order_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
     tagsOfOrders(t, [row.id]),
+    staffBrief(t, row),
   ])
   const people = await peopleById(t, [row.writer_id, row.reviewer_id, row.customer_id, ...drafts.flatMap((d) => [d.writer_id, d.deleted_by])])
   return {
@@ -66,6 +70,7 @@ export async function getProject(t: TenantScope, orderPublicId: string, now = ne
       createdAt: iso(f.created_at),
     })),
     draftResumes: drafts.map((d) => toDraftJson(d, row.public_id, people)),
+    brief,
   }
 }
 

@@ -28,6 +28,10 @@ import { DOCUMENT_TYPES, isUploadError, MAX_UPLOAD_BYTES, readMultipart, sniffUp
 import { isProjectChatPost, projectChatPost, projectChatView } from './chat-page.server'
 import { ProjectDraftWork } from '#app/components/orders/project-drafts'
 import { draftWorkAction, type DraftWorkAnswer, isDraftIntent, projectDraftsView } from './project-drafts.server'
+import { CustomerChat, type CustomerChatAnswer } from '#app/components/chat/customer-chat'
+import { customerChatPost, customerChatsView, isCustomerChatPost } from './customer-chat-page.server'
+import { canSendProjectBrief, isProjectBriefPost, projectBriefPost, type ProjectBriefAnswer } from './project-brief.server'
+import { ProjectBrief } from '#app/components/orders/project-brief'
 import { notFound } from '#app/services/http.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'
@@ -38,13 +42,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!project) throw notFound()
   const canUpdate = can(t.user, { all: ['UPDATE_ORDERS'] })
   const suggestions = canUpdate ? await organisationTags(t) : []
-  const [chat, agreement, drafting] = await Promise.all([
+  const [chat, agreement, customerChats, drafting] = await Promise.all([
     projectChatView(t, project.order._id, request),
     acceptanceOfOrder(t, project.order._id),
+    customerChatsView(t, project.order._id, request),
     projectDraftsView(t, project.order._id),
   ])
   const { toast, headers } = await takeToast(request)
-  return data({ project, canUpdate, suggestions, toast, chat, agreement, drafting }, { headers })
+  const canBrief = canSendProjectBrief(t.user, project.order.writer_id)
+  return data({ project, canUpdate, suggestions, toast, chat, agreement, canBrief, customerChats, drafting }, { headers })
 }
 
 type Failure = { intent: string; ok: false; error: string }
@@ -53,6 +59,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.orderId ?? ''
   // The team chat's plain form: every member of the conversation may post, not only UPDATE_ORDERS (ADR 0041).
   if (isProjectChatPost(request)) return projectChatPost(request, orderId)
+  if (isCustomerChatPost(request)) return customerChatPost(request, orderId)
+  // The brief's forms: the order's writer may send questions and times too (ADR 0061).
+  if (isProjectBriefPost(request)) return projectBriefPost(request, orderId)
   const back = projectHref(orderId, new URL(request.url).searchParams)
   const t = await requirePermission(request, { all: ['UPDATE_ORDERS'] })
   const form = await readMultipart(request)
@@ -123,7 +132,7 @@ async function upload(t: Tenant, request: Request, orderId: string, form: FormDa
 type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string; content?: string }
 
 export default function ProjectViewRoute() {
-  const { project, canUpdate, suggestions, toast, chat, agreement, drafting } = useLoaderData<typeof loader>()
+  const { project, canUpdate, suggestions, toast, chat, agreement, canBrief, customerChats, drafting } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const location = useLocation()
   const params = new URLSearchParams(location.search)
@@ -170,6 +179,7 @@ export default function ProjectViewRoute() {
               reopen: (serviceId) => href({ reopen: serviceId }),
             }}
           />
+          <ProjectBrief brief={project.brief} action={here} canSend={canBrief} answer={answer?.intent === 'brief' ? (answer as ProjectBriefAnswer) : null} />
           <ProjectDraftWork
             action={here}
             services={services}
@@ -179,6 +189,9 @@ export default function ProjectViewRoute() {
             answer={answer?.intent === 'deliver-draft' || answer?.intent === 'final-documents' ? (answer as DraftWorkAnswer) : null}
           />
           {chat ? <ProjectChat orderId={orderId} chat={chat} answer={answer?.intent === 'chat' ? (answer as ProjectChatAnswer) : null} /> : null}
+          {customerChats ? (
+            <CustomerChat orderId={orderId} chats={customerChats} here={here} answer={answer?.intent === 'customerChat' ? (answer as CustomerChatAnswer) : null} />
+          ) : null}
         </div>
         <div className="space-y-6">
           <ProjectTeam order={project.order} />

@@ -6,7 +6,7 @@ import { validationError } from 'remix-validated-form'
 import { SuccessAlert } from '#app/components/forms'
 import { ChangePasswordForm, PASSWORD_FORM, PROFILE_FORM, ProfileDetailsForm } from '#app/components/profile/profile-forms'
 import { IMPERSONATION_CREDENTIALS_REFUSED } from '#app/models/auth-guards.server'
-import { customerPendingEmail, customerProfileActions } from '#app/models/customer-accounts.server'
+import { customerPendingEmail, customerProfileActions, EMAIL_REASSIGN_DISABLED, emailReassignDisabled } from '#app/models/customer-accounts.server'
 import { type PortalCustomer, requireCustomer } from '#app/models/portal-auth.server'
 import { EMAIL_CONFIRMATION_SENT, PASSWORD_CHANGED, passwordValidator, PROFILE_UPDATED, profileValidator } from '#app/models/profile.schema'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pendingEmail: await customerPendingEmail(customer),
       // The shell shows the log-in-as banner; here the credential forms say why they are closed.
       credentialsLocked: customer.impersonatorUserId ? IMPERSONATION_CREDENTIALS_REFUSED : null,
+      emailFixed: (await emailReassignDisabled(customer.clientId)) ? EMAIL_REASSIGN_DISABLED : null,
       toast,
     },
     { headers },
@@ -75,7 +76,7 @@ async function changePassword(request: Request, customer: PortalCustomer, form: 
 }
 
 export default function AccountRoute() {
-  const { profile, pendingEmail, credentialsLocked, toast } = useLoaderData<typeof loader>()
+  const { profile, pendingEmail, credentialsLocked, emailFixed, toast } = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold text-gray-900">My account</h1>
@@ -100,7 +101,7 @@ export default function AccountRoute() {
           </div>
         </dl>
       </Card>
-      <ProfileDetailsForm defaults={profile} locked={credentialsLocked} />
+      <ProfileDetailsForm defaults={profile} locked={credentialsLocked} emailFixed={emailFixed} />
       <ChangePasswordForm locked={credentialsLocked} />
       <Form method="post" action="/logout">
         <button type="submit" className={buttonClass('secondary')}>

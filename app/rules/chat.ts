@@ -23,6 +23,8 @@ export const NOT_SUBSCRIBED = 'Open the conversation before sending to it.'
 export const ORDER_NOT_FOUND = 'Order not found'
 export const WRITER_NOT_FOUND = 'Contributor not found'
 export const CHAT_FILE_NOT_FOUND = 'File not found'
+/** A log-in-as session reads the customer's conversations but does not write in their name (ADR 0063). */
+export const IMPERSONATION_CHAT_REFUSED = 'You are signed in as someone else: only the customer can send messages, in their own session.'
 
 /** Timings of the spec's section 9. */
 export const CHAT_TIMINGS = {

@@ -82,6 +82,14 @@ describe('orderTimeline', () => {
     expect(orderTimeline(services, [])[2]).toEqual({ id: 'revision_process', serviceId: 's1', title: 'Revision Process', state: 'later', waitsOn: 'team' })
   })
 
+  it('follow-up questions wait on the team until it has sent them, then on the customer', () => {
+    const withFollowUp = [{ _id: 's1', serviceModules: [{ id: 'additional_questionnaire', title: 'Follow Up Questions' }] }]
+    expect(waitingOn(orderTimeline(withFollowUp, []))).toBe('team')
+    expect(waitingOn(orderTimeline(withFollowUp, [task('s2', 'additional_questionnaire_submitted')]))).toBe('team')
+    expect(waitingOn(orderTimeline(withFollowUp, [task('s1', 'additional_questionnaire_submitted')]))).toBe('you')
+    expect(orderTimeline(withFollowUp, [task('s1', 'additional_questionnaire')])[0]).toMatchObject({ state: 'done', waitsOn: 'you' })
+  })
+
   it('an order without modules waits on nobody', () => {
     expect(waitingOn(orderTimeline([], []))).toBe('nobody')
   })

@@ -33,7 +33,9 @@ export function orderTimeline(services: Services, completed: Completed, markedCo
         state = 'next'
         nextGiven = true
       }
-      return { id: m.id, serviceId: s._id, title: m.title, state, waitsOn: isCustomerWork(m.id) ? ('you' as const) : ('team' as const) }
+      // Follow-up questions wait on the team until it has sent them (the task additional_questionnaire_submitted, ADR 0061).
+      const unsent = m.id === 'additional_questionnaire' && state !== 'done' && !done.has(`${s._id}\u0000additional_questionnaire_submitted`)
+      return { id: m.id, serviceId: s._id, title: m.title, state, waitsOn: isCustomerWork(m.id) && !unsent ? ('you' as const) : ('team' as const) }
     }),
   )
 }

@@ -11,6 +11,7 @@ import { seedPeople, seedPortalCustomer } from './people'
 import { seedPlatform } from './platform'
 import { seedPortalCustomerOrders } from './portal-orders'
 import { seedPortalCustomerDrafts } from './portal-drafts'
+import { seedPortalMessages } from './portal-messages'
 import { seedWorkflows } from './workflows'
 
 export async function seed({ ifEmpty = false } = {}) {
@@ -36,6 +37,7 @@ export async function seed({ ifEmpty = false } = {}) {
     // After the orders above, so their customers and ids stay as they were; before the rollups, which count them.
     await seedPortalCustomerOrders(db, orgIds)
     await seedPortalCustomerDrafts(db, orgIds)
+    await seedPortalMessages(db, orgIds)
     // The dashboard reads rollups only: built from the seeded rows, once they are all there.
     await seedAnalytics(db, orgIds)
     console.log('Seeded demo data')

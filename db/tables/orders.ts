@@ -71,7 +71,8 @@ export interface OrderActivityTable {
   created_at: Timestamp
 }
 
-export type OrderFileKind = 'attachment' | 'to_writer' | 'contract' | 'final_document'
+/** customer_document: a previous document the customer uploaded for the brief (ADR 0061); final_document: a workflow's final document (ADR 0062). */
+export type OrderFileKind = 'attachment' | 'to_writer' | 'contract' | 'customer_document' | 'final_document'
 
 export interface OrderFilesTable {
   id: Generated<number>

@@ -3,14 +3,16 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { type AuthUser, loadAuthUser, paymentDueDays, trialDaysLeft } from '#app/models/account.server'
-import { ACCOUNT_LOCKED_MESSAGE, getAuth, ORGANISATION_REQUIRED, type Tenant, tenantOf } from '#app/models/auth-guards.server'
-import type { ChatRefusal } from '#app/models/chat.server'
+import { ACCOUNT_LOCKED_MESSAGE, getAuth, ORGANISATION_REQUIRED, tenantOf } from '#app/models/auth-guards.server'
+import type { ChatActor, ChatRefusal } from '#app/models/chat.server'
+import { customerAsUser } from '#app/models/customer-messages.server'
+import { getCustomer, loadPortalCustomer } from '#app/models/portal-auth.server'
 import { resolveHost } from '#app/models/platform-domains.server'
 import { sidebarRestricted } from '#app/rules/account-status'
 import { hostnameOfHeader } from '#app/rules/domains'
 import { isFromOurOrigin } from '#app/rules/same-origin'
 import { isSessionAlive } from '#app/rules/session-lifetime'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantDb } from '#app/services/db.server'
 import { sessionStorage } from '#app/services/session.server'
 import { hasSessionCookie, trustedOrigins } from '#app/services/origin.server'
 import { HOST_CLIENT_HEADER } from '#app/services/request-host.server'
@@ -50,8 +52,19 @@ export async function authoriseUpgrade(req: IncomingMessage): Promise<UpgradeDec
   const cookie = req.headers.cookie ?? ''
   const request = new Request(`http://localhost${req.url}`, { headers: { cookie, ...hostHeaders } })
   const { user, session } = await getAuth(request).catch(() => ({ user: null, session: null }))
-  if (!user || !session?.id) return { ok: false, answer: 'HTTP/1.1 401 Unauthorized\r\n\r\n' }
-  return { ok: true, user, cookie, sessionRowId: sha256(session.id) }
+  if (user && session?.id) return { ok: true, user, cookie, sessionRowId: sha256(session.id) }
+  // On an organisation's own host, a live customer session of that organisation (the portal's messages, ADR 0063).
+  const customer = host.kind === 'tenant' && session?.id ? await getCustomer(request).catch(() => null) : null
+  if (!customer || !session?.id) return { ok: false, answer: 'HTTP/1.1 401 Unauthorized\r\n\r\n' }
+  return { ok: true, user: customerAsUser(customer), cookie, sessionRowId: sha256(session.id), customer: { impersonated: customer.impersonatorUserId !== null } }
+}
+
+/** The account of a socket as it is now: a member re-read with their permissions, a customer with their membership. */
+export async function reloadUser(c: Client): Promise<AuthUser | null> {
+  if (!c.customer) return loadAuthUser(c.user.id, c.user.clientId)
+  if (c.user.clientId === null) return null
+  const customer = await loadPortalCustomer(c.user.id, c.user.clientId)
+  return customer ? customerAsUser(customer) : null
 }
 
 /** Which of these sessions rows are alive now, read without touching them (a periodic check is not activity). */
@@ -83,15 +96,17 @@ export async function sessionStands(c: Client, activity: boolean): Promise<boole
 /** The account as it is now (deactivation, permission changes), re-read at most every `recheckMs`. */
 export async function freshUser(c: Client, now: number, recheckMs: number): Promise<AuthUser | null> {
   if (now - c.userCheckedAt < recheckMs) return c.user
-  const user = await loadAuthUser(c.user.id, c.user.clientId)
+  const user = await reloadUser(c)
   if (!user) return null
   c.user = user
   c.userCheckedAt = now
   return user
 }
 
-/** The tenant a chat frame acts as, or why it may not act at all. */
-export function tenantFor(user: AuthUser): Tenant | ChatRefusal {
+/** The tenant a chat frame acts as, or why it may not act at all (a customer acts as a customer of the organisation). */
+export function tenantFor(user: AuthUser, customer: Client['customer'] = null): ChatActor | ChatRefusal {
+  if (customer)
+    return user.clientId === null ? { ok: false, code: 'forbidden', error: ORGANISATION_REQUIRED } : { db: tenantDb(user.clientId), clientId: user.clientId, user, customer }
   if (user.clientId === null) return { ok: false, code: 'forbidden', error: ORGANISATION_REQUIRED }
   // A locked organisation keeps only its billing pages; its chat is closed too.
   if (sidebarRestricted(user.packageStatus, paymentDueDays(user), trialDaysLeft(user))) return { ok: false, code: 'forbidden', error: ACCOUNT_LOCKED_MESSAGE }

@@ -1,8 +1,18 @@
 // The chat protocol over the socket: subscribe to a room (authorised by the chat model), its history,
 // read marks, new messages, who is watching; and the re-check that takes a socket out of rooms it lost.
 import { clientFrameSchema, type ClientFrame, type NewMessageFrame, type RoomFrame } from '#app/models/chat.schema'
-import type { Tenant } from '#app/models/auth-guards.server'
-import { announceParticipant, type ChatRefusal, markRoomRead, openRoom, presenceKey, roomAddress, roomChannel, roomHistory, sendChatMessage } from '#app/models/chat.server'
+import {
+  announceParticipant,
+  type ChatActor,
+  type ChatRefusal,
+  markRoomRead,
+  openRoom,
+  presenceKey,
+  roomAddress,
+  roomChannel,
+  roomHistory,
+  sendChatMessage,
+} from '#app/models/chat.server'
 import { CLOSE_SESSION_ENDED, NOT_SUBSCRIBED, RATE_LIMITED, SOCKET_LIMITS, takeToken } from '#app/rules/chat'
 import { markAbsent, markPresent } from '#app/services/chat-presence.server'
 import { freshUser, sessionStands, tenantFor } from './authorisation'
@@ -96,7 +106,7 @@ export function createChatProtocol(io: {
     if (!(await sessionStands(c, frame.type === 'new_message'))) return drop(c, CLOSE_SESSION_ENDED, 'Session ended')
     const user = await freshUser(c, now, io.recheckMs)
     if (!user) return drop(c, CLOSE_SESSION_ENDED, 'Session ended')
-    const t = tenantFor(user)
+    const t = tenantFor(user, c.customer)
     if ('ok' in t) return send(c, refusalFrame(t, frame))
     switch (frame.type) {
       case 'subscribe':
@@ -114,7 +124,7 @@ export function createChatProtocol(io: {
     }
   }
 
-  async function subscribe(c: Client, t: Tenant, frame: Extract<RoomFrame, { type: 'subscribe' }>) {
+  async function subscribe(c: Client, t: ChatActor, frame: Extract<RoomFrame, { type: 'subscribe' }>) {
     const opened = await openRoom(t, frame)
     if (!opened.ok) return send(c, refusalFrame(opened, frame))
     const room = opened.room
@@ -138,7 +148,7 @@ export function createChatProtocol(io: {
     }
   }
 
-  async function newMessage(c: Client, t: Tenant, frame: NewMessageFrame) {
+  async function newMessage(c: Client, t: ChatActor, frame: NewMessageFrame) {
     const key = roomKey(frame, c.user.publicId)
     if (!c.rooms.has(key)) return send(c, refusalFrame({ ok: false, code: 'bad_request', error: NOT_SUBSCRIBED }, frame))
     const bucket = takeToken(c.buckets.messages, SOCKET_LIMITS.messages, Date.now())
@@ -160,7 +170,7 @@ export function createChatProtocol(io: {
    * The rooms of a socket checked again as `t` (or its refusal) now stands; rooms it lost are left with
    * their refusal. `checked` shares one check per account and room across the sockets of one pass.
    */
-  async function recheckRooms(c: Client, t: Tenant | ChatRefusal, userKey: string, checked: Map<string, Promise<RoomCheck>>) {
+  async function recheckRooms(c: Client, t: ChatActor | ChatRefusal, userKey: string, checked: Map<string, Promise<RoomCheck>>) {
     for (const [key, sub] of c.rooms) {
       const address = roomAddress(sub.room)
       const check = `${userKey}|${key}`

@@ -20,10 +20,12 @@ export type Client = {
   lastFrameAt: number
   queue: Promise<void>
   closed: boolean
+  /** A customer of the host's organisation (the portal's messages, ADR 0063); null for a member. */
+  customer: { impersonated: boolean } | null
 }
 
 /** Who an upgrade was authorised as (authorisation.ts). */
-export type SocketIdentity = { user: AuthUser; cookie: string; sessionRowId: string }
+export type SocketIdentity = { user: AuthUser; cookie: string; sessionRowId: string; customer?: { impersonated: boolean } | null }
 
 export function newClient(socket: WebSocket, identity: SocketIdentity, now: number): Client {
   return {
@@ -38,5 +40,6 @@ export function newClient(socket: WebSocket, identity: SocketIdentity, now: numb
     lastFrameAt: now,
     queue: Promise.resolve(),
     closed: false,
+    customer: identity.customer ?? null,
   }
 }

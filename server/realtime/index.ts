@@ -4,10 +4,9 @@
 // joined by a `subscribe` the server authorises first.
 import type { Server } from 'node:http'
 import type { AuthUser } from '#app/models/account.server'
-import { loadAuthUser } from '#app/models/account.server'
 import { channelClientId } from '#app/models/chat.server'
 import { CLOSE_SESSION_ENDED } from '#app/rules/chat'
-import { authoriseUpgrade, liveSessions, tenantFor } from './authorisation'
+import { authoriseUpgrade, liveSessions, reloadUser, tenantFor } from './authorisation'
 import { createChatProtocol, type RoomCheck } from './chat-protocol'
 import { createFanOut } from './fan-out'
 import { createTransport } from './transport'
@@ -54,8 +53,8 @@ export function attachRealtime(server: Server, tuning = realtimeTuning()) {
         continue
       }
       if (!c.rooms.size) continue
-      const userKey = `${c.user.id}|${c.user.clientId}`
-      if (!users.has(userKey)) users.set(userKey, loadAuthUser(c.user.id, c.user.clientId))
+      const userKey = `${c.customer ? 'customer' : 'member'}|${c.user.id}|${c.user.clientId}`
+      if (!users.has(userKey)) users.set(userKey, reloadUser(c))
       const user = await users.get(userKey)!
       if (!user) {
         transport.drop(c, CLOSE_SESSION_ENDED, 'Session ended')
@@ -63,7 +62,7 @@ export function attachRealtime(server: Server, tuning = realtimeTuning()) {
       }
       c.user = user
       c.userCheckedAt = now
-      await protocol.recheckRooms(c, tenantFor(user), userKey, rooms)
+      await protocol.recheckRooms(c, tenantFor(user, c.customer), userKey, rooms)
     }
     protocol.pruneAnnounced(now)
   }

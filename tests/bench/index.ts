@@ -6,6 +6,7 @@ import { platformDb } from '#app/services/db.server'
 import { seededOrderId } from '#db/seed/orders'
 import { assertPortFree, CONNECTIONS, DURATION, latency, load, loadAlternating, ms, ownerCookie, probe, startServer } from './harness'
 import { billingSection } from './billing'
+import { briefSection } from './brief'
 import { chatSection } from './chat'
 import { dashboardSection } from './dashboard'
 import { LIST_PAIRS } from './lists'
@@ -120,11 +121,12 @@ async function main() {
   try {
     const cookie = await ownerCookie()
     console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
-    // BENCH_ONLY=orders|lists|portal|billing|dashboard|chat|reminders|reports runs one section.
+    // BENCH_ONLY=orders|lists|portal|brief|billing|dashboard|chat|reminders|reports runs one section.
     const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === section
     if (wanted('orders')) await ordersSection(cookie, server.pid)
     if (wanted('lists')) await listPagesSection(cookie, server.pid)
     if (wanted('portal')) await portalSection(server.pid)
+    if (wanted('brief')) await briefSection()
     if (wanted('billing')) await billingSection()
     if (wanted('dashboard')) await dashboardSection()
     if (wanted('chat')) await chatSection(server.pid)

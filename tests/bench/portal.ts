@@ -93,6 +93,14 @@ async function pairRow(name: string, page: string, json: string, cookie: string 
   }
 }
 
+/** The demo customer's session on the host (customer@demo.test, the demo password). */
+async function customerSession(host: string): Promise<string> {
+  const res = await post(host, '/api/portal/auth/login', { email: 'customer@demo.test', password: 'Demo-pass-2026' })
+  const cookie = res.cookies.find((c) => /session=./.test(c))
+  if (res.status !== 200 || !cookie) throw new Error(`The demo customer's sign-in answered ${res.status}: ${res.body.slice(0, 200)}`)
+  return cookie
+}
+
 const guest = () => ({
   firstName: 'Bench',
   lastName: 'Buyer',
@@ -161,7 +169,11 @@ export async function portalSection(serverPid: number) {
     await pairRow(`shop (${products.length} products)`, '/', '/api/portal/products', undefined, serverPid, target),
     await pairRow(`cart (${CART_PRODUCTS} products)`, '/cart', '/api/portal/cart', cart, serverPid, target),
   ]
-  console.log(`Shop and cart pages beside their JSON (c=${CONNECTIONS}, ${DURATION} s each in alternating slices; p95 is the worst slice's):`)
+  const customer = await customerSession(host)
+  const order = await probe('/api/portal/orders', customer, target)
+  const orderId = (JSON.parse(order.body) as { orders: { _id: string }[] }).orders[0]?._id
+  if (orderId) rows.push(await pairRow('my order (the demo customer)', `/my-orders/${orderId}`, `/api/portal/orders/${orderId}`, customer, serverPid, target))
+  console.log(`Shop, cart and order pages beside their JSON (c=${CONNECTIONS}, ${DURATION} s each in alternating slices; p95 is the worst slice's):`)
   console.table(rows)
   const checkouts = [await checkoutRow(host, products[0]!._id, 1, serverPid)]
   if (CHECKOUT_CONNECTIONS > 1) checkouts.push(await checkoutRow(host, products[0]!._id, CHECKOUT_CONNECTIONS, serverPid))

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { addToCart, applyCoupon, priceOf, findCart } from '#app/models/carts.server'
+import { addToCart, applyCoupon, CART_FULL, findCart, MAX_CART_ITEMS, priceOf } from '#app/models/carts.server'
 import type { PortalCustomer } from '#app/models/portal-auth.server'
 import { ACCOUNT_EXISTS, ALREADY_PLACED, checkoutCart, IMPERSONATION_CHECKOUT_REFUSED, NOT_TAKING_ORDERS } from '#app/models/portal-checkout.server'
 import { COUPON_USED_UP } from '#app/rules/cart-pricing'
@@ -193,5 +193,23 @@ describe('checkoutCart', () => {
     expect(await checkoutCart(a.t, guest(), cartOfB, who())).toMatchObject({ ok: false, status: 400 })
     const priced = await priceOf(b.t, (await findCart(b.t, cartOfB))!)
     expect(priced.lines).toHaveLength(1)
+  })
+})
+
+describe('addToCart', () => {
+  it('holds at most MAX_CART_ITEMS products, even when twenty-five adds race', async () => {
+    const org = await createOrganisation({})
+    const t = tenantForJob(org.id)
+    const products = await Promise.all(Array.from({ length: MAX_CART_ITEMS + 5 }, (_, i) => createProductWithWorkflow(org.id, { name: `Product ${i}`, priceCents: 1_000 })))
+    const first = await addToCart(t, null, products[0]!.productPublicId)
+    expect(first.ok).toBe(true)
+    const cartId = first.ok ? first.cartId : null
+    const results = await Promise.all(products.slice(1).map((p) => addToCart(t, cartId, p.productPublicId)))
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.error)).toEqual(Array(5).fill(CART_FULL))
+    const cart = (await findCart(t, cartId!))!
+    const lines = await platformDb.selectFrom('cart_items').select('product_id').where('cart_id', '=', cart.id).execute()
+    expect(lines).toHaveLength(MAX_CART_ITEMS)
+    // Adding a product already in the full cart is not an error: it is there once.
+    expect((await addToCart(t, cartId, products[0]!.productPublicId)).ok).toBe(true)
   })
 })

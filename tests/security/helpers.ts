@@ -1,8 +1,8 @@
 // Shared steps of the security specs: signing in through the real login API, so every spec
 // exercises the same cookie path an attacker faces (no session rows written behind the server's back).
-import { type APIRequest, type APIRequestContext, expect, test } from '@playwright/test'
+import { type APIRequest, type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test'
 import { platformDb } from '#app/services/db.server'
-import { createTenant } from '#tests/factories/index'
+import { createTenant, TEST_PASSWORD } from '#tests/factories/index'
 import { PORT, rawRequest } from './raw-http'
 
 export const DEMO_PASSWORD = 'Demo-pass-2026'
@@ -105,4 +105,40 @@ export async function tenantWithSubdomain(prefix = 'host', name?: string) {
   const sub = `${prefix}${Math.random().toString(36).slice(2, 8)}`
   await platformDb.updateTable('organisations').set({ subdomain: sub }).where('id', '=', tenant.org.id).execute()
   return { ...tenant, sub, host: `${sub}.localhost:${PORT}` }
+}
+
+/**
+ * A customer's log-in-as session on their organisation's host, opened the way an admin opens it: the
+ * owner's session on the admin host makes the link and spends it there, then the hand-off code is spent on
+ * the organisation's host. Returns that host's session cookie (`name=value`), marked as log-in-as.
+ */
+export async function customerLogInAsCookie(world: { host: string; owner: { email: string }; org: { name: string } }, customerPublicId: string): Promise<string> {
+  const request = await playwrightRequest.newContext({ baseURL: BASE_URL })
+  try {
+    const ownerCookie = await signIn(request, world.owner.email, world.org.name, TEST_PASSWORD)
+    const made = await request.post('/api/client/autologin/init', { headers: ORIGIN_HEADERS, data: { _id: customerPublicId, type: 'customer' } })
+    expect(made.status(), await made.text()).toBe(200)
+    const linkPath = new URL((await made.json()).link).pathname
+    const spent = await rawRequest({
+      method: 'POST',
+      path: linkPath,
+      headers: { Host: `localhost:${PORT}`, Origin: BASE_URL, Cookie: ownerCookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+    })
+    expect(spent.status, spent.body.slice(0, 300)).toBe(200)
+    const handoff = /\/login\/handoff\/([A-Za-z0-9_-]+)/.exec(spent.body)?.[0]
+    if (!handoff) throw new Error('The log-in-as page carried no hand-off link')
+    const opened = await rawRequest({
+      method: 'POST',
+      path: handoff,
+      headers: { Host: world.host, Origin: `http://${world.host}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+    })
+    expect(opened.status, opened.body.slice(0, 300)).toBe(302)
+    const cookie = sessionCookieFrom([opened.headers['set-cookie'] ?? []].flat())
+    if (!cookie) throw new Error('The hand-off set no session cookie')
+    return cookie
+  } finally {
+    await request.dispose()
+  }
 }

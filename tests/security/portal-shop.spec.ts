@@ -3,12 +3,13 @@
 // the body, a foreign redirectTo, five checkouts racing for a coupon's last redemption, unknown and
 // platform hosts, a cross-site post, a malformed body.
 import { expect, test } from '@playwright/test'
+import { IMPERSONATION_CHECKOUT_REFUSED } from '#app/models/portal-checkout.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { createConnectedAccount } from '#tests/factories/connect'
-import { TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
+import { createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { createProductWithWorkflow } from '#tests/factories/orders'
-import { tenantWithSubdomain } from './helpers'
+import { customerLogInAsCookie, tenantWithSubdomain } from './helpers'
 import { PORT, rawRequest, type RawResponse } from './raw-http'
 
 async function shop() {
@@ -183,4 +184,16 @@ test('a signed agreement is shown to the customer who signed it, and to no other
   // The customer's own session on another organisation's host is nobody's there: the sign-in page.
   const b = await shop()
   expect((await view(first.order, first.session, b.host)).status).toBe(302)
+})
+
+test('a log-in-as session may fill the cart but not pay: the checkout is refused and nothing is charged or ordered', async () => {
+  const a = await shop()
+  const customer = await createUser({ firstName: 'Cleo', lastName: 'Customer', memberships: [{ clientId: a.org.id, role: 'customer' }] })
+  const session = await customerLogInAsCookie(a, customer.publicId)
+  const cart = await cartWith(a.host, a.product.productPublicId)
+  const paid = await call(a.host, 'POST', '/api/portal/checkout', { payment: 'pm_card_visa' }, [session, cart])
+  expect(paid.status, paid.body).toBe(403)
+  expect(JSON.parse(paid.body).error).toBe(IMPERSONATION_CHECKOUT_REFUSED)
+  const orders = await platformDb.selectFrom('orders').select('id').where('client_id', '=', a.org.id).execute()
+  expect(orders).toEqual([])
 })

@@ -3,9 +3,10 @@
 import { Link } from '@remix-run/react'
 import { OrderDraftSections } from '#app/components/portal/order-drafts'
 import type { MyOrder, MyOrderSummary } from '#app/models/customer-orders.server'
-import { type ModuleState, WAITING_ON_TEXT } from '#app/rules/order-timeline'
+import { isCustomerWork, type ModuleState, WAITING_ON_TEXT } from '#app/rules/order-timeline'
 import { formatDate } from '#app/rules/format'
 import { Card } from '#app/ui/card'
+import { OrderMessagesLink } from './customer-messages'
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline'
 
@@ -87,7 +88,16 @@ export function MyOrderDetails({ order }: { order: MyOrder }) {
               <li key={`${m.serviceId}:${m.id}:${i}`} className="flex items-start gap-3" aria-current={m.state === 'next' ? 'step' : undefined}>
                 <span aria-hidden="true" className={`mt-1 inline-block size-3 shrink-0 rounded-full border-2 ${STATE_MARK[m.state]}`} />
                 <div className="text-sm">
-                  <p className={m.state === 'next' ? 'font-semibold text-gray-900' : 'text-gray-900'}>{m.title}</p>
+                  <p className={m.state === 'next' ? 'font-semibold text-gray-900' : 'text-gray-900'}>
+                    {/* The customer's own steps open their task page (read-only once done, ADR 0061). */}
+                    {isCustomerWork(m.id) ? (
+                      <Link to={`/my-orders/${order._id}/tasks/${m.serviceId}/${m.id}`} className={linkClass}>
+                        {m.title}
+                      </Link>
+                    ) : (
+                      m.title
+                    )}
+                  </p>
                   <p className="text-gray-600">
                     {STATE_TEXT[m.state]}
                     {m.state === 'done' ? '' : m.waitsOn === 'you' ? ' · your part' : ' · the team’s part'}
@@ -117,6 +127,8 @@ export function MyOrderDetails({ order }: { order: MyOrder }) {
           </ul>
         )}
       </Card>
+
+      <OrderMessagesLink orderId={order._id} />
 
       <Card aria-labelledby="documents-heading">
         <h2 id="documents-heading" className="text-lg font-semibold text-gray-900">

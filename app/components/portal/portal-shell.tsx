@@ -3,6 +3,7 @@
 import { Form, Link, NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { PortalShellData } from '#app/models/portal-shell.server'
+import { CustomerNavLinks } from './customer-nav'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium hover:underline ${isActive ? 'underline underline-offset-4' : ''}`
@@ -44,6 +45,7 @@ export function PortalShell({ shell, children }: { shell: PortalShellData; child
                 <NavLink to="/my-orders" className={navClass}>
                   My orders
                 </NavLink>
+                {shell.customerNav ? <CustomerNavLinks nav={shell.customerNav} className={navClass} /> : null}
                 <NavLink to="/account" className={navClass}>
                   My account
                 </NavLink>

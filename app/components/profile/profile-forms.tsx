@@ -18,7 +18,16 @@ export const PASSWORD_FORM = 'password-form'
  * A new e-mail needs the current password and changes only when the link sent to it is opened. In a
  * log-in-as session (`locked`) the e-mail cannot change at all.
  */
-export function ProfileDetailsForm({ defaults, locked }: { defaults: { firstName: string; lastName: string; email: string }; locked?: string | null }) {
+export function ProfileDetailsForm({
+  defaults,
+  locked,
+  emailFixed,
+}: {
+  defaults: { firstName: string; lastName: string; email: string }
+  locked?: string | null
+  /** The e-mail cannot change at all (the organisation's `disable_customer_email_reassign`): no field, this note. */
+  emailFixed?: string | null
+}) {
   const hydrated = useHydrated()
   return (
     <Card aria-label="Update profile">
@@ -29,9 +38,20 @@ export function ProfileDetailsForm({ defaults, locked }: { defaults: { firstName
           <TextField name="firstName" label="First Name" autoComplete="given-name" aria-required />
           <TextField name="lastName" label="Last Name" autoComplete="family-name" aria-required />
         </div>
-        <TextField name="email" label="Email" type="email" autoComplete="email" aria-required readOnly={!!locked} />
-        {locked ? (
-          <p className="text-sm text-gray-600">{locked}</p>
+        {emailFixed ? (
+          <>
+            <input type="hidden" name="email" value={defaults.email} />
+            <p role="note" className="text-sm text-gray-600">
+              {emailFixed}
+            </p>
+          </>
+        ) : (
+          <TextField name="email" label="Email" type="email" autoComplete="email" aria-required readOnly={!!locked} />
+        )}
+        {locked || emailFixed ? (
+          locked ? (
+            <p className="text-sm text-gray-600">{locked}</p>
+          ) : null
         ) : (
           <TextField name="currentPassword" label="Current Password (needed to change the e-mail)" type="password" autoComplete="current-password" />
         )}
