@@ -72,9 +72,14 @@ export type CustomerDraft = {
 }
 
 /** What the switches and the order allow on the customer's drafts. */
-export type DraftSwitches = { rating: boolean; tip: boolean; word: boolean }
+export type DraftSwitches = { rating: boolean; tip: boolean; word: boolean; clickToUpload: boolean }
 
-export const draftSwitches = (s: WebsiteSettings): DraftSwitches => ({ rating: !s.disable_customer_rating, tip: !s.hide_tip, word: !s.hide_ms_word_document })
+export const draftSwitches = (s: WebsiteSettings): DraftSwitches => ({
+  rating: !s.disable_customer_rating,
+  tip: !s.hide_tip,
+  word: !s.hide_ms_word_document,
+  clickToUpload: !s.hide_click_to_upload,
+})
 
 /** A draft the customer may see: delivered (no approval needed) or approved, never withdrawn. */
 function visible(t: TenantScope) {

@@ -279,3 +279,10 @@ test('a revision request takes files past the 1 MB form limit, through the call 
   expect(response).toMatchObject({ kind: 'revision', notes: 'See my marked-up copy.' })
   expect(response.files![0]!.file.originalname).toBe('marked-up.pdf')
 })
+
+test('hide_click_to_upload: the revision form has no click-to-upload control, only the labelled drop zone', async () => {
+  const a = await world('drk', { hide_click_to_upload: true })
+  const page = await get(a, paths(a).page, await customerSession(a))
+  expect(page.body).toContain('Drop files here (optional, up to 5)')
+  expect(page.body).not.toContain('Files (optional, up to 5)')
+})

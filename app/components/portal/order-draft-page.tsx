@@ -106,7 +106,7 @@ export function DraftPage({ orderId, productName, draft, switches, wordPreview, 
       ) : null}
 
       {draft.answer ? <YourAnswer draft={draft} /> : null}
-      {draft.canAnswer ? <AnswerForms error={errorFor('accept') ?? errorFor('revision')} answer={answer} /> : null}
+      {draft.canAnswer ? <AnswerForms error={errorFor('accept') ?? errorFor('revision')} answer={answer} clickToUpload={switches.clickToUpload} /> : null}
       {switches.rating ? <RatingCard draft={draft} error={errorFor('rating')} answer={answer} /> : null}
       {tip ? <TipCard tip={tip} error={errorFor('tip')} answer={answer} /> : null}
     </div>
@@ -129,7 +129,7 @@ function YourAnswer({ draft }: { draft: CustomerDraft }) {
   )
 }
 
-function AnswerForms({ error, answer }: { error: string | null; answer: DraftPageAnswer }) {
+function AnswerForms({ error, answer, clickToUpload }: { error: string | null; answer: DraftPageAnswer; clickToUpload: boolean }) {
   const busy = useNavigation().state === 'submitting'
   return (
     <Card aria-labelledby="decide-heading">
@@ -165,12 +165,23 @@ function AnswerForms({ error, answer }: { error: string | null; answer: DraftPag
               aria-invalid={answer?.intent === 'revision' && answer.field === 'notes' ? true : undefined}
             />
           </div>
-          <div>
-            <label htmlFor="revision-files" className="mb-1 block text-sm font-medium text-gray-700">
-              Files (optional, up to 5)
-            </label>
-            <input id="revision-files" name="files" type="file" multiple className="block w-full text-sm text-gray-700" />
-          </div>
+          {clickToUpload ? (
+            <div>
+              <label htmlFor="revision-files" className="mb-1 block text-sm font-medium text-gray-700">
+                Files (optional, up to 5)
+              </label>
+              <input id="revision-files" name="files" type="file" multiple className="block w-full text-sm text-gray-700" />
+            </div>
+          ) : (
+            // hide_click_to_upload (ADR 0061's rule): no "click to upload" control; the drop zone is itself the labelled
+            // file input, so it still opens the chooser from the keyboard and needs no dragging.
+            <div className="relative rounded-lg border-2 border-dashed border-gray-400 p-4 text-center focus-within:border-brand-700 focus-within:ring-2 focus-within:ring-brand-700">
+              <label htmlFor="revision-files" className="text-sm font-medium text-gray-900">
+                Drop files here (optional, up to 5)
+              </label>
+              <input id="revision-files" name="files" type="file" multiple className="absolute inset-0 size-full cursor-pointer opacity-0" />
+            </div>
+          )}
           <Button type="submit" variant="secondary" disabled={busy}>
             Request a revision
           </Button>
