@@ -2,14 +2,9 @@
 // approval, not withdrawn, on their own non-test, non-hidden order), their files (Word only unless
 // hide_ms_word_document), and the answers: accept, request a revision (reason and files), rate, tip.
 // One answer per draft (a unique row; the auto-accept job and the customer racing leave one winner).
-import { createHash } from 'node:crypto'
 import { type Selectable, sql } from 'kysely'
-import { applicationFeeCents } from '#app/rules/application-fee'
 import { formatMoney } from '#app/rules/money'
-import { billingService } from '#app/services/billing-request.server'
-import { cardErrorMessage } from '#app/services/stripe.server'
 import { newPublicId } from '#app/services/crypto.server'
-import { env } from '#app/services/env.server'
 import type { SniffedUpload } from '#app/services/storage.server'
 import { CARD_REQUIRED, RATING_INVALID, REVIEW_TOO_LONG, REVISION_NOTES_REQUIRED, REVISION_NOTES_TOO_LONG, TIP_INVALID } from './customer-drafts.schema'
 import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
@@ -24,6 +19,7 @@ import { recordOrderTip } from './order-tips.server'
 import { completeTask, recordActivity, type OrderRow, ordersQuery, ORDER_COLUMNS } from './orders.server'
 import type { PortalCustomer } from './portal-auth.server'
 import { storefrontPayments } from './storefront-payments.server'
+import { chargeOnConnectedAccount } from './connected-charges.server'
 
 export const REVISION_TASK = 'revision_process'
 export const DEFAULT_AUTO_ACCEPT_DAYS = 7
@@ -447,33 +443,22 @@ export async function tipWriter(t: TenantScope, customer: PortalCustomer, orderP
   if (!input.paymentMethodId || !/^[A-Za-z0-9_]{1,255}$/.test(input.paymentMethodId)) return { ok: false, status: 400, error: CARD_REQUIRED, field: 'payment' }
   const payments = await storefrontPayments(t)
   if (!payments.takingOrders) return { ok: false, status: 409, error: TIP_UNAVAILABLE }
-  const service = billingService()
-  if (!service) return { ok: false, status: 502, error: TIP_PAYMENT_FAILED }
-  const key = createHash('sha256')
-    .update(JSON.stringify(['tip', t.clientId, order.public_id, customer.id, input.amountCents, order.currency, input.paymentMethodId, input.key.slice(0, 64)]))
-    .digest('hex')
-    .slice(0, 32)
-  let paymentIntentId: string | null
-  try {
-    const charge = await service.chargeConnected(
-      {
-        accountId: payments.accountId,
-        paymentMethodId: input.paymentMethodId,
-        amountCents: input.amountCents,
-        currency: order.currency,
-        applicationFeeCents: applicationFeeCents(input.amountCents, env().PLATFORM_APPLICATION_FEE_PERCENT),
-        description: `Tip for order ${order.public_id}`,
-        metadata: { tipFor: order.public_id, organisation: String(t.clientId) },
-      },
-      `portal-tip-${key}`,
-    )
-    paymentIntentId = charge.paymentIntentId
-  } catch (error) {
-    const message = cardErrorMessage(error)
-    if (message) return { ok: false, status: 402, error: message, field: 'payment' }
-    console.error(`[tips] charge for order ${order.public_id} (organisation ${t.clientId}) failed`, error instanceof Error ? error.message : error)
-    return { ok: false, status: 502, error: TIP_PAYMENT_FAILED }
-  }
+  const charged = await chargeOnConnectedAccount(t, {
+    accountId: payments.accountId,
+    paymentMethodId: input.paymentMethodId,
+    amountCents: input.amountCents,
+    currency: order.currency,
+    description: `Tip for order ${order.public_id}`,
+    metadata: { tipFor: order.public_id, organisation: String(t.clientId) },
+    keyPrefix: 'portal-tip',
+    keyParts: ['tip', t.clientId, order.public_id, customer.id, input.amountCents, order.currency, input.paymentMethodId, input.key.slice(0, 64)],
+    // A second tip of the same amount is a new tip: only the same form's double submit is the same payment.
+    findEarlier: false,
+    messages: { unavailable: TIP_PAYMENT_FAILED, notTaking: TIP_UNAVAILABLE },
+    what: `tip for order ${order.public_id}`,
+  })
+  if (!charged.ok) return charged
+  const paymentIntentId = charged.paymentIntentId
   // One tip per payment: a retry of the same charge finds the tip already recorded.
   const existing = paymentIntentId
     ? await scoped(t, 'order_tips').select(['public_id', 'amount_cents', 'currency']).where('provider_payment_id', '=', paymentIntentId).executeTakeFirst()

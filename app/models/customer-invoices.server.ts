@@ -2,21 +2,17 @@
 // of their own order invoices (never test ones), and paying an open one online: a direct charge on the
 // organisation's connected account (as the checkout), then the invoice paid as the back office marks it.
 // Hidden when the organisation set `hide_invoices`.
-import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { noteInvoicesChanged } from './analytics-events.server'
+import { chargeOnConnectedAccount, type ConnectedChargeOutcome } from './connected-charges.server'
 import { deliver, notify, type Outbox } from './notifications.server'
 import { orderMail } from './order-mail.server'
 import { recordActivity } from './orders.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 import { portalBrand } from './platform-domains.server'
 import type { PortalCustomer } from './portal-auth.server'
-import { forgetStorefrontPayments, storefrontPayments } from './storefront-payments.server'
+import { storefrontPayments } from './storefront-payments.server'
 import { PAYMENT_UNAVAILABLE } from './portal-checkout.server'
-import { applicationFeeCents } from '#app/rules/application-fee'
-import { billingService } from '#app/services/billing-request.server'
-import { env } from '#app/services/env.server'
-import { cardErrorMessage, isConnectedAccountUnusable } from '#app/services/stripe.server'
 import { scoped, scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
 
@@ -207,40 +203,21 @@ export async function payMyInvoice(t: TenantScope, customer: PortalCustomer, pub
   return outcome
 }
 
-type ChargeOutcome = { ok: true; paymentIntentId: string | null } | { ok: false; status: number; error: string; field?: 'payment' }
-
-async function chargeInvoice(t: TenantScope, input: { publicId: string; cents: number; currency: string; accountId: string; paymentMethodId: string }): Promise<ChargeOutcome> {
-  const service = billingService()
-  if (!service) return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE }
-  const metadata = { orderInvoiceId: input.publicId, organisation: String(t.clientId) }
-  const key = createHash('sha256')
-    .update(JSON.stringify([input.publicId, input.paymentMethodId, input.cents, input.currency]))
-    .digest('hex')
-    .slice(0, 32)
-  try {
-    const earlier = await service.findSucceededConnectedCharge(input.accountId, metadata)
-    if (earlier) return { ok: true, paymentIntentId: earlier.paymentIntentId }
-    const charge = await service.chargeConnected(
-      {
-        accountId: input.accountId,
-        paymentMethodId: input.paymentMethodId,
-        amountCents: input.cents,
-        currency: input.currency,
-        applicationFeeCents: applicationFeeCents(input.cents, env().PLATFORM_APPLICATION_FEE_PERCENT),
-        description: `Invoice ${invoiceNumber(input.publicId)}`,
-        metadata,
-      },
-      `portal-invoice-${key}`,
-    )
-    return { ok: true, paymentIntentId: charge.paymentIntentId }
-  } catch (error) {
-    const message = cardErrorMessage(error)
-    if (message) return { ok: false, status: 402, error: message, field: 'payment' }
-    if (isConnectedAccountUnusable(error)) {
-      await forgetStorefrontPayments(t)
-      return { ok: false, status: 409, error: INVOICES_NOT_TAKING_PAYMENTS }
-    }
-    console.error(`[portal-invoices] charge of invoice ${input.publicId} (organisation ${t.clientId}) failed`, error instanceof Error ? error.message : error)
-    return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE }
-  }
+async function chargeInvoice(
+  t: TenantScope,
+  input: { publicId: string; cents: number; currency: string; accountId: string; paymentMethodId: string },
+): Promise<ConnectedChargeOutcome> {
+  return chargeOnConnectedAccount(t, {
+    accountId: input.accountId,
+    paymentMethodId: input.paymentMethodId,
+    amountCents: input.cents,
+    currency: input.currency,
+    description: `Invoice ${invoiceNumber(input.publicId)}`,
+    metadata: { orderInvoiceId: input.publicId, organisation: String(t.clientId) },
+    keyPrefix: 'portal-invoice',
+    keyParts: [input.publicId, input.paymentMethodId, input.cents, input.currency],
+    findEarlier: true,
+    messages: { unavailable: PAYMENT_UNAVAILABLE, notTaking: INVOICES_NOT_TAKING_PAYMENTS },
+    what: `charge of invoice ${input.publicId}`,
+  })
 }

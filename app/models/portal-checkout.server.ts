@@ -4,8 +4,8 @@
 // is reserved atomically before the charge and given back if the charge fails, the charge's
 // idempotency key derives from the cart and what is charged, and a paid cart answers its orders again.
 import { sql } from 'kysely'
-import { createHash } from 'node:crypto'
 import { noteAnalyticsChange } from './analytics-events.server'
+import { chargeOnConnectedAccount, type ConnectedChargeOutcome } from './connected-charges.server'
 import { type PricedCart, priceOf, findCart, CART_EMPTY } from './carts.server'
 import { createInvoiceForOrders } from './order-invoices.server'
 import { orderMail } from './order-mail.server'
@@ -13,12 +13,8 @@ import { type OrderRow, placeOrder, recordActivity } from './orders.server'
 import { createMember } from './people.server'
 import { type PortalCustomer } from './portal-auth.server'
 import { checkoutFieldErrors, type PortalCheckoutInput } from './portal-checkout.schema'
-import { forgetStorefrontPayments, storefrontPayments } from './storefront-payments.server'
+import { storefrontPayments } from './storefront-payments.server'
 import { COUPON_USED_UP } from '#app/rules/cart-pricing'
-import { applicationFeeCents } from '#app/rules/application-fee'
-import { billingService } from '#app/services/billing-request.server'
-import { env } from '#app/services/env.server'
-import { cardErrorMessage, isConnectedAccountUnusable } from '#app/services/stripe.server'
 import { newPublicId, sha256 } from '#app/services/crypto.server'
 import { sanitizeContractHtml } from '#app/services/sanitize.server'
 import { verifyPassword } from '#app/services/password.server'
@@ -179,49 +175,26 @@ async function releaseCoupon(t: TenantScope, cartId: number) {
     .execute()
 }
 
-type ChargeOutcome = { ok: true; paymentIntentId: string | null } | { ok: false; status: number; error: string; field?: string }
-
 /** The direct charge; a charge an earlier attempt of this cart already made (then crashed) is found, not repeated. */
-async function chargeCart(t: TenantScope, cart: PricedCart, accountId: string, paymentMethodId: string): Promise<ChargeOutcome> {
+async function chargeCart(t: TenantScope, cart: PricedCart, accountId: string, paymentMethodId: string): Promise<ConnectedChargeOutcome> {
   const total = cart.price.totalCents
   if (total === 0) return { ok: true, paymentIntentId: null }
-  const service = billingService()
-  if (!service) return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE }
-  const metadata = { cartId: cart.row.public_id, organisation: String(t.clientId) }
-  const key = createHash('sha256')
-    .update(JSON.stringify([cart.row.public_id, paymentMethodId, total, cart.currency, cart.coupon?.id ?? null]))
-    .digest('hex')
-    .slice(0, 32)
-  try {
-    const earlier = await service.findSucceededConnectedCharge(accountId, metadata)
-    if (earlier) return { ok: true, paymentIntentId: earlier.paymentIntentId }
-    const charge = await service.chargeConnected(
-      {
-        accountId,
-        paymentMethodId,
-        amountCents: total,
-        currency: cart.currency,
-        applicationFeeCents: applicationFeeCents(total, env().PLATFORM_APPLICATION_FEE_PERCENT),
-        description: cart.lines
-          .map((l) => l.name)
-          .join(', ')
-          .slice(0, 200),
-        metadata,
-      },
-      `portal-cart-${key}`,
-    )
-    return { ok: true, paymentIntentId: charge.paymentIntentId }
-  } catch (error) {
-    const message = cardErrorMessage(error)
-    if (message) return { ok: false, status: 402, error: message, field: 'payment' }
-    // The organisation's account stopped taking charges since the page was shown: nothing was charged.
-    if (isConnectedAccountUnusable(error)) {
-      await forgetStorefrontPayments(t)
-      return { ok: false, status: 409, error: NOT_TAKING_ORDERS }
-    }
-    console.error(`[portal-checkout] charge of cart ${cart.row.public_id} (organisation ${t.clientId}) failed`, error instanceof Error ? error.message : error)
-    return { ok: false, status: 502, error: PAYMENT_UNAVAILABLE }
-  }
+  return chargeOnConnectedAccount(t, {
+    accountId,
+    paymentMethodId,
+    amountCents: total,
+    currency: cart.currency,
+    description: cart.lines
+      .map((l) => l.name)
+      .join(', ')
+      .slice(0, 200),
+    metadata: { cartId: cart.row.public_id, organisation: String(t.clientId) },
+    keyPrefix: 'portal-cart',
+    keyParts: [cart.row.public_id, paymentMethodId, total, cart.currency, cart.coupon?.id ?? null],
+    findEarlier: true,
+    messages: { unavailable: PAYMENT_UNAVAILABLE, notTaking: NOT_TAKING_ORDERS },
+    what: `charge of cart ${cart.row.public_id}`,
+  })
 }
 
 /** Orders, the contract acceptances, the paid invoice and the paid cart, all or nothing. */

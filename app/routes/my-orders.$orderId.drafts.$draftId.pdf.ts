@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { myDraftFile } from '#app/models/customer-drafts.server'
 import { requireCustomer, requirePortalHost } from '#app/models/portal-auth.server'
 import { storage } from '#app/services/storage.server'
-import { notFoundFile } from './my-orders.$orderId.drafts.$draftId.files.$slot.$index'
+import { notFoundFile } from './customer-downloads.server'
 
 const PDF_MAGIC = Buffer.from('%PDF-')
 

@@ -188,6 +188,8 @@ test.describe('every JSON route, through the real server', () => {
             for (const body of bodies) {
               const res = await call(ctx, route, method, body)
               if (res.status() >= 500) failures.push(await row(route, method, body, res, '5xx'))
+              // A 405 refuses the method before any body is read: the other bodies would only repeat it.
+              if (res.status() === 405) break
             }
           }
           await ctx.dispose()

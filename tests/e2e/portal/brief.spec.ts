@@ -7,10 +7,10 @@ import { proposeAppointment, sendFollowUpQuestions } from '#app/models/brief.ser
 import { tenantForJob } from '#app/services/db.server'
 import { platformDb } from '#app/services/db.server'
 import { createBriefOrders } from '#tests/factories/brief'
-import { TEST_PASSWORD } from '#tests/factories/index'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, loginAs, test } from '../fixtures'
 import { expectAccessible, WIDTHS } from './axe'
+import { signInToPortal } from './customer'
 
 async function portalWithBrief(settings: Record<string, boolean> = {}) {
   const tenant = await tenantWithSubdomain('brf')
@@ -26,14 +26,6 @@ async function portalWithBrief(settings: Record<string, boolean> = {}) {
 }
 type World = Awaited<ReturnType<typeof portalWithBrief>>
 
-async function signIn(page: Page, origin: string, email: string) {
-  await page.goto(`${origin}/login`)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(`${origin}/account`)
-}
-
 const PDF = { name: 'old-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF') }
 
 async function openStep(page: Page, w: World, name: string) {
@@ -44,7 +36,7 @@ async function openStep(page: Page, w: World, name: string) {
 
 test('a customer uploads a document, fills the questionnaire across a reload and submits it @nojs', async ({ page, javaScriptEnabled }) => {
   const w = await portalWithBrief()
-  await signIn(page, w.origin, w.customer.email)
+  await signInToPortal(page, w.origin, w.customer.email)
 
   // Upload Documents: a file, a second one removed again, then sent to the team.
   await openStep(page, w, 'Upload Documents')
@@ -92,7 +84,7 @@ test('a customer uploads a document, fills the questionnaire across a reload and
 
 test('a customer answers follow-up questions and picks an appointment @nojs', async ({ page }) => {
   const w = await portalWithBrief()
-  await signIn(page, w.origin, w.customer.email)
+  await signInToPortal(page, w.origin, w.customer.email)
   await openStep(page, w, 'Follow Up Questions')
   await expect(page.getByText('Your team has not sent any questions yet.')).toBeVisible()
   await sendFollowUpQuestions(w.staff, w.orders.order.public_id, w.serviceId, ['Which role do you want next?'])
@@ -112,7 +104,7 @@ test('a customer answers follow-up questions and picks an appointment @nojs', as
 
 test('with hide_click_to_upload the drop zone is the labelled file control, usable from the keyboard @nojs', async ({ page, javaScriptEnabled }) => {
   const w = await portalWithBrief({ hide_click_to_upload: true })
-  await signIn(page, w.origin, w.customer.email)
+  await signInToPortal(page, w.origin, w.customer.email)
   await openStep(page, w, 'Upload Documents')
   await expect(page.getByText('Click to upload')).toHaveCount(0)
   const zone = page.getByLabel('Drop your documents here')
@@ -154,7 +146,7 @@ for (const size of WIDTHS) {
   test(`the task pages pass axe at ${size.name} width`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height })
     const w = await portalWithBrief()
-    await signIn(page, w.origin, w.customer.email)
+    await signInToPortal(page, w.origin, w.customer.email)
     await openStep(page, w, 'Intake form')
     await page.getByRole('button', { name: 'Submit' }).click()
     await expect(page.getByText('Some answers are missing')).toBeVisible()

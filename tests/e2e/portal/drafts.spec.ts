@@ -6,18 +6,10 @@ import type { Page } from '@playwright/test'
 import { createConnectedAccount } from '#tests/factories/connect'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { docxBytes, PDF_BYTES } from '#tests/factories/draft-files'
-import { TEST_PASSWORD } from '#tests/factories/index'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, test } from '../fixtures'
 import { expectAccessible, WIDTHS } from './axe'
-
-async function signIn(page: Page, origin: string, email: string) {
-  await page.goto(`${origin}/login`)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(`${origin}/account`)
-}
+import { signInToPortal } from './customer'
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF_BYTES })
 const docx = (name: string, heading: string, text: string) => ({
@@ -55,7 +47,7 @@ test('a draft from the back office to the customer and back, to the final docume
   await deliver(staff, orderId, { pdf: pdf('resume-v1.pdf'), word: docx('resume-v1.docx', 'Olive Owner', 'Seasoned operations leader.') }, 'Here is the first draft.')
 
   // The customer sees it on the order page and opens it.
-  await signIn(page, origin, data.customer.email)
+  await signInToPortal(page, origin, data.customer.email)
   await page.goto(`${origin}/my-orders/${orderId}`)
   const drafts = page.getByRole('region', { name: 'Drafts' })
   await expect(drafts).toContainText('Waiting for your answer')

@@ -1,16 +1,15 @@
 // Invoices in Chromium on an organisation's own host (issue 25, ADR 0063): the customer finds an open invoice
 // from the header and pays it with a test card (with and without JavaScript), then sees the receipt; an
 // organisation that hides invoices shows no entry and answers 404; axe at desktop and phone widths.
-import type { Page } from '@playwright/test'
 import { saveWebsiteSettings } from '#app/models/organisation-settings.server'
 import { platformDb, tenantForJob } from '#app/services/db.server'
 import { createConnectedAccount } from '#tests/factories/connect'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
-import { TEST_PASSWORD } from '#tests/factories/index'
 import { createInvoice } from '#tests/factories/order-invoices'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, test } from '../fixtures'
 import { expectAccessible, WIDTHS } from './axe'
+import { signInToPortal } from './customer'
 
 async function portalWithInvoices() {
   const tenant = await tenantWithSubdomain('inv')
@@ -22,18 +21,10 @@ async function portalWithInvoices() {
   return { ...tenant, ...data, invoices: { open, paid }, origin: `http://${tenant.host}` }
 }
 
-async function signIn(page: Page, origin: string, email: string) {
-  await page.goto(`${origin}/login`)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(`${origin}/account`)
-}
-
 test('a customer pays an open invoice with a test card and sees the receipt @nojs', async ({ page }) => {
   test.slow()
   const w = await portalWithInvoices()
-  await signIn(page, w.origin, w.customer.email)
+  await signInToPortal(page, w.origin, w.customer.email)
   await page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: 'Invoices' }).click()
   await expect(page).toHaveURL(`${w.origin}/invoices`)
   const number = w.invoices.open.publicId.toUpperCase()
@@ -61,7 +52,7 @@ test('a customer pays an open invoice with a test card and sees the receipt @noj
 test('an organisation that hides invoices shows no Invoices entry, and the pages are 404 @nojs', async ({ page }) => {
   const w = await portalWithInvoices()
   await saveWebsiteSettings(tenantForJob(w.org.id), { hide_invoices: true })
-  await signIn(page, w.origin, w.customer.email)
+  await signInToPortal(page, w.origin, w.customer.email)
   await expect(page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: 'Invoices' })).toHaveCount(0)
   expect((await page.goto(`${w.origin}/invoices`))?.status()).toBe(404)
   expect((await page.goto(`${w.origin}/invoices/${w.invoices.open.publicId}`))?.status()).toBe(404)
@@ -72,7 +63,7 @@ for (const size of WIDTHS) {
     test.slow()
     await page.setViewportSize({ width: size.width, height: size.height })
     const w = await portalWithInvoices()
-    await signIn(page, w.origin, w.customer.email)
+    await signInToPortal(page, w.origin, w.customer.email)
     await page.goto(`${w.origin}/invoices`)
     await expectAccessible(page, `invoices (${size.name})`)
     await page.goto(`${w.origin}/invoices/${w.invoices.open.publicId}`)

@@ -2,15 +2,14 @@
 // to the writer with and without JavaScript (text and a file), staff see it on the project page and answer,
 // a message goes live between the staff page and the customer page, the bell counts the customer's
 // notifications, and the pages pass axe at desktop and phone widths.
-import type { Page } from '@playwright/test'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { notifyPortal } from '#app/models/notifications.server'
 import { platformDb, tenantForJob } from '#app/services/db.server'
 import { seedId } from '#db/seed/ids'
-import { TEST_PASSWORD } from '#tests/factories/index'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, loginAs, test } from '../fixtures'
 import { expectAccessible, WIDTHS } from './axe'
+import { signInToPortal } from './customer'
 
 async function portalWithOrders() {
   const name = `Messages Co ${Math.random().toString(36).slice(2, 8)}`
@@ -19,18 +18,10 @@ async function portalWithOrders() {
   return { ...tenant, ...data, name, origin: `http://${tenant.host}` }
 }
 
-async function signIn(page: Page, origin: string, email: string, password = TEST_PASSWORD) {
-  await page.goto(`${origin}/login`)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(`${origin}/account`)
-}
-
 test('a customer writes to the team and the writer, with a file; staff read it on the project page and answer @nojs', async ({ page, browser, baseURL }) => {
   test.slow()
   const w = await portalWithOrders()
-  await signIn(page, w.origin, w.customer.email)
+  await signInToPortal(page, w.origin, w.customer.email)
   await page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: 'Messages' }).click()
   await expect(page).toHaveURL(`${w.origin}/messages`)
   await page.getByRole('link', { name: 'Executive Resume' }).first().click()
@@ -92,7 +83,7 @@ test('a customer writes to the team and the writer, with a file; staff read it o
 test('a message goes live between the staff project page and the customer page', async ({ page, browser, baseURL }) => {
   test.slow()
   const w = await portalWithOrders()
-  await signIn(page, w.origin, w.customer.email)
+  await signInToPortal(page, w.origin, w.customer.email)
   await page.goto(`${w.origin}/my-orders/${w.orders.writing.public_id}/messages`)
   await page.locator('[data-hydrated]').waitFor()
   await expect(page.getByText('Trying to connect to web socket...')).toHaveCount(0)
@@ -122,7 +113,7 @@ test('a message goes live between the staff project page and the customer page',
 test('the demo customer finds conversations with the team and the writer @nojs', async ({ page, baseURL }) => {
   const url = new URL(baseURL!)
   url.hostname = `demowriting.${url.hostname}`
-  await signIn(page, url.origin, 'customer@demo.test', 'Demo-pass-2026')
+  await signInToPortal(page, url.origin, 'customer@demo.test', 'Demo-pass-2026')
   await page.goto(`${url.origin}/messages`)
   const orderId = seedId('order:demo:portal-customer:1')
   await page.locator(`a[href="/my-orders/${orderId}/messages"]`).click()
@@ -158,7 +149,7 @@ for (const size of WIDTHS) {
         created_at: new Date(),
       })
       .execute()
-    await signIn(page, w.origin, w.customer.email)
+    await signInToPortal(page, w.origin, w.customer.email)
     await expect(page.getByTestId('bell-count')).toHaveText('1')
     await expect(page.getByRole('link', { name: 'Messages (1) unread' })).toBeVisible()
     await page.goto(`${w.origin}/my-orders/${w.orders.writing.public_id}/messages`)

@@ -1,12 +1,12 @@
 // "My orders" in Chromium on an organisation's own host (issue 25, ADR 0060), with and without JavaScript: the list
 // from the header, an order's timeline, team and documents, another customer's order as a 404, axe at desktop and
 // phone widths, and the demo customer's seeded orders.
-import type { Page } from '@playwright/test'
-import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { TEST_PASSWORD } from '#tests/factories/index'
+import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, test } from '../fixtures'
 import { expectAccessible } from './axe'
+import { signInToPortal } from './customer'
 
 async function portalWithOrders() {
   const tenant = await tenantWithSubdomain('myo')
@@ -14,17 +14,9 @@ async function portalWithOrders() {
   return { ...tenant, ...data, origin: `http://${tenant.host}` }
 }
 
-async function signIn(page: Page, origin: string, email: string, password = TEST_PASSWORD) {
-  await page.goto(`${origin}/login`)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(`${origin}/account`)
-}
-
 test('a customer finds their orders from the header and follows one to its timeline @nojs', async ({ page }) => {
   const w = await portalWithOrders()
-  await signIn(page, w.origin, w.customer.email)
+  await signInToPortal(page, w.origin, w.customer.email)
   await page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: 'My orders' }).click()
   await expect(page).toHaveURL(`${w.origin}/my-orders`)
   await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible()
@@ -73,7 +65,7 @@ test("another customer's order is not found, and a signed-out visitor is sent to
 test('the demo customer holds Demo Writing Co orders in several states', async ({ page, baseURL }) => {
   const url = new URL(baseURL!)
   url.hostname = `demowriting.${url.hostname}`
-  await signIn(page, url.origin, 'customer@demo.test', 'Demo-pass-2026')
+  await signInToPortal(page, url.origin, 'customer@demo.test', 'Demo-pass-2026')
   await page.goto(`${url.origin}/my-orders`)
   const items = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem')
   await expect(items).toHaveCount(4)
@@ -89,7 +81,7 @@ for (const size of [
   test(`My orders and an order page pass axe at ${size.width} px`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height })
     const w = await portalWithOrders()
-    await signIn(page, w.origin, w.customer.email)
+    await signInToPortal(page, w.origin, w.customer.email)
     await page.goto(`${w.origin}/my-orders`)
     await expectAccessible(page, `my orders (${size.name})`)
     await page.goto(`${w.origin}/my-orders/${w.orders.writing.public_id}`)
