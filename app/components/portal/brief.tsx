@@ -77,7 +77,7 @@ function AnswersReadOnly({ task }: { task: BriefTask }) {
   )
 }
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string }
+type SaveState = { kind: 'idle' } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string }
 
 /** Autosave: a change waits AUTOSAVE_DELAY_MS for the next one, then the whole form's answers are saved as JSON. */
 function useAutosave(form: React.RefObject<HTMLFormElement | null>, task: BriefTask): SaveState {
@@ -115,6 +115,9 @@ function useAutosave(form: React.RefObject<HTMLFormElement | null>, task: BriefT
       const target = event.target as HTMLInputElement | null
       if (!target?.name?.startsWith('answer:')) return
       clearTimeout(timer)
+      // Never "All changes saved" while a change waits for its save: a save already on its way is superseded (the next one sends every answer).
+      inflight?.abort()
+      setState({ kind: 'dirty' })
       timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS)
     }
     // Save for later and Submit post the whole form themselves: a pending autosave would only race them.
@@ -135,7 +138,7 @@ function useAutosave(form: React.RefObject<HTMLFormElement | null>, task: BriefT
   return state
 }
 
-const SAVE_TEXT: Record<SaveState['kind'], string> = { idle: '', saving: 'Saving…', saved: 'All changes saved', failed: '' }
+const SAVE_TEXT: Record<SaveState['kind'], string> = { idle: '', dirty: 'Unsaved changes', saving: 'Saving…', saved: 'All changes saved', failed: '' }
 
 function QuestionsForm({ task, answer }: { task: BriefTask; answer: BriefAnswer | null }) {
   const ref = useRef<HTMLFormElement>(null)

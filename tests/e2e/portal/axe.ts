@@ -23,3 +23,12 @@ export async function expectAccessible(page: Page, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
 }
+
+/** The page as loaded, at each width in turn (a desktop, then a phone), then back at the desktop. */
+export async function expectAccessibleAtEveryWidth(page: Page, what: string) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await expectAccessible(page, `${what} (${size.name})`)
+  }
+  await page.setViewportSize(WIDTHS[0]!)
+}

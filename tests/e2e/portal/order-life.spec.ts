@@ -2,12 +2,14 @@
 // organisation's own host, uploads a document, fills the questionnaire (reloading mid-way), answers a follow-up
 // question and picks an appointment; staff, in the back office, send those questions, deliver a draft, see the
 // revision request, deliver a second draft and the final document; the customer accepts, rates, tips and
-// downloads the final document. Staff see each step on the project page and the answers in the reports CSV.
+// downloads the final document. Staff see each step on the project page and the answers in the reports CSV; axe
+// checks the draft page and the completed order at a desktop and a phone width.
 import { createBriefOrders } from '#tests/factories/brief'
 import { createConnectedAccount } from '#tests/factories/connect'
 import { docxBytes, PDF_BYTES } from '#tests/factories/draft-files'
 import { ORIGIN_HEADERS, tenantWithSubdomain } from '#tests/security/helpers'
 import { expect, loginAs, test } from '../fixtures'
+import { expectAccessible, WIDTHS } from './axe'
 import { signInToPortal } from './customer'
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF_BYTES })
@@ -25,6 +27,16 @@ test('one order from the brief to the final document, seen by staff at every ste
     await page.goto(orderPage)
     await page.getByRole('region', { name: 'Progress' }).getByRole('link', { name }).click()
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+  }
+
+  // axe runs in the JavaScript run only (it cannot evaluate in a page with JavaScript off); the markup is the same.
+  const accessibleAtEveryWidth = async (what: string) => {
+    if (!javaScriptEnabled) return
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size)
+      await expectAccessible(page, `${what} at ${size.width}`)
+    }
+    await page.setViewportSize(WIDTHS[0]!)
   }
 
   const baseURL = test.info().project.use.baseURL!
@@ -97,15 +109,21 @@ test('one order from the brief to the final document, seen by staff at every ste
     .getByRole('link', { name: /Draft 1 of/ })
     .click()
   await expect(page.getByRole('region', { name: 'Word document' })).toContainText('Seasoned engineer.')
+  await expect(page.getByText('The first draft.')).toBeVisible()
+  await expect(page.locator('iframe[title^="PDF of"]')).toHaveAttribute('src', new RegExp(`/my-orders/${orderId}/drafts/.+/pdf$`))
+  await accessibleAtEveryWidth('the draft page')
   const decide = page.getByRole('region', { name: 'What do you think?' })
   await decide.getByRole('button', { name: 'Request a revision' }).click()
   await decide.getByLabel('What should change?').fill('Please lead with the database work.')
+  await decide.getByLabel('Files (optional, up to 5)').setInputFiles(pdf('my-notes.pdf'))
   await decide.getByRole('button', { name: 'Request a revision' }).click()
   await expect(page.getByText('Your revision request was sent to your writer.')).toBeVisible()
 
   // 6. Staff see the request and deliver the second draft; the customer accepts, rates and tips.
   await project()
-  await expect(staff.getByRole('region', { name: 'Customer answers to drafts' })).toContainText('Please lead with the database work.')
+  const draftAnswers = staff.getByRole('region', { name: 'Customer answers to drafts' })
+  await expect(draftAnswers).toContainText('Please lead with the database work.')
+  await expect(draftAnswers.getByRole('link', { name: 'my-notes.pdf' })).toBeVisible()
   await deliver([pdf('resume-v2.pdf')], 'Database work first.')
   await page.goto(orderPage)
   await page
@@ -119,6 +137,7 @@ test('one order from the brief to the final document, seen by staff at every ste
   await rating.getByLabel('Review (optional)').fill('Clear and quick')
   await rating.getByRole('button', { name: 'Send rating' }).click()
   await expect(page.getByText('Thank you for your rating.')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Your rating' })).toContainText('4 out of 5: Clear and quick')
   const tip = page.getByRole('region', { name: 'Tip your writer' })
   await tip.getByLabel(/Amount/).fill('10')
   await tip.getByLabel('Card (test mode)').selectOption('pm_card_visa')
@@ -143,6 +162,8 @@ test('one order from the brief to the final document, seen by staff at every ste
     page.getByRole('region', { name: 'Final documents' }).getByRole('link', { name: 'resume-final.pdf' }).click(),
   ])
   expect(download.suggestedFilename()).toBe('resume-final.pdf')
+  await page.goto(orderPage)
+  await accessibleAtEveryWidth('the completed order page')
 
   // 9. The questionnaire's answers are in the order report's CSV.
   const today = new Date().toISOString().slice(0, 10)
