@@ -121,8 +121,8 @@ async function main() {
   try {
     const cookie = await ownerCookie()
     console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
-    // BENCH_ONLY=orders|lists|portal|brief|billing|dashboard|chat|reminders|reports runs one section.
-    const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === section
+    // BENCH_ONLY=orders|lists|portal|brief|billing|dashboard|chat|reminders|reports runs one section (or several, comma-separated).
+    const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(section)
     if (wanted('orders')) await ordersSection(cookie, server.pid)
     if (wanted('lists')) await listPagesSection(cookie, server.pid)
     if (wanted('portal')) await portalSection(server.pid)
