@@ -142,7 +142,9 @@ test('staff see the answers on the project page and send follow-up questions fro
   await expect(page.getByText('Sam Staff sent 2 follow-up questions')).toBeVisible()
 })
 
-test(`the task pages pass axe at desktop and phone widths`, async ({ page }) => {
+test('the task pages pass axe at desktop and phone widths', async ({ page }) => {
+  // Several pages, each checked at two widths: more than the default 30 s on a loaded machine.
+  test.slow()
   const w = await portalWithBrief()
   await signInToPortal(page, w.origin, w.customer.email)
   await openStep(page, w, 'Intake form')

@@ -75,6 +75,8 @@ test('the demo customer holds Demo Writing Co orders in several states', async (
 })
 
 test('My orders and an order page pass axe at desktop and phone widths', async ({ page }) => {
+  // Several pages, each checked at two widths: more than the default 30 s on a loaded machine.
+  test.slow()
   const w = await portalWithOrders()
   await signInToPortal(page, w.origin, w.customer.email)
   await page.goto(`${w.origin}/my-orders`)
