@@ -36,6 +36,7 @@ export const TIPS_DISABLED = 'Tips are turned off for this portal'
 export const TIP_IMPERSONATION = 'You are signed in as someone else: only the customer can tip, in their own session.'
 export const TIP_UNAVAILABLE = 'Tips cannot be paid right now. Please try again later.'
 export const TIP_PAYMENT_FAILED = 'We could not reach the payment provider. Nothing was charged; please try again in a moment.'
+export const ANSWER_IMPERSONATION = 'You are signed in as someone else: only the customer can accept, revise or rate a draft, in their own session.'
 export const MAX_REVISION_FILES = 5
 export const MAX_TIP_CENTS = 100_000
 
@@ -339,6 +340,8 @@ async function answerRefusal(t: TenantScope, found: Found | null): Promise<Failu
 
 /** The customer accepts a draft: the workflow's revision step completes, the contributor hears (draft_finalized). */
 export async function acceptDraft(t: TenantScope, customer: PortalCustomer, draftPublicId: string): Promise<AnswerResult> {
+  // The customer's answer is theirs to give: a log-in-as session may look, not approve or review in their name.
+  if (customer.impersonatorUserId) return { ok: false, status: 403, error: ANSWER_IMPERSONATION }
   const found = await findVisible(t, customer.id, draftPublicId)
   const refused = await answerRefusal(t, found)
   if (refused || !found) return refused ?? { ok: false, status: 404, error: DRAFT_NOT_FOUND }
@@ -361,6 +364,8 @@ export function revisionInputRefusal(input: { notes: string; uploads: readonly u
 
 /** The customer asks for a revision, with the reason and files: stored with the draft, shown on the project page. */
 export async function requestRevision(t: TenantScope, customer: PortalCustomer, draftPublicId: string, input: RevisionInput): Promise<AnswerResult> {
+  // The customer's answer is theirs to give: a log-in-as session may look, not approve or review in their name.
+  if (customer.impersonatorUserId) return { ok: false, status: 403, error: ANSWER_IMPERSONATION }
   const found = await findVisible(t, customer.id, draftPublicId)
   const refused = await answerRefusal(t, found)
   if (refused || !found) return refused ?? { ok: false, status: 404, error: DRAFT_NOT_FOUND }
@@ -395,6 +400,8 @@ export function ratingRefusal(rating: unknown, review: unknown): Failure | null 
 
 /** The customer rates a delivered draft 1 to 5 with a review, once (unless the organisation turned ratings off). */
 export async function rateDraft(t: TenantScope, customer: PortalCustomer, draftPublicId: string, rating: number, review: string): Promise<RatingResult> {
+  // The customer's answer is theirs to give: a log-in-as session may look, not approve or review in their name.
+  if (customer.impersonatorUserId) return { ok: false, status: 403, error: ANSWER_IMPERSONATION }
   const found = await findVisible(t, customer.id, draftPublicId)
   if (!found) return { ok: false, status: 404, error: DRAFT_NOT_FOUND }
   if ((await getWebsiteSettings(t)).disable_customer_rating) return { ok: false, status: 403, error: RATING_DISABLED }

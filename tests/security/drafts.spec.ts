@@ -3,6 +3,7 @@
 // a file that is HTML under a .pdf or .docx name never renders as HTML; signed out, staff and another
 // organisation get nothing; a log-in-as session cannot tip; malformed bodies get clear 400s, never 500s.
 import { expect, test } from '@playwright/test'
+import { ANSWER_IMPERSONATION } from '#app/models/customer-drafts.server'
 import { deliverDraft } from '#app/models/draft-delivery.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb, tenantForJob } from '#app/services/db.server'
@@ -285,4 +286,22 @@ test('hide_click_to_upload: the revision form has no click-to-upload control, on
   const page = await get(a, paths(a).page, await customerSession(a))
   expect(page.body).toContain('Drop files here (optional, up to 5)')
   expect(page.body).not.toContain('Files (optional, up to 5)')
+})
+
+test('a log-in-as session cannot accept, revise or rate a draft in the customer’s name; the customer still can', async () => {
+  const a = await world('dri')
+  const p = paths(a)
+  const impersonated = await impersonatedSession(a)
+  for (const [path, body] of [
+    [p.accept, {}],
+    [p.revision, { notes: 'Written by staff' }],
+    [p.rating, { rating: 5, review: 'Written by staff' }],
+  ] as const) {
+    const res = await post(a, path, impersonated, body)
+    expect(res.status, `${path}: ${res.body}`).toBe(403)
+    expect(JSON.parse(res.body).error).toBe(ANSWER_IMPERSONATION)
+  }
+  const answers = await platformDb.selectFrom('draft_responses').select('id').where('client_id', '=', a.org.id).execute()
+  expect(answers).toEqual([])
+  expect((await post(a, p.accept, await customerSession(a), {})).status).toBe(200)
 })
