@@ -290,22 +290,53 @@ function interruptedBy(result) {
   process.exit(130)
 }
 
+function firstLine(text) {
+  // Colour codes from the runners are dropped (ESC is built, not written, to keep the pattern printable).
+  const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+  return (
+    String(text ?? '')
+      .replace(colour, '')
+      .split('\n')
+      .find((line) => line.trim()) ?? ''
+  )
+}
+
 function summarize(failedSteps) {
   let passed = 0
   let failed = 0
   let skipped = 0
+  // The names of failed tests are repeated at the very end: CI logs are often read from the tail.
+  const failures = []
   try {
     const v = JSON.parse(fs.readFileSync('test-results/vitest.json', 'utf8'))
     passed += v.numPassedTests
     failed += v.numFailedTests
     skipped += v.numPendingTests + (v.numTodoTests ?? 0)
+    for (const file of v.testResults ?? []) {
+      const name = path.relative(process.cwd(), file.name)
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+      for (const t of failedTests) failures.push(`vitest ${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+      if (!failedTests.length && file.status === 'failed') failures.push(`vitest ${name}: ${firstLine(file.message)}`)
+    }
   } catch {}
   try {
     const p = JSON.parse(fs.readFileSync('test-results/playwright.json', 'utf8'))
     passed += p.stats.expected
     failed += p.stats.unexpected
     skipped += p.stats.skipped
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected') continue
+          const error = t.results?.at(-1)?.error?.message
+          failures.push(`playwright ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`)
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles)
+    }
+    for (const suite of p.suites ?? []) visit(suite, [])
   } catch {}
+  if (failures.length) console.log('\nFailed:\n' + failures.map((line) => `  ${line}`).join('\n'))
   // A runner that crashed before reporting still counts as a failure in the closing line.
   failed += failedSteps.filter((step) => !fs.existsSync(`test-results/${step}.json`)).length
   console.log('\nPhase times (s): ' + phaseTimes.map(([name, seconds]) => `${name} ${seconds.toFixed(0)}`).join(', '))
