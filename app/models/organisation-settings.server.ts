@@ -15,6 +15,9 @@ export const SETTING_KEYS = [
   'hide_ms_word_document',
   'enable_boards',
   'disable_customer_job_search',
+  // The contributor workspace (issue 26, ADR 0065): both off by default.
+  'enable_open_pool',
+  'show_customer_contact_to_writers',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 export type WebsiteSettings = Record<SettingKey, boolean>

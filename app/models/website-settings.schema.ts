@@ -130,6 +130,8 @@ export const SETTING_LABELS = {
   hide_ms_word_document: ['Hide MS Word document', 'Customers receive drafts as PDF only.'],
   enable_boards: ['Enable boards', 'Orders can be followed on a board view.'],
   disable_customer_job_search: ['Disable customer job search', 'Customers do not see the job search.'],
+  enable_open_pool: ['Enable the open pool', 'Contributors can claim unassigned orders of products they write, first come first served.'],
+  show_customer_contact_to_writers: ['Show customer contact details to contributors', 'Contributors see the customer’s e-mail, phone, address and last name.'],
 } as const
 
 /** Settings only the owner (role client) sees and changes (back-office section 6). */

@@ -1,4 +1,5 @@
 // Where a user lands after login, and which return paths may be trusted in redirects.
+import { mayWork, WORK_HOME } from './contributor'
 import { can, hasFullAccess, type Principal } from './permissions'
 
 export type LandingUser = Principal & { leadsOnly?: boolean }
@@ -6,6 +7,7 @@ export type LandingUser = Principal & { leadsOnly?: boolean }
 export function landingPath(u: LandingUser): string {
   if (hasFullAccess(u) || can(u, { all: ['VIEW_DASHBOARD'] })) return '/dashboard'
   if (u.leadsOnly) return '/leads/view'
+  if (mayWork(u)) return WORK_HOME
   return '/profile'
 }
 

@@ -1,6 +1,8 @@
 // The authenticated route table as data: guards, sidebar placement and build status per path.
 import { can, PLACEHOLDER_PERMISSION, type Guard } from './permissions'
 
+const CONTRIBUTOR: Guard = { any: ['WRITER', 'REVIEWER'] }
+
 export type AppRoute = {
   path: string
   guard: Guard
@@ -17,6 +19,7 @@ export type SidebarSection = { key: string; label: string; flat?: boolean }
 // Order here is the sidebar order; flat sections put their items at the top level.
 export const SIDEBAR_SECTIONS: SidebarSection[] = [
   { key: 'Dashboard', label: 'menu.dashboard', flat: true },
+  { key: 'Work', label: 'menu.work', flat: true },
   { key: 'Orders', label: 'menu.orders' },
   { key: 'Products', label: 'menu.products' },
   { key: 'Customers', label: 'menu.customers' },
@@ -116,6 +119,11 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/crm/user/add', guard: all('CRM'), label: 'menu.crmAddUser', section: 'CRM', built: true },
   { path: '/crm/integrations', guard: all('CRM'), label: 'menu.crmIntegrations', section: 'CRM', built: true },
   { path: '/crm/user/edit/:id', guard: all('CRM'), built: true },
+
+  // The contributor workspace (issue 26): writers and reviewers of the organisation; the owner is nobody's contributor.
+  { path: '/work', guard: CONTRIBUTOR, label: 'menu.myWork', section: 'Work', built: true, hideForClient: true },
+  { path: '/work/orders/:orderId', guard: CONTRIBUTOR, built: true, hideForClient: true },
+  { path: '/work/earnings', guard: CONTRIBUTOR, label: 'menu.earnings', section: 'Work', built: true, hideForClient: true },
 
   { path: '/leads/view', guard: { any: ['CRM', 'READ_CUSTOMERS'] }, label: 'menu.leads', section: 'Leads', built: true },
   // The spec's placeholder guard, decided in ADR 0041: the staff who keep contributors, and each contributor for their own conversation.

@@ -1,0 +1,21 @@
+// The guards of the contributor workspace (/work pages and /api/writer calls): a signed-in writer or
+// reviewer of the session's organisation, and for one order, an order that is theirs (else 404).
+import { CONTRIBUTORS_ONLY, mayWork } from '#app/rules/contributor'
+import { apiError, forbidden, isApiRequest, notFound } from '#app/services/http.server'
+import { requirePermission } from '#app/models/auth-guards.server'
+import { findContributorOrder, type Contributor, type ContributorOrder } from '#app/models/contributor-orders.server'
+
+export const WORK_ORDER_NOT_FOUND = 'Order not found'
+
+export async function requireContributor(request: Request): Promise<Contributor> {
+  const t = await requirePermission(request, { any: ['WRITER', 'REVIEWER'] })
+  if (!mayWork(t.user)) throw isApiRequest(request) ? apiError(403, CONTRIBUTORS_ONLY) : forbidden(CONTRIBUTORS_ONLY)
+  return t
+}
+
+export async function requireContributorOrder(request: Request, orderPublicId: string | undefined): Promise<Contributor & ContributorOrder> {
+  const t = await requireContributor(request)
+  const found = orderPublicId ? await findContributorOrder(t, orderPublicId) : null
+  if (!found) throw isApiRequest(request) ? apiError(404, WORK_ORDER_NOT_FOUND) : notFound(WORK_ORDER_NOT_FOUND)
+  return { ...t, ...found }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { contributorRoleOn, mayWork, workOrderPath } from './contributor'
+
+describe('mayWork', () => {
+  it.each([
+    [{ role: 'user' as const, permissions: ['WRITER'] }, true],
+    [{ role: 'user' as const, permissions: ['REVIEWER', 'READ_ORDERS'] }, true],
+    [{ role: 'user' as const, permissions: ['READ_ORDERS'] }, false],
+    [{ role: 'client' as const, permissions: [] }, false],
+    [{ role: 'client' as const, permissions: ['WRITER'] }, false],
+    [{ role: 'superadmin' as const, permissions: [] }, false],
+  ])('%j → %s', (user, expected) => {
+    expect(mayWork(user as never)).toBe(expected)
+  })
+})
+
+describe('contributorRoleOn', () => {
+  it('is writer first, then reviewer, else null', () => {
+    expect(contributorRoleOn(7, { writer_id: 7, reviewer_id: 7 })).toBe('writer')
+    expect(contributorRoleOn(7, { writer_id: 3, reviewer_id: 7 })).toBe('reviewer')
+    expect(contributorRoleOn(7, { writer_id: null, reviewer_id: null })).toBeNull()
+    expect(workOrderPath('abc')).toBe('/work/orders/abc')
+  })
+})
