@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contributorRoleOn, mayWork, workOrderPath } from './contributor'
+import { contributorRoleOn, customerForContributor, mayWork, workOrderPath } from './contributor'
 
 describe('mayWork', () => {
   it.each([
@@ -20,5 +20,13 @@ describe('contributorRoleOn', () => {
     expect(contributorRoleOn(7, { writer_id: 3, reviewer_id: 7 })).toBe('reviewer')
     expect(contributorRoleOn(7, { writer_id: null, reviewer_id: null })).toBeNull()
     expect(workOrderPath('abc')).toBe('/work/orders/abc')
+  })
+})
+
+describe('customerForContributor', () => {
+  const casey = { firstName: 'Casey', lastName: 'Customer', email: 'casey@example.test', phone: '+1 555', address: '1 Main St' }
+  it('keeps only the first name unless the organisation shows contact details', () => {
+    expect(customerForContributor(casey, false)).toEqual({ firstName: 'Casey', lastName: '', email: null, phone: null, address: null })
+    expect(customerForContributor(casey, true)).toEqual(casey)
   })
 })

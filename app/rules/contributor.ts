@@ -23,3 +23,15 @@ export function contributorRoleOn(userId: number, order: { writer_id: number | n
 
 /** Where a contributor opens an order: links in e-mails and notifications to contributors point here. */
 export const workOrderPath = (orderPublicId: string) => `/work/orders/${orderPublicId}`
+
+/** What a contributor may know of the customer: all of it only where the organisation allows it. */
+export type CustomerContact = { firstName: string; lastName: string; email: string | null; phone?: string | null; address?: string | null }
+
+/**
+ * The customer as a contributor sees them (`show_customer_contact_to_writers` off by default): the first
+ * name only; e-mail, phone, address and last name are dropped, not masked, in pages, JSON and mails alike.
+ */
+export function customerForContributor(customer: CustomerContact, showContact: boolean): CustomerContact {
+  if (showContact) return customer
+  return { firstName: customer.firstName, lastName: '', email: null, phone: null, address: null }
+}
