@@ -12,6 +12,9 @@ describe('landingPath', () => {
     ['leads-only user', { role: 'user', permissions: ['CRM'], leadsOnly: true }, '/leads/view'],
     ['plain user', { role: 'user', permissions: ['READ_ORDERS'] }, '/profile'],
     ['user with no permissions', { role: 'user', permissions: [] }, '/profile'],
+    ['contributor', { role: 'user', permissions: ['WRITER'] }, '/work'],
+    ['reviewer', { role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'] }, '/work'],
+    ['contributor who also sees the dashboard', { role: 'user', permissions: ['WRITER', 'VIEW_DASHBOARD'] }, '/dashboard'],
   ]
   it.each(cases)('%s', (_name, user, expected) => expect(landingPath(user)).toBe(expected))
 })

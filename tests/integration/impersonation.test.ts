@@ -209,8 +209,8 @@ describe('links are bound to the session that created them', () => {
     expect(elsewhere.status).toBe(401)
     const posted = await callPage(owner, autoLoginPage.action as never, { path: `/auto-login/${code}`, params: { code }, form: {} })
     expect(posted.status).toBe(302)
-    // A contributor without VIEW_DASHBOARD lands where the login would have put them.
-    expect(posted.location).toBe('/profile')
+    // A contributor without VIEW_DASHBOARD lands where the login would have put them: their workspace.
+    expect(posted.location).toBe('/work')
     expect(await whoAmI(owner)).toBe('writer4@demo-staff.test')
     const again = await callPage(owner, autoLoginPage.loader as never, { path: `/auto-login/${code}`, params: { code } })
     expect(again.status).toBe(401)
@@ -223,7 +223,7 @@ describe('links are bound to the session that created them', () => {
     const page = (client: Client, handler: unknown, form?: Record<string, string>) =>
       callPage(client, handler as never, { path: `/auto-login/${code}`, params: { code }, ...(form ? { form } : {}) })
     expect((await page(new Client(), autoLoginPage.loader)).status).toBe(401)
-    expect(await page(owner, autoLoginPage.action, {})).toMatchObject({ status: 302, location: '/profile' })
+    expect(await page(owner, autoLoginPage.action, {})).toMatchObject({ status: 302, location: '/work' })
     // Remix runs the loader again after the POST: the spent link it finds is no failure worth a row.
     expect((await page(owner, autoLoginPage.loader)).status).toBe(401)
     const audit = await platformDb.selectFrom('audit_logs').select('status').where('action', '=', 'auto_login').where('user_id', '=', writer.id).execute()

@@ -22,8 +22,8 @@ test('asks first, signs in on the POST, and returns to the same account @nojs', 
 
   await page.goto(link)
   await page.getByRole('button', { name: 'Sign in as Wendy Writer' }).click()
-  // A contributor without VIEW_DASHBOARD lands where their own login would (the dashboard would be a 403).
-  await expect(page).toHaveURL(/\/profile$/)
+  // A contributor without VIEW_DASHBOARD lands where their own login would: their workspace (ADR 65).
+  await expect(page).toHaveURL(/\/work$/)
   await expect(page.getByText('Signed in as Wendy Writer')).toBeVisible()
   await page.getByRole('button', { name: '(return)' }).click()
   await expect(page.getByText('Signed in as')).toHaveCount(0)
@@ -49,5 +49,5 @@ test('opened in another browser it signs nobody in @nojs', async ({ page, loginA
   // The creator can still use it.
   await page.goto(link)
   await page.getByRole('button', { name: /^Sign in as / }).click()
-  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page).toHaveURL(/\/work$/)
 })

@@ -59,7 +59,7 @@ test('/ sends each visitor to their landing page @nojs', async ({ page, loginAs 
   await expect(page).toHaveURL(/\/login$/)
   await loginAs('writer@demo.test')
   await page.goto('/')
-  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page).toHaveURL(/\/work$/)
   await loginAs('owner@demo.test')
   await page.goto('/')
   await expect(page).toHaveURL(/\/dashboard$/)
