@@ -1,6 +1,6 @@
 // Fan-out across app processes through Redis pub/sub (ADR 0041): a process subscribes only to the
 // channels its own sockets are in, and hands each message to those sockets as the one string it got.
-import { REALTIME_CHANNEL_PREFIX as CHANNEL_PREFIX } from '#app/services/realtime-publish.server'
+import { realtimeChannelPrefix } from '#app/services/realtime-publish.server'
 import { newRedisConnection } from '#app/services/redis.server'
 import type { Client } from './client'
 
@@ -11,6 +11,7 @@ export type FanOut = ReturnType<typeof createFanOut>
  * (null: none), whose sockets alone may get it.
  */
 export function createFanOut(opts: { deliver: (c: Client, message: Buffer) => void; ownerOf: (channel: string) => number | null }) {
+  const CHANNEL_PREFIX = realtimeChannelPrefix()
   const local = new Map<string, Set<Client>>()
   const subscribing = new Map<string, Promise<unknown>>()
   const subscriber = newRedisConnection()

@@ -11,7 +11,7 @@ import * as writersGet from '#app/routes/api.client.writers_.get'
 import { MESSAGE_REQUIRED } from '#app/rules/chat'
 import { type Tenant, tenantOf } from '#app/models/auth-guards.server'
 import { platformDb } from '#app/services/db.server'
-import { REALTIME_CHANNEL_PREFIX } from '#app/services/realtime-publish.server'
+import { realtimeChannelPrefix } from '#app/services/realtime-publish.server'
 import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
 import { createContributor, createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import { Client, signIn } from './helpers'
@@ -58,8 +58,8 @@ const heard: { channel: string; message: string }[] = []
 
 beforeAll(async () => {
   listener = new Redis(process.env.REDIS_URL!)
-  await listener.psubscribe(`${REALTIME_CHANNEL_PREFIX}chat:*`)
-  listener.on('pmessage', (_p, channel, message) => heard.push({ channel: channel.slice(REALTIME_CHANNEL_PREFIX.length), message }))
+  await listener.psubscribe(`${realtimeChannelPrefix()}chat:*`)
+  listener.on('pmessage', (_p, channel, message) => heard.push({ channel: channel.slice(realtimeChannelPrefix().length), message }))
 })
 afterAll(async () => {
   await listener.quit()

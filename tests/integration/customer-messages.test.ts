@@ -13,7 +13,7 @@ import { saveWebsiteSettings } from '#app/models/organisation-settings.server'
 import { loadPortalCustomer, type PortalCustomer } from '#app/models/portal-auth.server'
 import { IMPERSONATION_CHAT_REFUSED } from '#app/rules/chat'
 import { platformDb, tenantForJob } from '#app/services/db.server'
-import { REALTIME_CHANNEL_PREFIX } from '#app/services/realtime-publish.server'
+import { realtimeChannelPrefix } from '#app/services/realtime-publish.server'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { createTenant } from '#tests/factories/index'
 
@@ -59,8 +59,8 @@ let b: Awaited<ReturnType<typeof world>>
 
 beforeAll(async () => {
   listener = new Redis(process.env.REDIS_URL!)
-  await listener.psubscribe(`${REALTIME_CHANNEL_PREFIX}chat:*`)
-  listener.on('pmessage', (_p, channel, message) => heard.push({ channel: channel.slice(REALTIME_CHANNEL_PREFIX.length), message }))
+  await listener.psubscribe(`${realtimeChannelPrefix()}chat:*`)
+  listener.on('pmessage', (_p, channel, message) => heard.push({ channel: channel.slice(realtimeChannelPrefix().length), message }))
   a = await world()
   b = await world()
 })

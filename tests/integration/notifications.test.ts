@@ -8,7 +8,7 @@ import { BADGE_COUNT_CAP, NOTIFICATIONS_PAGE_SIZE } from '#app/rules/notificatio
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb, tenantDb } from '#app/services/db.server'
 import { newRedisConnection } from '#app/services/redis.server'
-import { REALTIME_CHANNEL_PREFIX } from '#app/services/realtime-publish.server'
+import { realtimeChannelPrefix } from '#app/services/realtime-publish.server'
 import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
 import { createNotifications } from '#tests/factories/notifications'
 import { createInvoice } from '#tests/factories/order-invoices'
@@ -30,8 +30,8 @@ const rowsOf = (userId: number) =>
 const pushes: { channel: string; event: any }[] = []
 const subscriber = newRedisConnection()
 beforeAll(async () => {
-  await subscriber.psubscribe(`${REALTIME_CHANNEL_PREFIX}user:*`)
-  subscriber.on('pmessage', (_p, channel, message) => pushes.push({ channel: channel.slice(REALTIME_CHANNEL_PREFIX.length), event: JSON.parse(message) }))
+  await subscriber.psubscribe(`${realtimeChannelPrefix()}user:*`)
+  subscriber.on('pmessage', (_p, channel, message) => pushes.push({ channel: channel.slice(realtimeChannelPrefix().length), event: JSON.parse(message) }))
 })
 afterAll(async () => {
   await subscriber.quit()
