@@ -114,13 +114,16 @@ describe('mayTakeOrder', () => {
 })
 
 describe('board', () => {
-  it('has a column per next task in workflow order, then Done', () => {
-    const cards = [
-      { nextTask: nextTaskOf(services, [done('s1', 'previous_document')]), services },
-      { nextTask: nextTaskOf(services, []), services },
-      { nextTask: null, services },
-    ]
-    expect(boardColumns(cards).map((c) => c.key)).toEqual(['previous_document', 'revision_process', DONE_COLUMN])
+  it('has a column per module of the cards’ workflows in workflow order, then Done', () => {
+    const other = [{ _id: 's3', serviceName: 'Call', serviceModules: [{ id: 'schedule_appointment', title: 'Call' }] }]
+    expect(boardColumns([{ services }, { services: other }]).map((c) => c.key)).toEqual([
+      'schedule_appointment',
+      'previous_document',
+      'revision_process',
+      'final_document',
+      DONE_COLUMN,
+    ])
+    expect(boardColumns([])).toEqual([{ key: DONE_COLUMN, title: 'Done' }])
   })
 
   const card = (patch: Partial<Parameters<typeof boardMove>[0]> = {}) => ({

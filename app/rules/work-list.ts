@@ -160,15 +160,16 @@ export const boardOneStep = (title: string, target: string) => `A card moves one
 
 export type BoardColumn = { key: string; title: string }
 
-/** The columns of a set of cards: each next task (by its module id) in workflow order, then Done. */
-export function boardColumns(cards: readonly { nextTask: NextTask | null; services: Services }[]): BoardColumn[] {
+/** The columns of a set of cards: every module of their workflows (by module id), ordered by its latest place in a workflow, then Done. */
+export function boardColumns(cards: readonly { services: Services }[]): BoardColumn[] {
   const seen = new Map<string, { title: string; position: number }>()
-  for (const card of cards) {
-    if (!card.nextTask) continue
-    const position = card.services.find((s) => s._id === card.nextTask!.serviceId)?.serviceModules.findIndex((m) => m.id === card.nextTask!.taskId) ?? 0
-    const known = seen.get(card.nextTask.taskId)
-    if (!known || position < known.position) seen.set(card.nextTask.taskId, { title: known?.title ?? card.nextTask.title, position })
-  }
+  for (const card of cards)
+    for (const service of card.services)
+      service.serviceModules.forEach((m, position) => {
+        const known = seen.get(m.id)
+        // A module late in any workflow (a final document) stays late on the board.
+        if (!known || position > known.position) seen.set(m.id, { title: known?.title ?? m.title, position })
+      })
   const columns = [...seen.entries()].sort((a, b) => a[1].position - b[1].position || a[1].title.localeCompare(b[1].title)).map(([key, v]) => ({ key, title: v.title }))
   return [...columns, { key: DONE_COLUMN, title: 'Done' }]
 }

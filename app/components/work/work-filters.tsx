@@ -6,7 +6,7 @@ import { cn } from '#app/ui/cn'
 
 const pill = (active: boolean) =>
   cn(
-    'inline-block whitespace-nowrap rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset',
+    'inline-block rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset',
     active ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-gray-700 ring-gray-300 hover:bg-gray-50',
   )
 
@@ -35,7 +35,7 @@ export function ViewSwitch({ view }: { view: 'list' | 'board' }) {
   const [params] = useSearchParams()
   return (
     <nav aria-label="Show my work as">
-      <ul className="flex gap-2">
+      <ul className="flex flex-wrap gap-2">
         <li>
           <Link to={tableHref(params, { view: null })} aria-current={view === 'list' ? 'page' : undefined} className={pill(view === 'list')}>
             List

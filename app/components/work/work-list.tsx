@@ -62,7 +62,7 @@ export function WorkPager({ count, page, size }: { count: number; page: number; 
       <p aria-live="polite">
         {first}–{last} of {count}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <PageLink to={page > 1 ? tableHref(params, { page: page - 1 === 1 ? null : page - 1 }) : null} label="Previous page">
           Previous
         </PageLink>
