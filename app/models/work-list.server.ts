@@ -137,6 +137,9 @@ function toWorkItem(t: Contributor, row: WorkRow, completed: Completed, pendingR
   return { item, facts }
 }
 
+/** Past this many open orders (nobody works on that many) the list keeps the ones due first. */
+export const OPEN_CAP = 2000
+
 /**
  * One page of the contributor's orders (archived ones left out). Done orders are paged in SQL, newest
  * completion first; the open ones (bounded by what one person can hold) are read whole, their next task
