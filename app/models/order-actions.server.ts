@@ -82,7 +82,7 @@ export type Assignee = MemberRow & { schedulingLink: string | null }
  * A staff member of this organisation holding `permission` (WRITER or REVIEWER), active and not
  * archived. Someone of another organisation is not found (404); someone here without the role is a 400.
  */
-async function findAssignee(t: Tenant, publicId: string, permission: 'WRITER' | 'REVIEWER'): Promise<Assignee | OrderActionError> {
+export async function findAssignee(t: Tenant, publicId: string, permission: 'WRITER' | 'REVIEWER'): Promise<Assignee | OrderActionError> {
   const row = (await membersQuery(t)
     .select([...MEMBER_COLUMNS])
     .where('u.public_id', '=', publicId)
@@ -262,7 +262,7 @@ async function unassign(t: Tenant, rows: OrderRow[], role: 'writer' | 'reviewer'
 }
 
 /** The writer hears of the assignment through the e-mail queue; one mail per assignment, however many orders. */
-async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: { message: string; fileName: string | null; at: Date }) {
+export async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: { message: string; fileName: string | null; at: Date }) {
   const company = t.user.organisationName ?? 'Your team'
   const note = [info.message ? `Message: ${info.message}` : '', info.fileName ? `A file was attached for you: ${info.fileName}` : ''].filter(Boolean).join('\n')
   const jobId = `order-assigned-${t.clientId}-${writer.userId}-${sha256(

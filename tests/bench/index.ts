@@ -14,6 +14,7 @@ import { portalSection } from './portal'
 import { remindersSection } from './reminders'
 import { reportsSection } from './reports'
 import { BENCH_CUSTOMERS, BENCH_ORDERS, seedLargeCustomers, seedLargeOrders } from './seed-large'
+import { workSection } from './work'
 
 /** Hops along nextCursor for the "deep" page: 200 pages of 50 = the 10,000th order. */
 const DEEP_HOPS = Number(process.env.BENCH_DEEP_HOPS ?? 200)
@@ -121,7 +122,7 @@ async function main() {
   try {
     const cookie = await ownerCookie()
     console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
-    // BENCH_ONLY=orders|lists|portal|brief|billing|dashboard|chat|reminders|reports runs one section (or several, comma-separated).
+    // BENCH_ONLY=orders|lists|portal|brief|billing|dashboard|chat|reminders|reports|work runs one section (or several, comma-separated).
     const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(section)
     if (wanted('orders')) await ordersSection(cookie, server.pid)
     if (wanted('lists')) await listPagesSection(cookie, server.pid)
@@ -132,6 +133,7 @@ async function main() {
     if (wanted('chat')) await chatSection(server.pid)
     if (wanted('reminders')) await remindersSection()
     if (wanted('reports')) await reportsSection()
+    if (wanted('work')) await workSection(server.pid)
     if (skipped.length) console.log(`\nSkipped: ${skipped.join('; ')}`)
   } finally {
     await server.stop()
