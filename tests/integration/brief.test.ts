@@ -104,7 +104,7 @@ describe('questionnaire answers', () => {
     expect(again).toMatchObject({ ok: false, status: 409, error: ALREADY_SUBMITTED })
 
     await waitForMail(a.customer.email, /We received your answers to Intake form/)
-    await waitForMail(a.writer.email, /Olive Owner answered Intake form/)
+    await waitForMail(a.writer.email, /Olive answered Intake form/)
     await queuesDrained()
     expect((await mailsTo(a.customer.email)).filter((m) => /We received your answers/.test(m.subject))).toHaveLength(1)
     expect((await mailsTo(a.writer.email)).filter((m) => /answered Intake form/.test(m.subject))).toHaveLength(1)
