@@ -6,6 +6,7 @@ import { writerProfileSchema } from './staff.schema'
 
 export const OWN_PROFILE_SAVED = 'Profile Updated Successfully'
 export const PAID_INVALID = 'paid must be true or false'
+export const NOTHING_TO_CHANGE = 'Send at least one of languages, certificates, expertise, availableDays, schedulingLink'
 
 /**
  * What a contributor changes about themselves: availability, languages, expertise, certificates and the
@@ -22,6 +23,8 @@ export const ownWriterProfilePatchSchema = ownWriterProfileSchema
   .extend({ schedulingLink: z.union([z.literal('').transform(() => null), z.null(), writerProfileSchema.shape.schedulingLink]) })
   .partial()
   .strict()
+  // An empty (or unreadable) body changes nothing: say so rather than answer success.
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: NOTHING_TO_CHANGE })
 
 /** PATCH /api/client/orders/writerPaid/{id} {paid}: true records the payment, false takes the record back. */
 export const writerPaidSchema = z.object({
