@@ -22,6 +22,21 @@ const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-60
 const td = 'px-3 py-2 text-sm text-gray-800 whitespace-nowrap'
 const num = `${td} text-right tabular-nums`
 
+/** The tables' card frame, focusable so keyboard users can scroll it sideways on a phone. */
+function ScrollFrame({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      {children}
+    </div>
+  )
+}
+
 export function EarningTotals({ totals }: { totals: EarningsJson['totals'] }) {
   if (totals.length === 0) return <p className="text-sm text-gray-600">No earnings yet: orders assigned to you appear here once your team sets what they pay.</p>
   return (
@@ -75,26 +90,28 @@ export function EarningMonths({ months }: { months: EarningsJson['months'] }) {
       <h2 id="months-heading" className="text-lg font-semibold text-gray-900">
         By month
       </h2>
-      <Table label="Earnings by month">
-        <THead>
-          <Th className={th}>Month</Th>
-          <Th className={`${th} text-right`}>Owed</Th>
-          <Th className={`${th} text-right`}>Paid</Th>
-          <Th className={`${th} text-right`}>In progress</Th>
-          <Th className={`${th} text-right`}>Total</Th>
-        </THead>
-        <TBody>
-          {months.map((m) => (
-            <tr key={`${m.month}-${m.currency}`}>
-              <td className={td}>{monthLabel(`${m.month}-01`)}</td>
-              <td className={num}>{formatMoney(m.owed, m.currency)}</td>
-              <td className={num}>{formatMoney(m.paid, m.currency)}</td>
-              <td className={num}>{formatMoney(m.upcoming, m.currency)}</td>
-              <td className={num}>{formatMoney(m.total, m.currency)}</td>
-            </tr>
-          ))}
-        </TBody>
-      </Table>
+      <ScrollFrame label="Earnings by month, scrollable">
+        <Table label="Earnings by month" frame="none" className="min-w-full">
+          <THead>
+            <Th className={th}>Month</Th>
+            <Th className={`${th} text-right`}>Owed</Th>
+            <Th className={`${th} text-right`}>Paid</Th>
+            <Th className={`${th} text-right`}>In progress</Th>
+            <Th className={`${th} text-right`}>Total</Th>
+          </THead>
+          <TBody>
+            {months.map((m) => (
+              <tr key={`${m.month}-${m.currency}`}>
+                <td className={td}>{monthLabel(`${m.month}-01`)}</td>
+                <td className={num}>{formatMoney(m.owed, m.currency)}</td>
+                <td className={num}>{formatMoney(m.paid, m.currency)}</td>
+                <td className={num}>{formatMoney(m.upcoming, m.currency)}</td>
+                <td className={num}>{formatMoney(m.total, m.currency)}</td>
+              </tr>
+            ))}
+          </TBody>
+        </Table>
+      </ScrollFrame>
     </section>
   )
 }
@@ -106,32 +123,34 @@ export function EarningOrders({ orders }: { orders: EarningsJson['orders'] }) {
       <h2 id="earning-orders-heading" className="text-lg font-semibold text-gray-900">
         Orders
       </h2>
-      <Table label="Earnings per order">
-        <THead>
-          <Th className={th}>Order</Th>
-          <Th className={th}>Product</Th>
-          <Th className={`${th} text-right`}>Your pay</Th>
-          <Th className={th}>Status</Th>
-          <Th className={th}>Date</Th>
-        </THead>
-        <TBody>
-          {orders.map((o) => (
-            <tr key={o._id}>
-              <td className={td}>
-                <Link to={workOrderPath(o._id)} className="font-medium text-brand-700 hover:underline">
-                  {o._id}
-                </Link>
-              </td>
-              <td className={td}>{o.productName}</td>
-              <td className={num}>{o.amountPaidToWriter === null ? 'Not set' : formatMoney(o.amountPaidToWriter, o.currency)}</td>
-              <td className={td}>
-                <Badge tone={STATUS[o.status].tone}>{STATUS[o.status].label}</Badge>
-              </td>
-              <td className={td}>{formatDate(o.paidAt ?? o.completedAt ?? o.dueDate)}</td>
-            </tr>
-          ))}
-        </TBody>
-      </Table>
+      <ScrollFrame label="Earnings per order, scrollable">
+        <Table label="Earnings per order" frame="none" className="min-w-full">
+          <THead>
+            <Th className={th}>Order</Th>
+            <Th className={th}>Product</Th>
+            <Th className={`${th} text-right`}>Your pay</Th>
+            <Th className={th}>Status</Th>
+            <Th className={th}>Date</Th>
+          </THead>
+          <TBody>
+            {orders.map((o) => (
+              <tr key={o._id}>
+                <td className={td}>
+                  <Link to={workOrderPath(o._id)} className="font-medium text-brand-700 hover:underline">
+                    {o._id}
+                  </Link>
+                </td>
+                <td className={td}>{o.productName}</td>
+                <td className={num}>{o.amountPaidToWriter === null ? 'Not set' : formatMoney(o.amountPaidToWriter, o.currency)}</td>
+                <td className={td}>
+                  <Badge tone={STATUS[o.status].tone}>{STATUS[o.status].label}</Badge>
+                </td>
+                <td className={td}>{formatDate(o.paidAt ?? o.completedAt ?? o.dueDate)}</td>
+              </tr>
+            ))}
+          </TBody>
+        </Table>
+      </ScrollFrame>
     </section>
   )
 }
