@@ -405,9 +405,15 @@ export const notifyPortal = {
     const owners = await membersQuery(tx).select('m.user_id').where('m.role', '=', 'client').where('m.active', '=', true).where('m.archived', '=', false).limit(50).execute()
     const to = recipientsOf([order.writer_id, order.reviewer_id, ...owners.map((o) => o.user_id)], input.customerUserId)
     const works = (userId: number) => userId === order.writer_id || userId === order.reviewer_id
+    // The sentence names the customer in full; the order's contributors read them as contributors may (ADR 0068).
+    const customer = await scoped(tx, 'users').select(['first_name', 'last_name']).where('id', '=', input.customerUserId).executeTakeFirst()
+    const fullName = customer ? `${customer.first_name} ${customer.last_name}`.trim() : ''
+    const show = !!(await getWebsiteSettings(tx)).show_customer_contact_to_writers
+    const seen = customer ? customerForContributor({ firstName: customer.first_name, lastName: customer.last_name, email: null }, show) : null
+    const contributorContent = fullName && seen ? input.content.split(fullName).join(`${seen.firstName} ${seen.lastName}`.trim()) : input.content
     return insertFor(tx, to, {
       kind: 'customer_action',
-      content: input.content,
+      content: (userId) => (works(userId) ? contributorContent : input.content),
       link: (userId) => (works(userId) ? workOrderPath(order.public_id) : projectLink(order.public_id)),
       sender: await senderOf(tx, input.customerUserId),
     })
