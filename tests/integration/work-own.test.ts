@@ -5,14 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadAuthUser } from '#app/models/account.server'
 import { type Tenant, tenantOf } from '#app/models/auth-guards.server'
+import { requestRevision } from '#app/models/customer-drafts.server'
+import { deliverDraft } from '#app/models/draft-delivery.server'
 import { orderActions } from '#app/models/order-actions.server'
+import type { PortalCustomer } from '#app/models/portal-auth.server'
 import { saveWebsiteSettings } from '#app/models/organisation-settings.server'
 import { forgetBranding } from '#app/models/system-mail.server'
 import { contributorEarnings, NO_AMOUNT, OWN_PAYMENT, ownFigures, writerPaymentActions } from '#app/models/work-earnings.server'
 import { ownProfileActions, ownWriterProfile } from '#app/models/work-profile.server'
-import { platformDb } from '#app/services/db.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
 import { closeQueues } from '#app/services/queue.server'
+import { createCustomerOrders } from '#tests/factories/customer-orders'
+import { pdfUpload } from '#tests/factories/draft-files'
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { createContributor, createCustomer, createDraft, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import { linkFrom, mailsTo, waitForMail } from '#tests/mailbox'
@@ -220,5 +225,42 @@ describe('mails to contributors', () => {
     await orderActions.assignWriter(w.owner, request(), [second.public_id], w.other.publicId)
     const full = await waitForMail(w.other.email, /assigned to you/)
     expect(full.text).toContain(`Executive Resume for Casey Customerson (order ${second.public_id})`)
+  })
+})
+
+describe('revision requested', () => {
+  it('mails and notifies the writer with the reason, a /work/orders link and the customer by first name', async () => {
+    const org = await createOrganisation({ name: 'Revise & Co' })
+    const owner = await createUser({ firstName: 'Olga', lastName: 'Owner', memberships: [{ clientId: org.id, role: 'client' }] })
+    const c = await createCustomerOrders(org.id)
+    const customerRow = await platformDb.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', c.customer.userId).executeTakeFirstOrThrow()
+    const writerEmail = (await platformDb.selectFrom('users').select('email').where('id', '=', c.writer.userId).executeTakeFirstOrThrow()).email
+    const customer: PortalCustomer = {
+      id: c.customer.userId,
+      publicId: 'x',
+      clientId: org.id,
+      email: customerRow.email,
+      firstName: customerRow.first_name,
+      lastName: customerRow.last_name,
+      impersonatorUserId: null,
+    }
+    const order = c.orders.writing
+    const delivered = await deliverDraft(await tenantFor(owner.accounts.get(org.id)!.id, org.id), {
+      orderPublicId: order.public_id,
+      serviceId: order.services[0]!._id,
+      pdf: pdfUpload(),
+    })
+    if (!delivered.ok) throw new Error(delivered.error)
+    expect(await requestRevision(tenantForJob(org.id), customer, delivered.draftId, { notes: 'Please shorten the summary', uploads: [] })).toMatchObject({ ok: true })
+
+    const mail = await waitForMail(writerEmail, /asked for a revision/)
+    expect(mail.subject).toBe(`${customerRow.first_name} asked for a revision`)
+    expect(mail.text).toContain('Please shorten the summary')
+    expect(mail.text).not.toContain(customerRow.last_name)
+    expect(linkFrom(mail, /\/work\/orders\//)).toBe(`${env().PUBLIC_URL.replace(/\/$/, '')}/work/orders/${order.public_id}`)
+    const [note] = await platformDb.selectFrom('notifications').select(['link', 'content']).where('user_id', '=', c.writer.userId).where('kind', '=', 'customer_action').execute()
+    expect(note!.link).toBe(`/work/orders/${order.public_id}`)
+    expect(note!.content).toContain(`${customerRow.first_name} requested a revision`)
+    expect(note!.content).not.toContain(customerRow.last_name)
   })
 })
