@@ -219,8 +219,8 @@ type OrderTeam = { publicId: string; writerId: number | null; reviewerId: number
  * READ_ORDERS) and read the customer as contributors may (first name only unless the organisation shows
  * contact details); staff keep /project/view and the full name.
  */
-async function teamView(tx: TenantScope, order: OrderTeam) {
-  const show = !!(await getWebsiteSettings(tx)).show_customer_contact_to_writers
+async function teamView(tx: TenantScope, order: OrderTeam, shown?: boolean) {
+  const show = shown ?? !!(await getWebsiteSettings(tx)).show_customer_contact_to_writers
   const works = (userId: number) => userId === order.writerId || userId === order.reviewerId
   const seen = customerForContributor({ firstName: order.customerFirstName, lastName: order.customerLastName, email: null }, show)
   const contributorName = `${seen.firstName} ${seen.lastName}`.trim()
@@ -298,7 +298,8 @@ export const notify = {
     if (orders.length === 0) return []
     const sender = await senderOf(tx, input.actorUserId)
     // The assignee is the contributor: one order opens in their workspace, several on My work.
-    const views = await Promise.all(orders.map((o) => teamView(tx, o.team)))
+    const shown = !!(await getWebsiteSettings(tx)).show_customer_contact_to_writers
+    const views = await Promise.all(orders.map((o) => teamView(tx, o.team, shown)))
     return insertFor(tx, to, {
       kind: input.role === 'writer' ? 'order_assigned' : 'reviewer_assigned',
       content: (userId) =>
