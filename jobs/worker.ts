@@ -12,6 +12,7 @@ import { orderReportJob, reportRetentionJob, scheduleReportRetention } from './o
 import type { Payload } from './queues'
 import { reminderPassJob, scheduleReminders } from './reminders'
 import { EMAIL_LOCK_MS, emailProcessor } from './send-email'
+import { scheduleWorkDueSoon, workDueSoonJob } from './work-due-soon'
 
 /** emailLockMs: how soon a crashed e-mail job is taken over by another worker (tests shorten it). */
 export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () => Promise<void> } {
@@ -33,6 +34,7 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
     new Worker<Payload<'domain-verification'>>('domain-verification', domainVerificationJob, { connection: newRedisConnection(), concurrency: 2 }),
     new Worker<Payload<'reminders'>>('reminders', reminderPassJob, { connection: newRedisConnection(), concurrency: 1 }),
     new Worker<Payload<'draft-auto-accept'>>('draft-auto-accept', draftAutoAcceptJob, { connection: newRedisConnection(), concurrency: 1 }),
+    new Worker<Payload<'work-due-soon'>>('work-due-soon', workDueSoonJob, { connection: newRedisConnection(), concurrency: 1 }),
     // One at a time: batches of one organisation touch the same bucket rows (re-applying is safe, deadlocks are noise).
     new Worker<Payload<'analytics'>>('analytics', analyticsJob, { connection: newRedisConnection(), concurrency: 1 }),
     new Worker<Payload<'crm-sync'>>('crm-sync', crmSyncJob, { connection: newRedisConnection(), concurrency: 2 }),
@@ -46,6 +48,7 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
   scheduleDraftAutoAccept().catch((error: unknown) =>
     console.error(`[worker] scheduling the draft auto-accept pass failed: ${error instanceof Error ? error.message : String(error)}`),
   )
+  scheduleWorkDueSoon().catch((error: unknown) => console.error(`[worker] scheduling the due-soon pass failed: ${error instanceof Error ? error.message : String(error)}`))
   scheduleReminders().catch((error: unknown) => console.error(`[worker] scheduling the reminder pass failed: ${error instanceof Error ? error.message : String(error)}`))
   scheduleDomainVerification().catch((error: unknown) =>
     console.error(`[worker] scheduling the domain verification pass failed: ${error instanceof Error ? error.message : String(error)}`),

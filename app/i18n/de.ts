@@ -45,6 +45,7 @@ export const de = {
   'menu.work': 'Arbeit',
   'menu.myWork': 'Meine Arbeit',
   'menu.earnings': 'Verdienst',
+  'menu.myProfile': 'Mein Profil',
   'menu.billing': 'Abrechnung',
   'menu.paymentMethods': 'Zahlungsmethoden',
   'menu.invoices': 'Rechnungen und Belege',

@@ -43,6 +43,7 @@ export const en = {
   'menu.work': 'Work',
   'menu.myWork': 'My work',
   'menu.earnings': 'Earnings',
+  'menu.myProfile': 'My profile',
   'menu.billing': 'Billing',
   'menu.paymentMethods': 'Payment Methods',
   'menu.invoices': 'Invoices and Receipts',

@@ -45,6 +45,7 @@ export const es = {
   'menu.work': 'Trabajo',
   'menu.myWork': 'Mi trabajo',
   'menu.earnings': 'Ganancias',
+  'menu.myProfile': 'Mi perfil',
   'menu.billing': 'Facturación',
   'menu.paymentMethods': 'Métodos de pago',
   'menu.invoices': 'Facturas y recibos',

@@ -45,6 +45,7 @@ export const it = {
   'menu.work': 'Lavoro',
   'menu.myWork': 'Il mio lavoro',
   'menu.earnings': 'Guadagni',
+  'menu.myProfile': 'Il mio profilo',
   'menu.billing': 'Fatturazione',
   'menu.paymentMethods': 'Metodi di pagamento',
   'menu.invoices': 'Fatture e ricevute',

@@ -45,6 +45,7 @@ export const ru = {
   'menu.work': 'Работа',
   'menu.myWork': 'Моя работа',
   'menu.earnings': 'Заработок',
+  'menu.myProfile': 'Мой профиль',
   'menu.billing': 'Оплата',
   'menu.paymentMethods': 'Способы оплаты',
   'menu.invoices': 'Счета и квитанции',

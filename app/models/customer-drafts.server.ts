@@ -387,6 +387,7 @@ export async function requestRevision(t: TenantScope, customer: PortalCustomer, 
     return done
   }
   await deliver(done.outbox)
+  await draftMail.revisionRequested(t, draftPublicId, input.notes.trim())
   return { ok: true, kind: 'revision', orderId: found.order.public_id, draftId: draftPublicId }
 }
 

@@ -8,7 +8,7 @@ import { getWebsiteSettings } from './organisation-settings.server'
 import { mailParts } from './order-mail.server'
 import { ordersQuery, ORDER_COLUMNS, type OrderRow } from './orders.server'
 
-const { send, safely, recipient, facingName, customerFields, contributorFields, projectPath } = mailParts
+const { send, safely, recipient, facingName, customerFields, contributorFields, teamPath } = mailParts
 
 const draftPath = (orderPublicId: string, draftPublicId: string) => `/my-orders/${orderPublicId}/drafts/${draftPublicId}`
 const orderPath = (orderPublicId: string) => `/my-orders/${orderPublicId}`
@@ -37,12 +37,31 @@ export const draftMail = {
       if (!found) return
       const writer = await recipient(t, found.draft.writer_id ?? found.order.writer_id)
       if (!writer) return
-      await send(t, await getWebsiteSettings(t), {
+      const settings = await getWebsiteSettings(t)
+      await send(t, settings, {
         template: 'draft_finalized',
         to: writer,
-        fields: { ...contributorFields(found.order, writer), serviceName: found.serviceName },
-        buttonPath: projectPath(found.order.public_id),
+        fields: { ...contributorFields(found.order, writer, settings), serviceName: found.serviceName },
+        buttonPath: teamPath(found.order, writer),
         jobId: `draft-finalized-${t.clientId}-${found.draft.public_id}`,
+      })
+    })
+  },
+
+  /** The customer asked for a revision of a draft (one answer per draft, so one mail): its contributor reads why. */
+  revisionRequested(t: TenantScope, draftPublicId: string, notes: string) {
+    return safely('revision requested', t, async () => {
+      const found = await draftAndOrder(t, draftPublicId)
+      if (!found) return
+      const writer = await recipient(t, found.draft.writer_id ?? found.order.writer_id)
+      if (!writer) return
+      const settings = await getWebsiteSettings(t)
+      await send(t, settings, {
+        template: 'revision_requested',
+        to: writer,
+        fields: { ...contributorFields(found.order, writer, settings), serviceName: found.serviceName, revisionNotes: notes },
+        buttonPath: teamPath(found.order, writer),
+        jobId: `revision-requested-${t.clientId}-${found.draft.public_id}`,
       })
     })
   },
@@ -54,11 +73,12 @@ export const draftMail = {
       if (!found || found.draft.rating === null) return
       const writer = await recipient(t, found.draft.writer_id ?? found.order.writer_id)
       if (!writer) return
-      await send(t, await getWebsiteSettings(t), {
+      const settings = await getWebsiteSettings(t)
+      await send(t, settings, {
         template: 'draft_review_added',
         to: writer,
-        fields: { ...contributorFields(found.order, writer), serviceName: found.serviceName, rating: String(found.draft.rating), review: found.draft.review ?? '' },
-        buttonPath: projectPath(found.order.public_id),
+        fields: { ...contributorFields(found.order, writer, settings), serviceName: found.serviceName, rating: String(found.draft.rating), review: found.draft.review ?? '' },
+        buttonPath: teamPath(found.order, writer),
         jobId: `draft-review-${t.clientId}-${found.draft.public_id}`,
       })
     })

@@ -10,6 +10,8 @@ import type { NotificationData, NotificationKind } from '#db/tables/notification
 import type { OrderServiceSnapshot } from '#db/tables/orders'
 import type { Database } from '#db/types'
 import { membersQuery } from './people.server'
+import { getWebsiteSettings } from './organisation-settings.server'
+import { customerForContributor, WORK_HOME, workOrderPath } from '#app/rules/contributor'
 
 /** Whose notifications: the session's own account in its organisation, never an id from input. */
 export type Recipient = TenantScope & { user: { id: number } }
@@ -136,7 +138,10 @@ export const notificationActions = {
 /** What an event created, to push once its transaction has committed. */
 export type Outbox = { userId: number; notification: NotificationJson }[]
 
-type NewNotification = { kind: NotificationKind; content: string; link: string | null; sender: Sender | null; groupKey?: string | null }
+/** Content and link may differ per recipient: a contributor's link opens /work, their text names the customer as contributors see them. */
+type PerRecipient<T> = T | ((userId: number) => T)
+type NewNotification = { kind: NotificationKind; content: PerRecipient<string>; link: PerRecipient<string | null>; sender: Sender | null; groupKey?: string | null }
+const forUser = <T>(value: PerRecipient<T>, userId: number): T => (typeof value === 'function' ? (value as (id: number) => T)(userId) : value)
 type Sender = { name: string; prefName: string | null; img: string | null }
 
 async function senderOf(tx: TenantScope, userId: number | null): Promise<Sender | null> {
@@ -150,8 +155,7 @@ async function insertFor(tx: TenantScope, userIds: readonly number[], n: NewNoti
   if (userIds.length === 0) return []
   const createdAt = new Date()
   const data: NotificationData = { senderName: n.sender?.name ?? null, senderPrefName: n.sender?.prefName ?? null, senderImg: n.sender?.img ?? null, action: n.kind }
-  const content = n.content.slice(0, 1000)
-  const rows = userIds.map((userId) => ({ userId, publicId: newPublicId() }))
+  const rows = userIds.map((userId) => ({ userId, publicId: newPublicId(), content: forUser(n.content, userId).slice(0, 1000), link: forUser(n.link, userId) }))
   await scopedInsert(
     tx,
     'notifications',
@@ -159,8 +163,8 @@ async function insertFor(tx: TenantScope, userIds: readonly number[], n: NewNoti
       public_id: r.publicId,
       user_id: r.userId,
       kind: n.kind,
-      content,
-      link: n.link,
+      content: r.content,
+      link: r.link,
       data: JSON.stringify(data),
       group_key: n.groupKey ?? null,
       created_at: createdAt,
@@ -168,7 +172,7 @@ async function insertFor(tx: TenantScope, userIds: readonly number[], n: NewNoti
   ).execute()
   return rows.map((r) => ({
     userId: r.userId,
-    notification: { _id: r.publicId, contant: content, kind: n.kind, link: n.link, seen: false, createdAt: createdAt.toISOString(), data },
+    notification: { _id: r.publicId, contant: r.content, kind: n.kind, link: r.link, seen: false, createdAt: createdAt.toISOString(), data },
   }))
 }
 
@@ -206,17 +210,64 @@ async function interestedStaff(tx: TenantScope, event: StaffEvent, opts: { pendi
 }
 
 const projectLink = (orderPublicId: string) => `/project/view/${orderPublicId}`
+
+/** An order's team as its notifications see it: who works on it (writer, reviewer) and its customer's name. */
+type OrderTeam = { publicId: string; writerId: number | null; reviewerId: number | null; customerFirstName: string; customerLastName: string; customerName: string }
+
+/**
+ * Per recipient (ADR 0068): the order's writer and reviewer open it at /work/orders/{id} (/project/view needs
+ * READ_ORDERS) and read the customer as contributors may (first name only unless the organisation shows
+ * contact details); staff keep /project/view and the full name.
+ */
+async function teamView(tx: TenantScope, order: OrderTeam, shown?: boolean) {
+  const show = shown ?? !!(await getWebsiteSettings(tx)).show_customer_contact_to_writers
+  const works = (userId: number) => userId === order.writerId || userId === order.reviewerId
+  const seen = customerForContributor({ firstName: order.customerFirstName, lastName: order.customerLastName, email: null }, show)
+  const contributorName = `${seen.firstName} ${seen.lastName}`.trim()
+  return {
+    link: (userId: number) => (works(userId) ? workOrderPath(order.publicId) : projectLink(order.publicId)),
+    customerName: (userId: number) => (works(userId) ? contributorName : order.customerName),
+  }
+}
 const serviceName = (services: OrderServiceSnapshot[], serviceId: string) => services.find((s) => s._id === serviceId)?.serviceName ?? ''
 
 async function ordersOf(tx: TenantScope, orderIds: readonly number[]) {
   if (orderIds.length === 0) return []
   const rows = await scoped(tx, 'orders')
-    .select(['id', 'public_id', 'package_name', 'customer_name'])
+    .select(['id', 'public_id', 'package_name', 'customer_name', 'customer_first_name', 'customer_last_name', 'writer_id', 'reviewer_id'])
     .where('id', 'in', [...orderIds])
     .orderBy('id')
     .execute()
-  return rows.map((r) => ({ publicId: r.public_id, packageName: r.package_name, customerName: r.customer_name }))
+  return rows.map((r) => ({
+    publicId: r.public_id,
+    packageName: r.package_name,
+    customerName: r.customer_name,
+    team: {
+      publicId: r.public_id,
+      writerId: r.writer_id,
+      reviewerId: r.reviewer_id,
+      customerFirstName: r.customer_first_name,
+      customerLastName: r.customer_last_name,
+      customerName: r.customer_name,
+    } satisfies OrderTeam,
+  }))
 }
+
+const draftTeam = (d: {
+  public_id: string
+  order_writer_id: number | null
+  reviewer_id: number | null
+  customer_first_name: string
+  customer_last_name: string
+  customer_name: string
+}): OrderTeam => ({
+  publicId: d.public_id,
+  writerId: d.order_writer_id,
+  reviewerId: d.reviewer_id,
+  customerFirstName: d.customer_first_name,
+  customerLastName: d.customer_last_name,
+  customerName: d.customer_name,
+})
 
 async function draftWithOrder(tx: TenantScope, draftId: number) {
   return scopedAs(tx, 'drafts', 'd')
@@ -228,6 +279,8 @@ async function draftWithOrder(tx: TenantScope, draftId: number) {
       'o.public_id',
       'o.package_name',
       'o.customer_name',
+      'o.customer_first_name',
+      'o.customer_last_name',
       'o.services',
       'o.writer_id as order_writer_id',
       'o.reviewer_id',
@@ -244,11 +297,18 @@ export const notify = {
     const orders = to.length ? await ordersOf(tx, input.orderIds) : []
     if (orders.length === 0) return []
     const sender = await senderOf(tx, input.actorUserId)
-    const link = orders.length === 1 ? projectLink(orders[0]!.publicId) : input.role === 'reviewer' ? '/orders/assigned-orders' : null
+    // The assignee is the contributor: one order opens in their workspace, several on My work.
+    const shown = !!(await getWebsiteSettings(tx)).show_customer_contact_to_writers
+    const views = await Promise.all(orders.map((o) => teamView(tx, o.team, shown)))
     return insertFor(tx, to, {
       kind: input.role === 'writer' ? 'order_assigned' : 'reviewer_assigned',
-      content: notificationText.assigned(sender?.name ?? 'Someone', input.role, orders),
-      link,
+      content: (userId) =>
+        notificationText.assigned(
+          sender?.name ?? 'Someone',
+          input.role,
+          orders.map((o, i) => ({ packageName: o.packageName, customerName: views[i]!.customerName(userId) })),
+        ),
+      link: (userId) => (orders.length === 1 ? views[0]!.link(userId) : WORK_HOME),
       sender,
     })
   },
@@ -262,15 +322,17 @@ export const notify = {
     const to = recipientsOf([draft.reviewer_id, ...(await interestedStaff(tx, 'draft_uploaded', { pendingApproval }))], input.actorUserId ?? writerId)
     if (to.length === 0) return []
     const sender = await senderOf(tx, input.actorUserId ?? writerId)
+    const view = await teamView(tx, draftTeam(draft))
     return insertFor(tx, to, {
       kind: 'draft_uploaded',
-      content: notificationText.draftUploaded(
-        sender?.name ?? 'The contributor',
-        serviceName(draft.services, draft.service_id),
-        { packageName: draft.package_name, customerName: draft.customer_name },
-        pendingApproval,
-      ),
-      link: projectLink(draft.public_id),
+      content: (userId) =>
+        notificationText.draftUploaded(
+          sender?.name ?? 'The contributor',
+          serviceName(draft.services, draft.service_id),
+          { packageName: draft.package_name, customerName: view.customerName(userId) },
+          pendingApproval,
+        ),
+      link: view.link,
       sender,
     })
   },
@@ -282,17 +344,32 @@ export const notify = {
     const to = recipientsOf([draft.writer_id ?? draft.order_writer_id], input.actorUserId)
     if (to.length === 0) return []
     const sender = await senderOf(tx, input.actorUserId)
+    const view = await teamView(tx, draftTeam(draft))
     return insertFor(tx, to, {
       kind: input.decision === 'approved' ? 'revision_approved' : 'revision_rejected',
-      content: notificationText.revisionDecided(
-        sender?.name ?? 'Someone',
-        input.decision,
-        serviceName(draft.services, draft.service_id),
-        { packageName: draft.package_name, customerName: draft.customer_name },
-        input.reason,
-      ),
-      link: projectLink(draft.public_id),
+      content: (userId) =>
+        notificationText.revisionDecided(
+          sender?.name ?? 'Someone',
+          input.decision,
+          serviceName(draft.services, draft.service_id),
+          { packageName: draft.package_name, customerName: view.customerName(userId) },
+          input.reason,
+        ),
+      link: view.link,
       sender,
+    })
+  },
+
+  /** An order of theirs is due within 24 hours and not complete (the due-soon job, ADR 0068): its writer hears of it. */
+  async dueSoon(tx: TenantScope, input: { orderId: number; due: string }): Promise<Outbox> {
+    const [order] = await ordersOf(tx, [input.orderId])
+    if (!order || order.team.writerId === null) return []
+    const view = await teamView(tx, order.team)
+    return insertFor(tx, [order.team.writerId], {
+      kind: 'order_due_soon',
+      content: (userId) => notificationText.dueSoon({ packageName: order.packageName, customerName: view.customerName(userId) }, input.due),
+      link: view.link,
+      sender: null,
     })
   },
 
@@ -328,7 +405,19 @@ export const notifyPortal = {
     if (!order) return []
     const owners = await membersQuery(tx).select('m.user_id').where('m.role', '=', 'client').where('m.active', '=', true).where('m.archived', '=', false).limit(50).execute()
     const to = recipientsOf([order.writer_id, order.reviewer_id, ...owners.map((o) => o.user_id)], input.customerUserId)
-    return insertFor(tx, to, { kind: 'customer_action', content: input.content, link: projectLink(order.public_id), sender: await senderOf(tx, input.customerUserId) })
+    const works = (userId: number) => userId === order.writer_id || userId === order.reviewer_id
+    // The sentence names the customer in full; the order's contributors read them as contributors may (ADR 0068).
+    const customer = await scoped(tx, 'users').select(['first_name', 'last_name']).where('id', '=', input.customerUserId).executeTakeFirst()
+    const fullName = customer ? `${customer.first_name} ${customer.last_name}`.trim() : ''
+    const show = !!(await getWebsiteSettings(tx)).show_customer_contact_to_writers
+    const seen = customer ? customerForContributor({ firstName: customer.first_name, lastName: customer.last_name, email: null }, show) : null
+    const contributorContent = fullName && seen ? input.content.split(fullName).join(`${seen.firstName} ${seen.lastName}`.trim()) : input.content
+    return insertFor(tx, to, {
+      kind: 'customer_action',
+      content: (userId) => (works(userId) ? contributorContent : input.content),
+      link: (userId) => (works(userId) ? workOrderPath(order.public_id) : projectLink(order.public_id)),
+      sender: await senderOf(tx, input.customerUserId),
+    })
   },
 
   /**
@@ -365,11 +454,26 @@ export async function notifyNewChatMessage(t: TenantScope, input: NewChatMessage
   try {
     const candidates = recipientsOf(input.recipientUserIds, input.senderUserId)
     if (candidates.length === 0) return 0
-    let order: { publicId: string; packageName: string; customerName: string } | null = null
+    let order: { publicId: string; packageName: string; customerName: string; team: OrderTeam } | null = null
     if (input.orderPublicId) {
-      const row = await scoped(t, 'orders').select(['public_id', 'package_name', 'customer_name']).where('public_id', '=', input.orderPublicId).executeTakeFirst()
+      const row = await scoped(t, 'orders')
+        .select(['public_id', 'package_name', 'customer_name', 'customer_first_name', 'customer_last_name', 'writer_id', 'reviewer_id'])
+        .where('public_id', '=', input.orderPublicId)
+        .executeTakeFirst()
       if (!row) return 0
-      order = { publicId: row.public_id, packageName: row.package_name, customerName: row.customer_name }
+      order = {
+        publicId: row.public_id,
+        packageName: row.package_name,
+        customerName: row.customer_name,
+        team: {
+          publicId: row.public_id,
+          writerId: row.writer_id,
+          reviewerId: row.reviewer_id,
+          customerFirstName: row.customer_first_name,
+          customerLastName: row.customer_last_name,
+          customerName: row.customer_name,
+        },
+      }
     }
     const groupKey = chatGroupKey({ orderPublicId: order?.publicId, senderUserId: input.senderUserId })
     // Only active people of this organisation; a foreign id is simply nobody here.
@@ -385,10 +489,12 @@ export async function notifyNewChatMessage(t: TenantScope, input: NewChatMessage
     const to = members.map((m) => m.user_id).filter((id) => !already.has(id))
     if (to.length === 0) return 0
     const sender = await senderOf(t, input.senderUserId)
+    const view = order ? await teamView(t, order.team) : null
     const outbox = await insertFor(t, to, {
       kind: 'chat_message',
-      content: notificationText.chatMessage(sender?.name ?? 'Someone', input.preview, order),
-      link: order ? projectLink(order.publicId) : '/chat',
+      content: (userId) =>
+        notificationText.chatMessage(sender?.name ?? 'Someone', input.preview, order && view ? { packageName: order.packageName, customerName: view.customerName(userId) } : null),
+      link: (userId) => (view ? view.link(userId) : '/chat'),
       sender,
       groupKey,
     })

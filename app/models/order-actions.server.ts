@@ -18,6 +18,8 @@ import { deliver, notify } from './notifications.server'
 import { orderMail } from './order-mail.server'
 import { MEMBER_COLUMNS, type MemberRow, membersQuery } from './people.server'
 import { toWriterData, writerProfile } from './staff.server'
+import { getWebsiteSettings } from './organisation-settings.server'
+import { customerForContributor, WORK_HOME, workOrderPath } from '#app/rules/contributor'
 
 export const ORDER_NOT_FOUND = 'Order not found'
 export const ALREADY_COMPLETED = 'This order is already marked as completed.'
@@ -273,20 +275,27 @@ export async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[],
   )}-${info.at.getTime()}`
   const only = rows.length === 1 ? rows[0]! : null
   const common = { contributorFirstName: writer.firstName, contributorName: nameOf(writer), companyName: company }
+  // The contributor reads the customer as contributors may (first name only unless the organisation shows contact details).
+  const show = !!(await getWebsiteSettings(t)).show_customer_contact_to_writers
+  const customerOf = (r: OrderRow) => {
+    const seen = customerForContributor({ firstName: r.customer_first_name, lastName: r.customer_last_name, email: null }, show)
+    return `${seen.firstName} ${seen.lastName}`.trim()
+  }
   // One order taken from another contributor is a reassignment; anything else an assignment (both are system e-mail templates).
   const mail =
     only && only.writer_id !== null && only.writer_id !== writer.userId
-      ? { template: 'order_reassigned', fields: { ...common, orderId: only.public_id, productName: only.package_name, customerName: only.customer_name, assignmentNote: note } }
+      ? { template: 'order_reassigned', fields: { ...common, orderId: only.public_id, productName: only.package_name, customerName: customerOf(only), assignmentNote: note } }
       : {
           template: 'order_assigned',
           fields: {
             ...common,
             ordersAssigned: only ? 'New order' : `${rows.length} new orders`,
-            orderList: rows.map((r) => `${r.package_name} for ${r.customer_name} (order ${r.public_id})`).join('\n'),
+            orderList: rows.map((r) => `${r.package_name} for ${customerOf(r)} (order ${r.public_id})`).join('\n'),
             assignmentNote: note,
           },
         }
-  await queueEmail({ clientId: t.clientId, to: writer.email, ...mail, buttonPath: '/login' }, { jobId })
+  // The button opens the order in the contributor's workspace (several orders: My work).
+  await queueEmail({ clientId: t.clientId, to: writer.email, ...mail, buttonPath: only ? workOrderPath(only.public_id) : WORK_HOME }, { jobId })
 }
 
 // ---------------------------------------------------------------------------------------------

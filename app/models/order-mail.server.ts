@@ -12,6 +12,7 @@ import { getWebsiteSettings, type WebsiteSettings } from './organisation-setting
 import { findOrder, findOrders, ORDER_COLUMNS, ordersQuery, type OrderRow } from './orders.server'
 import { membersQuery } from './people.server'
 import { queueEmail } from './system-mail.server'
+import { customerForContributor, workOrderPath } from '#app/rules/contributor'
 
 /** A staff member's message in an order's team chat mails its away contributor at most once per window. */
 export const TEAM_CHAT_MAIL_WINDOW_MS = 15 * 60_000
@@ -96,10 +97,25 @@ const customerFields = (order: OrderRow, customer: Recipient) => ({
   orderId: order.public_id,
 })
 
-const contributorFields = (order: Pick<OrderRow, 'public_id' | 'package_name' | 'customer_name'>, contributor: Recipient) => ({
+type TeamOrder = Pick<OrderRow, 'public_id' | 'package_name' | 'customer_name' | 'customer_first_name' | 'customer_last_name' | 'writer_id' | 'reviewer_id'>
+
+/** The order's writer or reviewer: they open it in their workspace and see the customer as contributors may. */
+const worksOn = (order: TeamOrder, to: Recipient) => to.id === order.writer_id || to.id === order.reviewer_id
+
+/** The customer's name in a mail to `to`: first name only to the order's contributors unless the organisation shows contact details (ADR 0068). */
+function customerNameFor(order: TeamOrder, to: Recipient, settings: WebsiteSettings): string {
+  if (!worksOn(order, to)) return order.customer_name
+  const seen = customerForContributor({ firstName: order.customer_first_name, lastName: order.customer_last_name, email: null }, !!settings.show_customer_contact_to_writers)
+  return `${seen.firstName} ${seen.lastName}`.trim()
+}
+
+/** Where a team mail's button leads: /work/orders/{id} for the order's contributors (/project/view needs READ_ORDERS), /project/view for staff. */
+const teamPath = (order: TeamOrder, to: Recipient) => (worksOn(order, to) ? workOrderPath(order.public_id) : projectPath(order.public_id))
+
+const contributorFields = (order: TeamOrder, contributor: Recipient, settings: WebsiteSettings) => ({
   contributorFirstName: contributor.firstName,
   contributorName: contributor.name,
-  customerName: order.customer_name,
+  customerName: customerNameFor(order, contributor, settings),
   productName: order.package_name,
   orderId: order.public_id,
 })
@@ -205,11 +221,11 @@ async function draftDecision(t: TenantScope, settings: WebsiteSettings, found: N
     template: decision === 'approved' ? 'draft_approved' : 'draft_rejected',
     to: writer,
     fields: {
-      ...contributorFields(order, writer),
+      ...contributorFields(order, writer, settings),
       serviceName: service?.serviceName ?? '',
       ...(decision === 'rejected' ? { rejectionReason: draft.rejection_reason ?? '' } : {}),
     },
-    buttonPath: projectPath(order.public_id),
+    buttonPath: teamPath(order, writer),
     jobId: `draft-${decision}-${t.clientId}-${draft.public_id}`,
   })
 }
@@ -327,6 +343,24 @@ export const orderMail = {
     })
   },
 
+  /** Due within 24 hours and not complete (the due-soon job, ADR 0068): order_due_soon to its writer, once per due date. */
+  dueSoon(t: TenantScope, orderPublicId: string, due: string) {
+    return safely('order due soon', t, async () => {
+      const order = await findOrder(t, orderPublicId)
+      if (!order || order.test_order || !order.due_date) return
+      const writer = await recipient(t, order.writer_id)
+      if (!writer) return
+      const settings = await getWebsiteSettings(t)
+      await send(t, settings, {
+        template: 'order_due_soon',
+        to: writer,
+        fields: { ...contributorFields(order, writer, settings), dueDate: due },
+        buttonPath: teamPath(order, writer),
+        jobId: `order-due-soon-${t.clientId}-${order.public_id}-${new Date(order.due_date).getTime()}`,
+      })
+    })
+  },
+
   /**
    * Staff wrote in an order's team chat and its contributor is away (chat.server.ts's notifyAway rule,
    * ADR 0042): admin_team_chat, at most once per conversation per window (the window is in the job id).
@@ -341,15 +375,16 @@ export const orderMail = {
       const [order, writer] = await Promise.all([findOrder(t, room.order.publicId), recipient(t, writerId)])
       if (!order || !writer) return
       const text = message.length > MESSAGE_EXCERPT ? `${message.slice(0, MESSAGE_EXCERPT)}…` : message
-      await send(t, await getWebsiteSettings(t), {
+      const settings = await getWebsiteSettings(t)
+      await send(t, settings, {
         template: 'admin_team_chat',
         to: writer,
         fields: {
-          ...contributorFields(order, writer),
+          ...contributorFields(order, writer, settings),
           senderName: `${t.user.firstName} ${t.user.lastName}`.trim(),
           message: text,
         },
-        buttonPath: projectPath(order.public_id),
+        buttonPath: teamPath(order, writer),
         jobId,
       })
     })
@@ -396,8 +431,8 @@ export const briefMail = {
         await send(t, settings, {
           template: 'form_response_submitted',
           to,
-          fields: { ...contributorFields(order, to), formName },
-          buttonPath: projectPath(order.public_id),
+          fields: { ...contributorFields(order, to, settings), formName },
+          buttonPath: teamPath(order, to),
           jobId: `form-response-submitted-${task}-${to.id}`,
         })
     })
@@ -413,8 +448,8 @@ export const briefMail = {
         await send(t, settings, {
           template: 'form_response_submitted',
           to,
-          fields: { ...contributorFields(order, to), formName: title },
-          buttonPath: projectPath(order.public_id),
+          fields: { ...contributorFields(order, to, settings), formName: title },
+          buttonPath: teamPath(order, to),
           jobId: `follow-up-answered-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
         })
     })
@@ -430,8 +465,8 @@ export const briefMail = {
         await send(t, settings, {
           template: 'documents_uploaded',
           to,
-          fields: contributorFields(order, to),
-          buttonPath: projectPath(order.public_id),
+          fields: contributorFields(order, to, settings),
+          buttonPath: teamPath(order, to),
           jobId: `documents-uploaded-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
         })
     })
@@ -447,8 +482,8 @@ export const briefMail = {
         await send(t, settings, {
           template: 'appointment_scheduled',
           to,
-          fields: { ...contributorFields(order, to), appointmentDate },
-          buttonPath: projectPath(order.public_id),
+          fields: { ...contributorFields(order, to, settings), appointmentDate },
+          buttonPath: teamPath(order, to),
           jobId: `appointment-scheduled-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
         })
     })
@@ -473,4 +508,4 @@ export const briefMail = {
 }
 
 /** The parts other event mails build on (draft-mail.server.ts, ADR 0062): the same rules for recipients, fields and switches. */
-export const mailParts = { send, safely, recipient, facingName, customerFields, contributorFields, projectPath }
+export const mailParts = { send, safely, recipient, facingName, customerFields, contributorFields, projectPath, teamPath, customerNameFor }

@@ -187,7 +187,7 @@ function guardTarget(t: Tenant, target: MemberRow | undefined): StaffError | nul
   return null
 }
 
-async function saveWriterProfile(t: Tenant, userId: number, input: WriterProfileInput) {
+export async function saveWriterProfile(t: Tenant, userId: number, input: WriterProfileInput) {
   const values = {
     levels: JSON.stringify(input.levels),
     services: JSON.stringify(input.services),

@@ -23,8 +23,10 @@ import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { OrderDialogError } from '#app/components/orders/order-dialog-error'
 import { notFound } from '#app/services/http.server'
-import { backToList, formRefusal, refusalMessage, unknownIntent } from './order-dialogs.server'
+import { backToDialog, backToList, formRefusal, refusalMessage, unknownIntent } from './order-dialogs.server'
 import { readForm } from '#app/services/form-request.server'
+import { PAID_INVALID, writerPaidSchema } from '#app/models/work-own.schema'
+import { PAYMENT_RECORDED, PAYMENT_UNRECORDED, writerPaymentActions, writerPaymentOf } from '#app/models/work-earnings.server'
 
 const GUARD = { all: ['UPDATE_ORDERS'] }
 
@@ -43,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     confirmHref: `${dialogHref}${dialogHref.includes('?') ? '&' : '?'}confirm=complete`,
     closeHref: ordersListHref(url.search),
     assignHref: can(t.user, { all: ['ASSIGN_WRITER_REVIEWER'] }) ? assignHref([row.public_id], url.search) : null,
+    writerPayment: await writerPaymentOf(t, row.public_id),
   })
 }
 
@@ -64,6 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return toggle(t, request, orderId, intent, form)
     case 'mark-complete':
       return markComplete(t, request, orderId)
+    case 'writer-paid':
+      return recordWriterPaid(t, request, orderId, form)
     default:
       return unknownIntent()
   }
@@ -115,9 +120,17 @@ async function markComplete(t: Tenant, request: Request, orderId: string) {
   return backToList(request, 'Order marked as completed')
 }
 
+async function recordWriterPaid(t: Tenant, request: Request, orderId: string, form: FormData) {
+  const parsed = writerPaidSchema.safeParse({ paid: form.get('paid') })
+  if (!parsed.success) return data({ writerPaymentError: PAID_INVALID }, { status: 400 })
+  const saved = await writerPaymentActions.record(t, request, orderId, parsed.data.paid)
+  if (!saved.ok) return data({ writerPaymentError: saved.error }, { status: saved.status })
+  return backToDialog(request, saved.paid ? PAYMENT_RECORDED : PAYMENT_UNRECORDED)
+}
+
 export default function OrderSettingsRoute() {
-  const { order, today, confirming, dialogHref, confirmHref, closeHref, assignHref } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as { completeError?: string } | undefined
+  const { order, today, confirming, dialogHref, confirmHref, closeHref, assignHref, writerPayment } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as { completeError?: string; writerPaymentError?: string } | undefined
   return (
     <PanelDialog title="Settings" closeTo={closeHref} wide>
       <OrderSettings
@@ -129,6 +142,8 @@ export default function OrderSettingsRoute() {
         confirmHref={confirmHref}
         assignHref={assignHref}
         completeError={actionData?.completeError}
+        writerPayment={writerPayment}
+        writerPaymentError={actionData?.writerPaymentError}
       />
     </PanelDialog>
   )

@@ -29,7 +29,14 @@ describe('the catalogue', () => {
       'form_response_received',
       'draft_auto_accept_reminder',
     ])
-    expect(channelTemplates('adminToWriter').map((t) => t.code)).toEqual(['draft_approved', 'draft_rejected', 'order_assigned', 'order_reassigned', 'admin_team_chat'])
+    expect(channelTemplates('adminToWriter').map((t) => t.code)).toEqual([
+      'draft_approved',
+      'draft_rejected',
+      'order_assigned',
+      'order_reassigned',
+      'admin_team_chat',
+      'order_due_soon',
+    ])
     expect(channelTemplates('writerToCustomer').map((t) => t.code)).toEqual([
       'draft_uploaded_resume',
       'draft_revised_resume',
@@ -47,6 +54,7 @@ describe('the catalogue', () => {
       'appointment_scheduled',
       'form_response_submitted',
       'draft_review_added',
+      'revision_requested',
       'draft_finalized',
       'documents_uploaded',
     ])

@@ -50,6 +50,8 @@ export const FIELDS = {
   invoiceAmount: { label: 'Invoice amount', sample: '$199.00' },
   formName: { label: 'Form name', sample: 'Career Questionnaire' },
   rejectionReason: { label: 'Rejection reason', sample: 'Please shorten the summary to three lines.' },
+  dueDate: { label: 'Due date', sample: 'Tuesday, 3 March 2026 at 10:00 UTC' },
+  revisionNotes: { label: "The customer's revision request", sample: 'Please add my latest role at Acme.' },
   message: { label: 'Chat message', sample: 'Could you share the latest draft?' },
   appointmentDate: { label: 'Appointment date', sample: 'Tuesday, 3 March 2026 at 10:00' },
   rating: { label: 'Rating (1 to 5)', sample: '5' },
@@ -230,6 +232,16 @@ export const CHANNEL_TEMPLATES: DefaultTemplate[] = [
     button_text: 'Reply in the chat',
     fields: ['senderName', 'message'],
   }),
+  contributorTemplate({
+    code: 'order_due_soon',
+    between: 'adminToWriter',
+    description: 'Sent to the contributor once when an order of theirs that is not complete is due within 24 hours.',
+    subject: 'Order {{orderId}} is due within 24 hours',
+    title: 'Due within 24 hours',
+    body: '<p>Hi {{contributorFirstName}},</p><p>Order {{orderId}} ({{productName}} for {{customerName}}) is due on {{dueDate}} and is not complete yet.</p>',
+    button_text: 'Open the order',
+    fields: ['dueDate'],
+  }),
 
   ...draftTemplates,
   customerTemplate({
@@ -303,6 +315,16 @@ export const CHANNEL_TEMPLATES: DefaultTemplate[] = [
     button_text: 'Open the order',
     fields: ['serviceName', 'rating', 'review'],
     offWhen: RATING_OFF,
+  }),
+  contributorTemplate({
+    code: 'revision_requested',
+    between: 'customerToWriter',
+    description: 'Sent to the contributor when the customer asks for a revision of their draft.',
+    subject: '{{customerName}} asked for a revision',
+    title: 'Revision requested',
+    body: '<p>Hi {{contributorFirstName}},</p><p>{{customerName}} asked for a revision of your draft of {{serviceName}} for order {{orderId}}:</p><blockquote>{{revisionNotes}}</blockquote><p>Please upload a new draft.</p>',
+    button_text: 'Open the order',
+    fields: ['serviceName', 'revisionNotes'],
   }),
   contributorTemplate({
     code: 'draft_finalized',

@@ -65,6 +65,9 @@ export const notificationText = {
     const what = orders.length === 1 ? orderLabel(orders[0]!) : orders.length ? `${orders.length} orders` : 'an invoice'
     return `Invoice paid: ${amount} (${what})`
   },
+  dueSoon(order: { packageName: string; customerName: string }, due: string) {
+    return `${orderLabel(order)} is due ${due} and is not complete yet`
+  },
   chatMessage(sender: string, preview: string, order?: { packageName: string; customerName: string } | null) {
     const where = order ? ` on ${orderLabel(order)}` : ''
     const text = plainText(preview)

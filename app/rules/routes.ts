@@ -124,6 +124,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/work', guard: CONTRIBUTOR, label: 'menu.myWork', section: 'Work', built: true, hideForClient: true },
   { path: '/work/orders/:orderId', guard: CONTRIBUTOR, built: true, hideForClient: true },
   { path: '/work/earnings', guard: CONTRIBUTOR, label: 'menu.earnings', section: 'Work', built: true, hideForClient: true },
+  { path: '/work/profile', guard: { all: ['WRITER'] }, label: 'menu.myProfile', section: 'Work', built: true, hideForClient: true },
 
   { path: '/leads/view', guard: { any: ['CRM', 'READ_CUSTOMERS'] }, label: 'menu.leads', section: 'Leads', built: true },
   // The spec's placeholder guard, decided in ADR 0041: the staff who keep contributors, and each contributor for their own conversation.

@@ -85,6 +85,12 @@ export const QUEUES = {
     clientIds: z.array(z.number().int().positive()).max(1000).optional(),
     now: z.number().optional(),
   }),
+  /** The hourly due-in-24-hours pass of the contributor workspace (jobs/work-due-soon.ts, ADR 0068); `now` only when a test drives the clock. */
+  'work-due-soon': z.object({
+    clientId: z.null(),
+    clientIds: z.array(z.number().int().positive()).max(1000).optional(),
+    now: z.number().optional(),
+  }),
   /** Custom domain DNS checks (jobs/domain-verification.ts): one organisation, or null for the scheduled pass over all. */
   'domain-verification': z.object({
     clientId: z.number().int().positive().nullable(),

@@ -3,7 +3,16 @@ import type { Generated, JSONColumnType, Selectable } from 'kysely'
 import type { Bool, Timestamp } from './core'
 
 export type NotificationKind =
-  'order_assigned' | 'reviewer_assigned' | 'draft_uploaded' | 'revision_approved' | 'revision_rejected' | 'invoice_paid' | 'chat_message' | 'customer_action' | 'order_update'
+  | 'order_assigned'
+  | 'reviewer_assigned'
+  | 'draft_uploaded'
+  | 'revision_approved'
+  | 'revision_rejected'
+  | 'invoice_paid'
+  | 'chat_message'
+  | 'customer_action'
+  | 'order_update'
+  | 'order_due_soon'
 
 /** Who caused it, as they were then (the spec's platform notification data). */
 export type NotificationData = { senderName: string | null; senderPrefName: string | null; senderImg: string | null; action: NotificationKind }

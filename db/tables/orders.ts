@@ -44,6 +44,11 @@ export interface OrdersTable {
   hide_order: Bool
   marked_as_complete: Bool
   amount_paid_to_writer_cents: number | null
+  /** Staff recorded the contributor as paid (ADR 0068): when and by whom; no money moves. */
+  writer_paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  writer_paid_by: ColumnType<number | null, number | null | undefined, number | null>
+  /** The due date the contributor's due-in-24-hours reminder was sent for (ADR 0068). */
+  due_reminded_for: ColumnType<Date | null, Date | null | undefined, Date | null>
   contract_file: string | null
   last_task_id: string | null
   last_task_at: Date | null

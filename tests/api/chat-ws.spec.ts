@@ -138,7 +138,7 @@ test.describe('people who are away', () => {
     owner.send({ type: 'new_message', ...room, content: 'Are you there?' })
     const pushed = await elsewhere.next((e) => e.type === 'notification')
     expect(pushed.notification).toMatchObject({ contant: expect.stringContaining('Are you there?') })
-    expect(await notices()).toEqual([{ kind: 'chat_message', content: expect.stringContaining('New message from'), link: `/project/view/${w.order.public_id}`, seen: false }])
+    expect(await notices()).toEqual([{ kind: 'chat_message', content: expect.stringContaining('New message from'), link: `/work/orders/${w.order.public_id}`, seen: false }])
     await platformDb.updateTable('notifications').set({ seen: true }).where('user_id', '=', writerId).execute()
 
     // Watching now: nothing new.

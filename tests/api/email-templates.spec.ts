@@ -150,6 +150,7 @@ test('the e-mail the product sends uses the organisation’s customised template
   const mail = await waitForMail(world.writer.email, /^Custom: New order for Wren$/, since)
   expect(mail.text).toContain('Our own words.')
   expect(mail.text).toContain(world.orders[0]!.public_id)
-  expect(mail.text).toMatch(/Go:\nhttps?:\/\/\S+\/login\n/)
+  // The button opens the order in the contributor's workspace (ADR 0068).
+  expect(mail.text).toMatch(new RegExp(`Go:\\nhttps?://\\S+/work/orders/${world.orders[0]!.public_id}\\n`))
   expect(mail.html).toContain(`>${a.org.name}<`)
 })

@@ -96,7 +96,8 @@ describe('questionnaire answers', () => {
     expect(lastTaskLabel(row.last_task_id)).toBe('Form completed')
     expect(Number(row.status_percentage)).toBe(16)
     expect(await activity(order.id)).toContain('Olive Owner submitted the questionnaire Intake form')
-    expect((await notificationsOf(a.writer.userId)).map((n) => n.content)).toContain('Olive Owner submitted the questionnaire Intake form')
+    // The writer reads the customer by first name only (ADR 0068).
+    expect((await notificationsOf(a.writer.userId)).map((n) => n.content)).toContain('Olive submitted the questionnaire Intake form')
     expect((await notificationsOf(a.owner.userId)).map((n) => n.kind)).toContain('customer_action')
 
     // A submitted module refuses more answers, by the page's post or the call alike.
@@ -104,7 +105,7 @@ describe('questionnaire answers', () => {
     expect(again).toMatchObject({ ok: false, status: 409, error: ALREADY_SUBMITTED })
 
     await waitForMail(a.customer.email, /We received your answers to Intake form/)
-    await waitForMail(a.writer.email, /Olive Owner answered Intake form/)
+    await waitForMail(a.writer.email, /Olive answered Intake form/)
     await queuesDrained()
     expect((await mailsTo(a.customer.email)).filter((m) => /We received your answers/.test(m.subject))).toHaveLength(1)
     expect((await mailsTo(a.writer.email)).filter((m) => /answered Intake form/.test(m.subject))).toHaveLength(1)

@@ -190,7 +190,8 @@ describe('talking with the team and the writer', () => {
     await sendChatMessage(w.actor, await open(w.actor, { chatType: 'customerToWriter', orderId }), { kind: 'text', content: 'Question for the writer', format: 'text' })
     const rows = await platformDb.selectFrom('notifications').select(['user_id', 'kind', 'link']).where('client_id', '=', w.org.id).where('kind', '=', 'chat_message').execute()
     expect(rows.map((r) => r.user_id).sort()).toEqual([w.owner.user.id, w.writer.user.id].sort())
-    expect(rows.every((r) => r.link === `/project/view/${orderId}`)).toBe(true)
+    // Staff open the project page; the writer opens the order in their workspace (ADR 0068).
+    expect(rows.every((r) => r.link === (r.user_id === w.writer.user.id ? `/work/orders/${orderId}` : `/project/view/${orderId}`))).toBe(true)
   })
 
   it('a test order notifies no customer', async () => {

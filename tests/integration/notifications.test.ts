@@ -68,8 +68,9 @@ describe('order assignment', () => {
     expect(one.status).toBe(200)
     let rows = await rowsOf(writer.userId)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ kind: 'order_assigned', link: `/project/view/${orders[0]!.public_id}`, seen: false })
-    expect(rows[0]!.content).toBe(`Test Person assigned you ${orders[0]!.package_name} for ${orders[0]!.customer_name}`)
+    // A contributor's link opens their workspace, and they read the customer's first name only (ADR 0068).
+    expect(rows[0]).toMatchObject({ kind: 'order_assigned', link: `/work/orders/${orders[0]!.public_id}`, seen: false })
+    expect(rows[0]!.content).toBe(`Test Person assigned you ${orders[0]!.package_name} for ${orders[0]!.customer_first_name}`)
     expect(rows[0]!.data).toMatchObject({ senderName: 'Test Person', action: 'order_assigned' })
     const [pushed] = await pushedTo(writer.userId)
     expect(pushed).toEqual({ type: 'notification', notification: expect.objectContaining({ _id: rows[0]!.public_id, contant: rows[0]!.content, seen: false }) })
@@ -79,7 +80,7 @@ describe('order assignment', () => {
     await owner.call(action as never, { path: '/api/client/orders/assign_writer', body: { selectedOrdersIds: orders.map((o) => o.public_id), writerId: writer.publicId } })
     rows = await rowsOf(writer.userId)
     expect(rows.map((r) => r.content)).toEqual([expect.any(String), 'Test Person assigned you 2 orders'])
-    expect(rows[1]!.link).toBeNull()
+    expect(rows[1]!.link).toBe('/work')
     expect(await rowsOf(ownerId)).toEqual([])
   })
 
@@ -93,7 +94,7 @@ describe('order assignment', () => {
     })
     expect(res.status).toBe(200)
     const rows = await rowsOf(reviewer.userId)
-    expect(rows).toMatchObject([{ kind: 'reviewer_assigned', link: `/project/view/${orders[0]!.public_id}` }])
+    expect(rows).toMatchObject([{ kind: 'reviewer_assigned', link: `/work/orders/${orders[0]!.public_id}` }])
     expect(rows[0]!.content).toContain('made you the reviewer of')
   })
 })
@@ -115,7 +116,7 @@ describe('revisions', () => {
     const rows = await rowsOf(writer.userId)
     expect(rows.map((r) => r.kind)).toEqual(['revision_approved', 'revision_rejected'])
     expect(rows[1]!.content).toMatch(/rejected your draft of .+: Too short$/)
-    expect(rows.every((r) => r.link === `/project/view/${order.public_id}`)).toBe(true)
+    expect(rows.every((r) => r.link === `/work/orders/${order.public_id}`)).toBe(true)
     // A refused second decision notifies nobody.
     await owner.call(approve as never, { path: `/api/client/orders/revision/approve/${approved.public_id}`, params: { id: approved.public_id } })
     expect(await rowsOf(writer.userId)).toHaveLength(2)

@@ -250,8 +250,8 @@ describe('revisions approval', () => {
       ok: true,
     })
     const approved = await onlyMail(w.writer.email, /Your draft for Executive Resume was approved/)
-    expect(approved.text).toContain(`Your draft of Executive Resume workflow for order ${order.public_id} (Casey Customer) was approved`)
-    expect(linkFrom(approved, /\/project\/view\//)).toBe(`${w.portal}/project/view/${order.public_id}`)
+    expect(approved.text).toContain(`Your draft of Executive Resume workflow for order ${order.public_id} (Casey) was approved`)
+    expect(linkFrom(approved, /\/work\/orders\//)).toBe(`${w.portal}/work/orders/${order.public_id}`)
     const uploaded = await onlyMail(w.customer.email, /Your cover letter draft is ready/)
     expect(uploaded.text).toContain(`Wren Writer uploaded the first draft of your cover letter for order ${order.public_id}.`)
 
@@ -345,7 +345,7 @@ describe('team chat while the contributor is away', () => {
     const mail = await onlyMail(w.writer.email, /New message from Quill & Co/)
     expect(mail.text).toContain(`Olive Owner wrote about order ${w.order.public_id}:`)
     expect(mail.text).toContain('Could you share the <latest> draft?')
-    expect(linkFrom(mail, /\/project\/view\//)).toBe(`${w.portal}/project/view/${w.order.public_id}`)
+    expect(linkFrom(mail, /\/work\/orders\//)).toBe(`${w.portal}/work/orders/${w.order.public_id}`)
 
     const watched = await chatWorld()
     await markPresent(presenceKey(watched.org.id, watched.room), [watched.writer.userId])

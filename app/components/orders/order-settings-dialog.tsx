@@ -10,6 +10,8 @@ import type { OrderJson } from '#app/models/orders.server'
 import { buttonClass } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { FormRefusal, PriorityBadge, PriorityPicker } from './order-settings-form-parts'
+import type { WriterPayment } from '#app/models/work-earnings.server'
+import { WriterPaymentForm } from './writer-payment-form'
 
 export const CONFIRM_COMPLETE = 'You will not be able to revert this.'
 
@@ -25,9 +27,12 @@ type Props = {
   assignHref: string | null
   confirming: boolean
   completeError?: string | null
+  /** The record of paying the contributor (ADR 0068), beside the amount. */
+  writerPayment?: WriterPayment | null
+  writerPaymentError?: string | null
 }
 
-export function OrderSettings({ order, today, confirmHref, dialogHref, assignHref, confirming, completeError }: Props) {
+export function OrderSettings({ order, today, confirmHref, dialogHref, assignHref, confirming, completeError, writerPayment, writerPaymentError }: Props) {
   if (confirming && !order.markedAsComplete) return <ConfirmComplete cancelTo={dialogHref} error={completeError} />
   return (
     <div className="space-y-4">
@@ -42,6 +47,7 @@ export function OrderSettings({ order, today, confirmHref, dialogHref, assignHre
       <DueDateForm order={order} today={today} />
       <PriorityForm order={order} />
       <AmountForm order={order} />
+      {writerPayment ? <WriterPaymentForm payment={writerPayment} error={writerPaymentError} /> : null}
       <div className={section}>
         <h3 className="text-sm font-semibold text-gray-900">Flags</h3>
         <div className="flex flex-wrap gap-6">
