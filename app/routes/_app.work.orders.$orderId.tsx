@@ -101,7 +101,7 @@ export default function WorkOrderRoute() {
           {mine.error}
         </p>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <WorkSummary view={view} />
           <WorkOrderDrafts view={view} action={here} answer={mine} />

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadAuthUser } from '#app/models/account.server'
 import { tenantOf } from '#app/models/auth-guards.server'
 import { submitDocuments, uploadDocument } from '#app/models/brief.server'
+import { openRoom } from '#app/models/chat.server'
 import { findContributorOrder } from '#app/models/contributor-orders.server'
 import { requestRevision } from '#app/models/customer-drafts.server'
 import type { PortalCustomer } from '#app/models/portal-auth.server'
@@ -182,6 +183,22 @@ describe('the reviewer', () => {
     const again = await deliverWriterDraft(writerOnly, { serviceId: a.serviceId, pdf: pdfUpload() })
     if (!again.ok) throw new Error(again.error)
     expect(await reviewerReject({ ...a.r, role: 'writer' }, again.draftId, 'x', [])).toMatchObject({ ok: false, status: 403, error: ONLY_THE_REVIEWER })
+  })
+})
+
+describe('chats', () => {
+  it('the writer–customer chat is the writer’s only, and gone when the organisation turns it off; the team chat is the order’s people only', async () => {
+    const a = await world()
+    expect((await workOrderView(a.w)).switches.writerCustomerChat).toBe(true)
+    expect((await workOrderView(a.r)).switches.writerCustomerChat).toBe(false)
+    expect(await openRoom(a.w, { chatType: 'writerToCustomer', orderId: a.order.public_id })).toMatchObject({ ok: true })
+    expect(await openRoom(a.r, { chatType: 'writerToCustomer', orderId: a.order.public_id })).toMatchObject({ ok: false, code: 'forbidden' })
+    expect(await openRoom(a.r, { chatType: 'project', orderId: a.order.public_id })).toMatchObject({ ok: true })
+    const stranger = (await ctxOf(a.org.id, a.otherReviewer.userId, a.otherOrder.public_id))!
+    expect(await openRoom(stranger, { chatType: 'project', orderId: a.order.public_id })).toMatchObject({ ok: false, code: 'forbidden' })
+    const b = await world({ disable_writer_customer_chat: true })
+    expect((await workOrderView(b.w)).switches.writerCustomerChat).toBe(false)
+    expect(await openRoom(b.w, { chatType: 'writerToCustomer', orderId: b.order.public_id })).toMatchObject({ ok: false, code: 'disabled' })
   })
 })
 

@@ -84,7 +84,7 @@ test('a writer or reviewer not on the order, of this organisation or another, ge
     expect((await get(`/work/orders/${id}`, cookie)).status).toBe(404)
     const json = await get(`/api/writer/orders/${id}`, cookie)
     expect(json.status).toBe(404)
-    expect(JSON.parse(json.body)).toMatchObject({ statusCode: 404 })
+    expect(JSON.parse(json.body)).toMatchObject({ statusCode: 404, message: 'Order not found' })
     const upload = pdfDraft(serviceId)
     expect((await post(`/api/writer/orders/${id}/drafts`, cookie, upload.body, upload.type)).status).toBe(404)
     expect((await post(`/api/writer/orders/${id}/drafts/${w.draft.public_id}/approve`, cookie, '', 'application/json')).status).toBe(404)
