@@ -32,6 +32,9 @@ const UPLOAD_ROUTES: [RegExp, number][] = [
   // The customer's brief (ADR 0061): previous documents by the call, and the task page's form (documents, file answers).
   [/^\/api\/portal\/orders\/[^/]+\/(documents|answers\/files)$/, MAX_UPLOAD_BYTES],
   [/^\/my-orders\/[^/]+\/tasks\/[^/]+\/[^/]+$/, MAX_UPLOAD_BYTES],
+  // The contributor's order page (drafts, final documents, rejection files, chat files) and its draft calls (ADR 0067).
+  [/^\/work\/orders\/[^/]+$/, MAX_UPLOAD_BYTES],
+  [/^\/api\/writer\/orders\/[^/]+\/drafts(\/[^/]+\/reject)?$/, MAX_UPLOAD_BYTES],
   // Customize Client Portal: the logo, welcome and login images saved together.
   [/^\/website-settings\/ui$/, IMAGE_KEYS.length * IMAGE_MAX_BYTES],
 ]

@@ -234,12 +234,19 @@ function onTheRight(row: Pick<MessageRow, 'chat_type' | 'sent_to_admin' | 'role_
   }
 }
 
+/** The writer's end of the writer–customer chat knows the customer by first name only (ADR 0067), in history and live frames. */
+function contributorSeesCustomer(row: Pick<MessageRow, 'role_label'>, room: ChatRoom): boolean {
+  return room.chatType === 'writerToCustomer' && room.side !== 'customer' && row.role_label === 'CUSTOMER'
+}
+
 function toMessageJson(row: MessageRow, room: ChatRoom): ChatMessageJson {
   // A customer knows the team by the names they chose to be known by (the order e-mails' rule).
   const name =
     isCustomerSide(room) && row.role_label !== 'CUSTOMER'
       ? customerFacingName({ customerFacingName: row.sender_customer_facing_name, firstName: row.sender_first_name, lastName: row.sender_last_name })
-      : `${row.sender_first_name} ${row.sender_last_name}`.trim()
+      : contributorSeesCustomer(row, room)
+        ? row.sender_first_name
+        : `${row.sender_first_name} ${row.sender_last_name}`.trim()
   const createdAt = new Date(row.created_at).toISOString()
   if (room.chatType === 'project') {
     return {

@@ -33,10 +33,12 @@ import { customerChatPost, customerChatsView, isCustomerChatPost } from './custo
 import { canSendProjectBrief, isProjectBriefPost, projectBriefPost, type ProjectBriefAnswer } from './project-brief.server'
 import { ProjectBrief } from '#app/components/orders/project-brief'
 import { notFound } from '#app/services/http.server'
+import { redirectContributorFromProject } from './contributor-access.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await redirectContributorFromProject(request, params.orderId)
   const t = await requirePermission(request, routeGuard('/project/view/:orderId'))
   const project = await getProject(t, params.orderId ?? '')
   if (!project) throw notFound()

@@ -156,8 +156,9 @@ describe('talking with the team and the writer', () => {
       ['Alex the Writer', false],
     ])
     const writerSees = (await roomHistory(a.writer, writerRoom)).messages as PersonMessageJson[]
+    // The writer knows the customer by first name only (issue 26, ADR 0067).
     expect(writerSees.map((m) => [m.name, m.isRight])).toEqual([
-      ['Olive Owner', false],
+      ['Olive', false],
       ['Wendy Realname', true],
     ])
   })

@@ -80,7 +80,17 @@ export function ChatMessageList<M extends Message>({
   const { messages, hasMore, listRef } = feed
   const first = messages[0]
   return (
-    <ol ref={listRef} className="space-y-3 overflow-y-auto rounded-md bg-gray-50 p-3" style={{ height }} data-testid="chat-messages" aria-live="polite">
+    // Focusable, so the scrolling list can be read with the keyboard alone (axe scrollable-region-focusable).
+    <ol
+      ref={listRef}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be read by keyboard
+      tabIndex={0}
+      aria-label="Messages"
+      className="space-y-3 overflow-y-auto rounded-md bg-gray-50 p-3"
+      style={{ height }}
+      data-testid="chat-messages"
+      aria-live="polite"
+    >
       {hasMore && first ? (
         <li className="text-center">
           {hydrated ? (
