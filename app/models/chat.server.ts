@@ -28,6 +28,8 @@ import {
 import { can, type Guard, PERMISSION_DENIED_MESSAGE } from '#app/rules/permissions'
 import { customerFacingName } from '#app/rules/order-timeline'
 import { isContributor } from '#app/rules/people'
+import { mayWork } from '#app/rules/contributor'
+import { LOG_IN_AS_REFUSED } from '#app/rules/work-order'
 import type { Tenant } from './auth-guards.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { presentUsers } from '#app/services/chat-presence.server'
@@ -56,7 +58,8 @@ export type CustomerRoomSide = 'team' | 'customer'
  * A chat actor: a member of the organisation, or (`customer` set) a customer of it on the portal,
  * whose tenant is built by the portal's session check (customer-messages.server.ts, ADR 0063).
  */
-export type ChatActor = Tenant & { customer?: { impersonated: boolean } }
+/** `logInAs`: a member's session someone else signed in to (a contributor's chat is then read-only, ADR 0067). */
+export type ChatActor = Tenant & { customer?: { impersonated: boolean }; logInAs?: boolean }
 
 /** The customer's side of a conversation: their own messages are on the right. */
 function isCustomerSide(room: ChatRoom): boolean {
@@ -406,6 +409,8 @@ async function chatFile(t: ChatActor, key: string): Promise<{ id: number; file: 
 export async function sendChatMessage(t: ChatActor, room: ChatRoom, message: OutgoingMessage): Promise<SentMessage | ChatRefusal> {
   // A log-in-as session may read the customer's conversations, never write in the customer's name.
   if (t.customer?.impersonated) return refuse('forbidden', IMPERSONATION_CHAT_REFUSED)
+  // Nor in a contributor's: their messages are their work (the order page and its calls refuse it too).
+  if (t.logInAs && mayWork(t.user)) return refuse('forbidden', LOG_IN_AS_REFUSED)
   let content: string | null = null
   let file: { id: number; file: StoredFile } | null = null
   if (message.kind === 'text') {

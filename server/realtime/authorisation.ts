@@ -52,7 +52,7 @@ export async function authoriseUpgrade(req: IncomingMessage): Promise<UpgradeDec
   const cookie = req.headers.cookie ?? ''
   const request = new Request(`http://localhost${req.url}`, { headers: { cookie, ...hostHeaders } })
   const { user, session } = await getAuth(request).catch(() => ({ user: null, session: null }))
-  if (user && session?.id) return { ok: true, user, cookie, sessionRowId: sha256(session.id) }
+  if (user && session?.id) return { ok: true, user, cookie, sessionRowId: sha256(session.id), logInAs: !!session.get('impersonatorUserId') }
   // On an organisation's own host, a live customer session of that organisation (the portal's messages, ADR 0063).
   const customer = host.kind === 'tenant' && session?.id ? await getCustomer(request).catch(() => null) : null
   if (!customer || !session?.id) return { ok: false, answer: 'HTTP/1.1 401 Unauthorized\r\n\r\n' }
@@ -104,11 +104,11 @@ export async function freshUser(c: Client, now: number, recheckMs: number): Prom
 }
 
 /** The tenant a chat frame acts as, or why it may not act at all (a customer acts as a customer of the organisation). */
-export function tenantFor(user: AuthUser, customer: Client['customer'] = null): ChatActor | ChatRefusal {
+export function tenantFor(user: AuthUser, customer: Client['customer'] = null, logInAs = false): ChatActor | ChatRefusal {
   if (customer)
     return user.clientId === null ? { ok: false, code: 'forbidden', error: ORGANISATION_REQUIRED } : { db: tenantDb(user.clientId), clientId: user.clientId, user, customer }
   if (user.clientId === null) return { ok: false, code: 'forbidden', error: ORGANISATION_REQUIRED }
   // A locked organisation keeps only its billing pages; its chat is closed too.
   if (sidebarRestricted(user.packageStatus, paymentDueDays(user), trialDaysLeft(user))) return { ok: false, code: 'forbidden', error: ACCOUNT_LOCKED_MESSAGE }
-  return tenantOf(user as AuthUser & { clientId: number })
+  return { ...tenantOf(user as AuthUser & { clientId: number }), logInAs }
 }

@@ -106,7 +106,7 @@ export function createChatProtocol(io: {
     if (!(await sessionStands(c, frame.type === 'new_message'))) return drop(c, CLOSE_SESSION_ENDED, 'Session ended')
     const user = await freshUser(c, now, io.recheckMs)
     if (!user) return drop(c, CLOSE_SESSION_ENDED, 'Session ended')
-    const t = tenantFor(user, c.customer)
+    const t = tenantFor(user, c.customer, c.logInAs)
     if ('ok' in t) return send(c, refusalFrame(t, frame))
     switch (frame.type) {
       case 'subscribe':

@@ -22,10 +22,12 @@ export type Client = {
   closed: boolean
   /** A customer of the host's organisation (the portal's messages, ADR 0063); null for a member. */
   customer: { impersonated: boolean } | null
+  /** A member's log-in-as session (someone signed in as them): a contributor's work is refused (ADR 0067). */
+  logInAs: boolean
 }
 
 /** Who an upgrade was authorised as (authorisation.ts). */
-export type SocketIdentity = { user: AuthUser; cookie: string; sessionRowId: string; customer?: { impersonated: boolean } | null }
+export type SocketIdentity = { user: AuthUser; cookie: string; sessionRowId: string; customer?: { impersonated: boolean } | null; logInAs?: boolean }
 
 export function newClient(socket: WebSocket, identity: SocketIdentity, now: number): Client {
   return {
@@ -41,5 +43,6 @@ export function newClient(socket: WebSocket, identity: SocketIdentity, now: numb
     queue: Promise.resolve(),
     closed: false,
     customer: identity.customer ?? null,
+    logInAs: identity.logInAs ?? false,
   }
 }

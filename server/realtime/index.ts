@@ -62,7 +62,7 @@ export function attachRealtime(server: Server, tuning = realtimeTuning()) {
       }
       c.user = user
       c.userCheckedAt = now
-      await protocol.recheckRooms(c, tenantFor(user, c.customer), userKey, rooms)
+      await protocol.recheckRooms(c, tenantFor(user, c.customer, c.logInAs), userKey, rooms)
     }
     protocol.pruneAnnounced(now)
   }

@@ -183,6 +183,20 @@ test('the page action needs our Origin; a log-in-as session reads the order but 
   expect((await post(`/work/orders/${id}`, asWriter, withIntent.body, withIntent.type)).status).toBe(403)
   expect((await post(`/work/orders/${id}?chat=post`, asWriter, 'content=hi', 'application/x-www-form-urlencoded')).status).toBe(403)
   expect(await platformDb.selectFrom('drafts').select('id').where('order_id', '=', w.order.id).execute()).toHaveLength(1)
+  // Nor over the socket: the frame is refused and nothing is stored.
+  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, { headers: { Host: HOST, Origin: ORIGIN, Cookie: asWriter } })
+  const frames: string[] = []
+  ws.on('message', (m) => frames.push(String(m)))
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve)
+    ws.once('error', reject)
+  })
+  ws.send(JSON.stringify({ type: 'subscribe', chatType: 'writerToCustomer', orderId: id }))
+  await expect.poll(() => frames.some((f) => f.includes('all_messages'))).toBe(true)
+  ws.send(JSON.stringify({ type: 'new_message', chatType: 'writerToCustomer', orderId: id, message_type: 'text', content: 'Sent by someone else' }))
+  await expect.poll(() => frames.some((f) => f.includes(LOG_IN_AS_REFUSED))).toBe(true)
+  ws.close()
+  expect(await platformDb.selectFrom('chat_messages').select('id').where('content', 'like', '%Sent by someone else%').execute()).toEqual([])
   // The real writer's page action works.
   const done = await post(`/work/orders/${id}`, cookie, withIntent.body, withIntent.type)
   expect(done.status, done.body.slice(0, 300)).toBe(302)
