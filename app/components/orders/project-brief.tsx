@@ -7,6 +7,7 @@ import { formatKb } from '#app/rules/file-name'
 import { Alert } from '#app/ui/alert'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { BriefAnswers } from '#app/components/orders/brief-answers'
 
 type Answer = { error: string; errors?: Record<string, string>; serviceId: string; form: string } | null
 
@@ -37,16 +38,7 @@ export function ProjectBrief({ brief, action, canSend, answer }: { brief: StaffB
                 {s.title} <span className="text-sm font-normal text-gray-600">· {s.serviceName}</span>
               </h3>
               <p className="text-sm text-gray-700">{status(s)}</p>
-              {s.answers.length ? (
-                <dl className="mt-2 space-y-2 text-sm">
-                  {s.answers.map((a) => (
-                    <div key={a.id}>
-                      <dt className="font-medium text-gray-900">{a.question}</dt>
-                      <dd className="whitespace-pre-wrap text-gray-700">{a.answer || '—'}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
+              <BriefAnswers answers={s.answers} />
               {s.kind === 'documents' ? (
                 s.documents.length ? (
                   <ul className="mt-2 text-sm text-gray-900">

@@ -1,10 +1,11 @@
 // The Add/Edit User form: collapsible User Info and Roles & Permissions, plus the contributor profile.
 import { useState } from 'react'
-import { useField, ValidatedForm } from 'remix-validated-form'
-import { FieldError, FormAlert, inputClass, labelClass, SubmitButton, TextField, VALIDATE_ON_SUBMIT } from '#app/components/forms'
-import { createUserValidator, updateUserValidator, WEEK_DAYS } from '#app/models/staff.schema'
+import { ValidatedForm } from 'remix-validated-form'
+import { FormAlert, inputClass, labelClass, SubmitButton, TextField } from '#app/components/forms'
+import { createUserValidator, updateUserValidator } from '#app/models/staff.schema'
 import { isContributor } from '#app/rules/people'
 import { useHydrated } from '#app/ui/use-hydrated'
+import { AvailableDays } from './available-days'
 import { PermissionEditor } from './permission-editor'
 
 export type UserFormValues = {
@@ -112,7 +113,7 @@ export function UserForm({
             <TextField name="certificates" label="Certificates" />
             <TextField name="expertise" label="Expertise" />
             <TextField name="schedulingLink" label="Scheduling Link" placeholder="https://" />
-            <AvailableDays initial={values.availableDays} />
+            <AvailableDays initial={values.availableDays} errorId="available-days-error" />
           </div>
         </details>
       ) : null}
@@ -122,23 +123,5 @@ export function UserForm({
         </div>
       </div>
     </ValidatedForm>
-  )
-}
-
-function AvailableDays({ initial }: { initial: string[] }) {
-  const { error } = useField('availableDays', { validationBehavior: VALIDATE_ON_SUBMIT })
-  return (
-    <fieldset className="sm:col-span-2">
-      <legend className={labelClass}>Available Days</legend>
-      <div className="flex flex-wrap gap-4">
-        {WEEK_DAYS.map((day) => (
-          <label key={day} className="flex items-center gap-1.5 text-sm text-gray-800">
-            <input type="checkbox" name="availableDays" value={day} defaultChecked={initial.includes(day)} className="size-4 rounded border-gray-300" />
-            {day}
-          </label>
-        ))}
-      </div>
-      <FieldError id="available-days-error" error={error} />
-    </fieldset>
   )
 }

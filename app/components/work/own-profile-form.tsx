@@ -1,11 +1,11 @@
 // The contributor's own profile (/work/profile): what staff decided (levels, services) shown, and the fields
 // the contributor keeps up to date themselves in a form that works without JavaScript.
-import { useField, ValidatedForm } from 'remix-validated-form'
-import { FieldError, FormAlert, labelClass, SubmitButton, TextField, VALIDATE_ON_SUBMIT } from '#app/components/forms'
-import { WEEK_DAYS } from '#app/models/staff.schema'
+import { ValidatedForm } from 'remix-validated-form'
+import { FormAlert, SubmitButton, TextField } from '#app/components/forms'
 import { ownWriterProfileValidator } from '#app/models/work-own.schema'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { Card } from '#app/ui/card'
+import { AvailableDays } from '#app/components/people/available-days'
 
 export const OWN_PROFILE_FORM = 'work-own-profile'
 
@@ -56,7 +56,7 @@ export function OwnProfileForm({ values, formError }: { values: OwnProfileValues
         <TextField name="certificates" label="Certificates" />
         <TextField name="expertise" label="Expertise" />
         <TextField name="schedulingLink" label="Scheduling Link" placeholder="https://" inputMode="url" />
-        <AvailableDays initial={values.availableDays} />
+        <AvailableDays initial={values.availableDays} errorId="own-available-days-error" formId={OWN_PROFILE_FORM} />
         <div className="sm:col-span-2 flex justify-end">
           <div className="w-40">
             <SubmitButton>Save profile</SubmitButton>
@@ -64,23 +64,5 @@ export function OwnProfileForm({ values, formError }: { values: OwnProfileValues
         </div>
       </ValidatedForm>
     </Card>
-  )
-}
-
-function AvailableDays({ initial }: { initial: string[] }) {
-  const { error } = useField('availableDays', { validationBehavior: VALIDATE_ON_SUBMIT, formId: OWN_PROFILE_FORM })
-  return (
-    <fieldset className="sm:col-span-2">
-      <legend className={labelClass}>Available Days</legend>
-      <div className="flex flex-wrap gap-4">
-        {WEEK_DAYS.map((day) => (
-          <label key={day} className="flex items-center gap-1.5 text-sm text-gray-800">
-            <input type="checkbox" name="availableDays" value={day} defaultChecked={initial.includes(day)} className="size-4 rounded border-gray-300" />
-            {day}
-          </label>
-        ))}
-      </div>
-      <FieldError id="own-available-days-error" error={error} />
-    </fieldset>
   )
 }

@@ -10,6 +10,7 @@ import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { cn } from '#app/ui/cn'
 import { formatDate, formatDateTime } from '#app/components/orders/project-overview'
+import { BriefAnswers } from '#app/components/orders/brief-answers'
 
 /** A refused form of the page: the message, the fields' messages and what was typed. */
 export type WorkAnswer = { intent: string; ok: false; error: string; errors?: Record<string, string>; fields?: Record<string, string> }
@@ -145,16 +146,7 @@ export function WorkBrief({ view, action, answer }: { view: WorkOrderView; actio
                 {s.title} <span className="font-normal text-gray-600">· {s.serviceName}</span>
               </h3>
               <p className="text-xs text-gray-600">{s.done ? `Submitted${s.submittedAt ? ` ${formatDateTime(s.submittedAt)}` : ''}` : 'Not submitted yet'}</p>
-              {s.answers.length ? (
-                <dl className="mt-2 space-y-2 text-sm">
-                  {s.answers.map((a) => (
-                    <div key={a.id}>
-                      <dt className="font-medium text-gray-900">{a.question}</dt>
-                      <dd className="whitespace-pre-wrap text-gray-700">{a.answer || '—'}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
+              <BriefAnswers answers={s.answers} />
               {s.kind === 'documents' ? (
                 s.documents.length ? (
                   <ul className="mt-2 space-y-1 text-sm">
