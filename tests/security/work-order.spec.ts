@@ -41,6 +41,18 @@ async function world() {
   return { org, order, elsewhere, draft, foreignDraft, customer, writer, otherWriter, reviewer, otherReviewer, owner: owner.accounts.get(org.id)!.id, email }
 }
 
+/** A socket of the tenant host with the session's cookie, collecting every frame it receives. */
+async function openSocket(cookie: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, { headers: { Host: HOST, Origin: ORIGIN, Cookie: cookie } })
+  const frames: string[] = []
+  ws.on('message', (m) => frames.push(String(m)))
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve)
+    ws.once('error', reject)
+  })
+  return { ws, frames }
+}
+
 async function session(userId: number, clientId: number, impersonatorUserId?: number): Promise<string> {
   const setCookie = await startSession(new Request(`${ORIGIN}/`), {
     userId,
@@ -122,13 +134,7 @@ test('the customer’s last name, e-mail and the price reach a writer through ne
   const room = await openRoom(actor, { chatType: 'customerToWriter', orderId: id })
   if (!room.ok) throw new Error(room.error)
   expect(await sendChatMessage(actor, room.room, { kind: 'text', content: 'Hello from before', format: 'text' })).toMatchObject({ ok: true })
-  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, { headers: { Host: HOST, Origin: ORIGIN, Cookie: cookie } })
-  const frames: string[] = []
-  ws.on('message', (m) => frames.push(String(m)))
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve)
-    ws.once('error', reject)
-  })
+  const { ws, frames } = await openSocket(cookie)
   ws.send(JSON.stringify({ type: 'subscribe', chatType: 'writerToCustomer', orderId: id }))
   await expect.poll(() => frames.some((f) => f.includes('all_messages'))).toBe(true)
   expect(await sendChatMessage(actor, room.room, { kind: 'text', content: 'Hello live', format: 'text' })).toMatchObject({ ok: true })
@@ -184,13 +190,7 @@ test('the page action needs our Origin; a log-in-as session reads the order but 
   expect((await post(`/work/orders/${id}?chat=post`, asWriter, 'content=hi', 'application/x-www-form-urlencoded')).status).toBe(403)
   expect(await platformDb.selectFrom('drafts').select('id').where('order_id', '=', w.order.id).execute()).toHaveLength(1)
   // Nor over the socket: the frame is refused and nothing is stored.
-  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, { headers: { Host: HOST, Origin: ORIGIN, Cookie: asWriter } })
-  const frames: string[] = []
-  ws.on('message', (m) => frames.push(String(m)))
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve)
-    ws.once('error', reject)
-  })
+  const { ws, frames } = await openSocket(asWriter)
   ws.send(JSON.stringify({ type: 'subscribe', chatType: 'writerToCustomer', orderId: id }))
   await expect.poll(() => frames.some((f) => f.includes('all_messages'))).toBe(true)
   ws.send(JSON.stringify({ type: 'new_message', chatType: 'writerToCustomer', orderId: id, message_type: 'text', content: 'Sent by someone else' }))
