@@ -29,59 +29,46 @@ async function orderById(t: TenantScope, orderId: number) {
   return order && !order.test_order ? order : null
 }
 
+/** A mail about one draft to the contributor who wrote it (else the order's writer), once per draft. */
+function toDraftWriter(
+  t: TenantScope,
+  draftPublicId: string,
+  what: string,
+  mailOf: (draft: { rating: number | null; review: string | null }) => { template: string; jobKey: string; fields: Record<string, string> } | null,
+) {
+  return safely(what, t, async () => {
+    const found = await draftAndOrder(t, draftPublicId)
+    const mail = found ? mailOf(found.draft) : null
+    if (!found || !mail) return
+    const writer = await recipient(t, found.draft.writer_id ?? found.order.writer_id)
+    if (!writer) return
+    const settings = await getWebsiteSettings(t)
+    await send(t, settings, {
+      template: mail.template,
+      to: writer,
+      fields: { ...contributorFields(found.order, writer, settings), serviceName: found.serviceName, ...mail.fields },
+      buttonPath: teamPath(found.order, writer),
+      jobId: `${mail.jobKey}-${t.clientId}-${found.draft.public_id}`,
+    })
+  })
+}
+
 export const draftMail = {
   /** The customer (or the auto-accept job) accepted a draft: its contributor prepares the final documents. */
   finalized(t: TenantScope, draftPublicId: string) {
-    return safely('draft finalized', t, async () => {
-      const found = await draftAndOrder(t, draftPublicId)
-      if (!found) return
-      const writer = await recipient(t, found.draft.writer_id ?? found.order.writer_id)
-      if (!writer) return
-      const settings = await getWebsiteSettings(t)
-      await send(t, settings, {
-        template: 'draft_finalized',
-        to: writer,
-        fields: { ...contributorFields(found.order, writer, settings), serviceName: found.serviceName },
-        buttonPath: teamPath(found.order, writer),
-        jobId: `draft-finalized-${t.clientId}-${found.draft.public_id}`,
-      })
-    })
+    return toDraftWriter(t, draftPublicId, 'draft finalized', () => ({ template: 'draft_finalized', jobKey: 'draft-finalized', fields: {} }))
   },
 
   /** The customer asked for a revision of a draft (one answer per draft, so one mail): its contributor reads why. */
   revisionRequested(t: TenantScope, draftPublicId: string, notes: string) {
-    return safely('revision requested', t, async () => {
-      const found = await draftAndOrder(t, draftPublicId)
-      if (!found) return
-      const writer = await recipient(t, found.draft.writer_id ?? found.order.writer_id)
-      if (!writer) return
-      const settings = await getWebsiteSettings(t)
-      await send(t, settings, {
-        template: 'revision_requested',
-        to: writer,
-        fields: { ...contributorFields(found.order, writer, settings), serviceName: found.serviceName, revisionNotes: notes },
-        buttonPath: teamPath(found.order, writer),
-        jobId: `revision-requested-${t.clientId}-${found.draft.public_id}`,
-      })
-    })
+    return toDraftWriter(t, draftPublicId, 'revision requested', () => ({ template: 'revision_requested', jobKey: 'revision-requested', fields: { revisionNotes: notes } }))
   },
 
   /** The customer rated a draft (once per draft): its contributor reads the rating and review. */
   reviewAdded(t: TenantScope, draftPublicId: string) {
-    return safely('draft review added', t, async () => {
-      const found = await draftAndOrder(t, draftPublicId)
-      if (!found || found.draft.rating === null) return
-      const writer = await recipient(t, found.draft.writer_id ?? found.order.writer_id)
-      if (!writer) return
-      const settings = await getWebsiteSettings(t)
-      await send(t, settings, {
-        template: 'draft_review_added',
-        to: writer,
-        fields: { ...contributorFields(found.order, writer, settings), serviceName: found.serviceName, rating: String(found.draft.rating), review: found.draft.review ?? '' },
-        buttonPath: teamPath(found.order, writer),
-        jobId: `draft-review-${t.clientId}-${found.draft.public_id}`,
-      })
-    })
+    return toDraftWriter(t, draftPublicId, 'draft review added', (draft) =>
+      draft.rating === null ? null : { template: 'draft_review_added', jobKey: 'draft-review', fields: { rating: String(draft.rating), review: draft.review ?? '' } },
+    )
   },
 
   /** Two days before the auto-accept: the customer is reminded once (the draft's id in the job id). */
