@@ -12,7 +12,11 @@ const itemClass = 'block px-4 py-2 text-sm text-gray-700 data-focus:bg-gray-100 
 const buttonClass =
   'flex items-center gap-2 rounded-md p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 cursor-pointer list-none [&::-webkit-details-marker]:hidden'
 
-function Fallback({ label, button, children, panel = panelClass }: { label: string; button: React.ReactNode; children: React.ReactNode; panel?: string }) {
+/**
+ * `label` names an icon-only button (aria-label); a button that shows text leaves it out, so its name is
+ * that text (plus any visually hidden words) and contains what is seen (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
+function Fallback({ label, button, children, panel = panelClass }: { label?: string; button: React.ReactNode; children: React.ReactNode; panel?: string }) {
   return (
     <details className="relative">
       <summary aria-label={label} className={buttonClass}>
@@ -24,7 +28,7 @@ function Fallback({ label, button, children, panel = panelClass }: { label: stri
 }
 
 /** A menu of links; every link stays reachable without JavaScript. */
-export function LinkMenu({ label, button, header, items }: { label: string; button: React.ReactNode; header?: React.ReactNode; items: MenuLink[] }) {
+export function LinkMenu({ label, button, header, items }: { label?: string; button: React.ReactNode; header?: React.ReactNode; items: MenuLink[] }) {
   const hydrated = useHydrated()
   const links = (wrap: (link: MenuLink, el: React.ReactElement) => React.ReactNode) =>
     items.map((item) =>

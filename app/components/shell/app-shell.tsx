@@ -1,9 +1,11 @@
 // The signed-in frame: sidebar, top bar and account banners around the page.
 import { useLocation } from '@remix-run/react'
+import { useCallback, useEffect, useState } from 'react'
 import type { Language } from '#app/i18n/index'
 import type { SidebarItem } from '#app/rules/routes'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { Banners, type ShellBanners } from './banners'
+import { MenuButton, SidebarDrawer } from './phone-menu'
 import { Sidebar } from './sidebar'
 import { AnalyticsIdentify, type AnalyticsConfig, ChatWidget, type ChatConfig } from './third-party'
 import { TopBar, type TopBarUser } from './top-bar'
@@ -28,18 +30,33 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
   const hydrated = useHydrated()
   const onSubmit = useUiSettingsSubmit()
   // Read once here for every link and preferences form of the shell.
-  const { pathname, search } = useLocation()
+  const { pathname, search, key } = useLocation()
   const here = { pathname, redirectTo: `${pathname}${search}` }
+  // The phone's drawer (ADR 0070) closes on every navigation, a link to the page it is on included.
+  const [menuOpen, setMenuOpen] = useState(false)
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  useEffect(closeMenu, [key, closeMenu])
+  const theme = data.theme as React.CSSProperties | undefined
+  const brand = data.user.companyName ?? 'Draftdesk'
   return (
     // data-hydrated tells browser tests when the script-driven menus have taken over. The preferences
-    // forms of the sidebar and top bar post through the one onSubmit here.
-    <div className="flex min-h-full" data-hydrated={hydrated ? 'true' : undefined} onSubmit={onSubmit} style={data.theme as React.CSSProperties | undefined}>
-      <Sidebar items={data.sidebar} settings={settings} lang={data.lang} brand={data.user.companyName ?? 'Draftdesk'} here={here} />
+    // forms of the sidebar and top bar post through the one onSubmit here (the drawer's too: React events
+    // bubble through its portal). Below md the sidebar's no-JS list comes after the content (flex-col).
+    <div className="flex min-h-full flex-col md:flex-row" data-hydrated={hydrated ? 'true' : undefined} onSubmit={onSubmit} style={theme}>
+      <Sidebar items={data.sidebar} settings={settings} lang={data.lang} brand={brand} here={here} hydrated={hydrated} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar user={data.user} settings={settings} lang={data.lang} redirectTo={here.redirectTo} unread={data.notifications.unread} />
+        <TopBar
+          user={data.user}
+          settings={settings}
+          lang={data.lang}
+          redirectTo={here.redirectTo}
+          unread={data.notifications.unread}
+          menuButton={<MenuButton lang={data.lang} hydrated={hydrated} open={menuOpen} onOpen={() => setMenuOpen(true)} />}
+        />
         <Banners banners={data.banners} lang={data.lang} />
         <main className="flex-1 p-4 sm:p-6">{children}</main>
       </div>
+      {hydrated && <SidebarDrawer open={menuOpen} onClose={closeMenu} items={data.sidebar} settings={settings} lang={data.lang} brand={brand} here={here} theme={theme} />}
       <ChatWidget config={data.chat} />
       <AnalyticsIdentify config={data.analytics} />
     </div>

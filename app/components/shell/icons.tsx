@@ -18,6 +18,8 @@ const PATHS = {
   chevronDown: 'm19.5 8.25-7.5 7.5-7.5-7.5',
   collapse: 'm18.75 4.5-7.5 7.5 7.5 7.5m-6-15L5.25 12l7.5 7.5',
   expand: 'm5.25 4.5 7.5 7.5-7.5 7.5m6-15 7.5 7.5-7.5 7.5',
+  bars: 'M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5',
+  close: 'M6 18 18 6M6 6l12 12',
 } as const
 
 export type IconName = keyof typeof PATHS

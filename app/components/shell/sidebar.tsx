@@ -1,4 +1,6 @@
 // The left navigation: only what sidebarFor allows, default or condensed, sections remembered by label.
+// Below md (ADR 0070) the condensed setting does not apply: the list shows every label, as a drawer
+// (phone-menu.tsx) with JavaScript, as a plain list after the page's content without it.
 // Its links are plain anchors (RowLink) taken over by one click handler, and prefetched on hover or focus
 // by one handler, as <NavLink prefetch="intent"> would, without a NavLink's router hooks per item.
 import { PrefetchPageLinks } from '@remix-run/react'
@@ -31,7 +33,7 @@ function ItemLink({ item, lang, condensed, here, icon = true }: { item: SidebarI
   if (item.external) {
     return (
       <a href={item.path} target="_blank" rel="noopener noreferrer" className={IDLE_LINK} title={condensed ? label : undefined}>
-        <span className={cn(condensed && icon && 'sr-only')}>{label}</span>
+        <span className={cn(condensed && icon && 'md:sr-only')}>{label}</span>
       </a>
     )
   }
@@ -39,7 +41,7 @@ function ItemLink({ item, lang, condensed, here, icon = true }: { item: SidebarI
   return (
     <RowLink to={item.path!} aria-current={active ? 'page' : undefined} className={active ? ACTIVE_LINK : IDLE_LINK} title={condensed ? label : undefined}>
       {icon && <Icon name={iconFor(item.label)} className="portal-sidebar-icon size-5 shrink-0" />}
-      <span className={cn(condensed && icon && 'sr-only')}>{label}</span>
+      <span className={cn(condensed && icon && 'md:sr-only')}>{label}</span>
     </RowLink>
   )
 }
@@ -65,17 +67,18 @@ function Section({ item, lang, condensed, open, here }: { item: SidebarItem; lan
   const label = t(lang, item.label)
   const children = item.children ?? []
   if (condensed) {
-    // Condensed sections open as a flyout on hover or keyboard focus, which needs no script.
+    // Condensed sections open as a flyout on hover or keyboard focus, which needs no script. Below md
+    // (the no-JS list of a phone) the flyout is a plain nested list under its labelled heading.
     return (
       <li className="group relative">
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the flyout opens on focus-within without script, so its trigger must take keyboard focus */}
-        <span tabIndex={0} title={label} className="portal-sidebar-link flex items-center justify-center rounded-md px-3 py-2">
-          <Icon name={iconFor(item.label)} className="portal-sidebar-icon size-5" />
-          <span className="sr-only">{label}</span>
+        <span tabIndex={0} title={label} className="portal-sidebar-link flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium md:justify-center">
+          <Icon name={iconFor(item.label)} className="portal-sidebar-icon size-5 shrink-0" />
+          <span className="md:sr-only">{label}</span>
         </span>
-        <div className="absolute top-0 left-full z-20 hidden w-56 pl-2 group-focus-within:block group-hover:block">
-          <ul className="portal-sidebar space-y-1 rounded-md p-2 shadow-lg ring-1 ring-black/5">
-            <li className="px-3 py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">{label}</li>
+        <div className="ml-8 md:absolute md:top-0 md:left-full md:z-20 md:ml-0 md:hidden md:w-56 md:pl-2 md:group-focus-within:block md:group-hover:block">
+          <ul className="portal-sidebar space-y-1 border-l border-gray-200 pl-2 md:rounded-md md:border-l-0 md:p-2 md:shadow-lg md:ring-1 md:ring-black/5">
+            <li className="hidden px-3 py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase md:block">{label}</li>
             {children.map((child) => (
               <li key={child.path}>
                 <ItemLink item={child} lang={lang} condensed={false} here={here} icon={false} />
@@ -116,32 +119,62 @@ function Section({ item, lang, condensed, open, here }: { item: SidebarItem; lan
   )
 }
 
-export function Sidebar({ items, settings, lang, brand, here }: { items: SidebarItem[]; settings: ShellUiSettings; lang: Language; brand: string; here: Here }) {
+type SidebarProps = { items: SidebarItem[]; settings: ShellUiSettings; lang: Language; here: Here }
+
+/** The navigation itself: the sidebar's, and the phone drawer's (always with its labels, never condensed). */
+export function SidebarNav({ items, settings, lang, here }: SidebarProps) {
   const condensed = settings.sidebar === 'condensed'
   const onClick = useRowLinkClick()
   const { prefetch, handlers } = usePrefetchIntent()
   return (
-    <aside data-sidebar-mode={settings.sidebar} className={cn('portal-sidebar flex shrink-0 flex-col border-r border-gray-200 transition-[width]', condensed ? 'w-16' : 'w-64')}>
-      <div className={cn('flex h-16 items-center border-b border-gray-200', condensed ? 'justify-center' : 'px-5')}>
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links and buttons inside, which the keyboard activates too
+    <nav aria-label="Main" className="flex-1 overflow-y-visible p-2" onClick={onClick} {...handlers}>
+      <ul className="space-y-1">
+        {items.map((item) =>
+          item.children ? (
+            <Section key={item.label} item={item} lang={lang} condensed={condensed} open={settings.expanded.includes(item.label)} here={here} />
+          ) : (
+            <li key={item.path}>
+              <ItemLink item={item} lang={lang} condensed={condensed} here={here} />
+            </li>
+          ),
+        )}
+      </ul>
+      {prefetch ? <PrefetchPageLinks page={prefetch} /> : null}
+    </nav>
+  )
+}
+
+/**
+ * The sidebar beside the page from md up. Below md, once hydrated, it is hidden (the top bar's menu button
+ * opens the drawer instead); before that and without JavaScript it is the full-width list after the page's
+ * content, `#sidebar`, that the top bar's menu link jumps to (ADR 0070).
+ */
+export function Sidebar({ brand, hydrated, ...props }: SidebarProps & { brand: string; hydrated: boolean }) {
+  const condensed = props.settings.sidebar === 'condensed'
+  return (
+    <aside
+      id="sidebar"
+      data-sidebar-mode={props.settings.sidebar}
+      className={cn(
+        'portal-sidebar order-last shrink-0 flex-col border-t border-gray-200 md:order-none md:flex md:border-t-0 md:border-r md:transition-[width]',
+        hydrated ? 'hidden' : 'flex w-full',
+        condensed ? 'md:w-16' : 'md:w-64',
+      )}
+    >
+      <div className={cn('flex h-16 items-center border-b border-gray-200 px-5', condensed && 'md:justify-center md:px-0')}>
         <span className="truncate text-lg font-semibold text-brand-600" title={brand}>
-          {condensed ? brand.slice(0, 1) : brand}
+          {condensed ? (
+            <>
+              <span className="md:hidden">{brand}</span>
+              <span className="hidden md:inline">{brand.slice(0, 1)}</span>
+            </>
+          ) : (
+            brand
+          )}
         </span>
       </div>
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated: the clicks come from the links and buttons inside, which the keyboard activates too */}
-      <nav aria-label="Main" className="flex-1 overflow-y-visible p-2" onClick={onClick} {...handlers}>
-        <ul className="space-y-1">
-          {items.map((item) =>
-            item.children ? (
-              <Section key={item.label} item={item} lang={lang} condensed={condensed} open={settings.expanded.includes(item.label)} here={here} />
-            ) : (
-              <li key={item.path}>
-                <ItemLink item={item} lang={lang} condensed={condensed} here={here} />
-              </li>
-            ),
-          )}
-        </ul>
-        {prefetch ? <PrefetchPageLinks page={prefetch} /> : null}
-      </nav>
+      <SidebarNav {...props} />
     </aside>
   )
 }

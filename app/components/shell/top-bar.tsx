@@ -1,4 +1,5 @@
-// The bar above every page: sidebar toggle, language switch, notifications and the profile menu.
+// The bar above every page: sidebar toggle (the phone's menu button below md), language switch,
+// notifications and the profile menu. At 390 px it fits: the company name gives way first.
 import { NotificationMenu } from '#app/components/notifications/notification-menu'
 import { type Language, LANGUAGES, t } from '#app/i18n/index'
 import { LinkMenu } from '#app/ui/menu'
@@ -14,7 +15,7 @@ function SidebarToggle({ settings, lang, redirectTo }: { settings: ShellUiSettin
   const condensed = settings.sidebar === 'condensed'
   const label = t(lang, condensed ? 'top.expandSidebar' : 'top.collapseSidebar')
   return (
-    <UiSettingsForm redirectTo={redirectTo}>
+    <UiSettingsForm redirectTo={redirectTo} className="hidden md:block">
       <input type="hidden" name="intent" value="sidebar" />
       <button
         type="submit"
@@ -73,6 +74,7 @@ export function TopBar({
   lang,
   redirectTo,
   unread,
+  menuButton,
 }: {
   user: TopBarUser
   settings: ShellUiSettings
@@ -80,21 +82,26 @@ export function TopBar({
   redirectTo: string
   /** Unread notifications (capped, ADR 0042). */
   unread: number
+  /** The phone's menu button (below md; the sidebar toggle takes its place from md up). */
+  menuButton: React.ReactNode
 }) {
   return (
-    <header className="portal-topbar flex h-16 shrink-0 items-center gap-4 border-b border-gray-200 px-4 sm:px-6">
+    <header className="portal-topbar flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 sm:px-6">
+      {menuButton}
       <SidebarToggle settings={settings} lang={lang} redirectTo={redirectTo} />
-      <div className="flex-1 truncate text-sm font-medium">{user.companyName}</div>
+      <div className="min-w-0 flex-1 truncate text-sm font-medium">{user.companyName}</div>
       <LanguageSwitch lang={lang} redirectTo={redirectTo} />
       <NotificationMenu unread={unread} lang={lang} redirectTo={redirectTo} />
+      {/* No aria-label: the name is what the button shows (initials, the name from sm up) and then what it is,
+          so it contains the visible text (WCAG 2.5.3); the spaces keep the words apart in that name. */}
       <LinkMenu
-        label="User menu"
         button={
           <span className="flex items-center gap-2">
-            <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">{initials(user)}</span>
-            <span className="hidden text-sm font-medium text-gray-700 sm:inline">
+            <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">{initials(user)}</span>{' '}
+            <span className="sr-only text-sm font-medium text-gray-700 sm:not-sr-only">
               {user.firstName} {user.lastName}
             </span>
+            <span className="sr-only">, {t(lang, 'top.userMenu')}</span>
             <Icon name="chevronDown" className="size-4" />
           </span>
         }

@@ -10,7 +10,7 @@ test('the profile menu reaches Profile and Logout @nojs', async ({ page, loginAs
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile')
     await page.getByRole('menuitem', { name: 'Logout' }).click()
   } else {
-    await page.locator('summary[aria-label="User menu"]').click()
+    await page.locator('summary', { hasText: 'user menu' }).click()
     await expect(page.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
     await page.getByRole('link', { name: 'Logout' }).click()
   }

@@ -4,42 +4,9 @@
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { createContributor, createCustomer, createDraft, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import { expect, test } from '#tests/e2e/fixtures'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
-import { WIDTHS } from '#tests/e2e/portal/axe'
+// axe over the whole page (shell included) and no sideways scroll of the page, at a desktop and a phone.
+import { expectAccessibleAtEveryWidth } from '#tests/e2e/portal/axe'
 import { platformDb } from '#app/services/db.server'
-
-/**
- * axe (WCAG 2.2 AA) on the page's own content at a desktop and a phone width, and no sideways scroll. The
- * back-office shell around it is not this page's (its top bar's user menu name and phone width are reported to the shell's owners).
- */
-async function expectContentAccessible(page: Page, what: string) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size)
-    // The shell keeps its 256 px sidebar at any width (reported to its owners): the phone check is of the
-    // page's own content, given the whole screen as it would have without that sidebar.
-    const sidebar = size.width < 640 ? await page.addStyleTag({ content: 'aside.portal-sidebar { display: none !important }' }) : null
-    const results = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .options({ resultTypes: ['violations'] })
-      .analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${what} (${size.name})`,
-    ).toEqual([])
-    // Nothing of the page's own content reaches past the screen's right edge (tables scroll inside their frame).
-    const overflow = await page.evaluate(() => {
-      const main = document.querySelector('main')!
-      const edge = document.documentElement.clientWidth
-      return main.scrollWidth - main.clientWidth + [...main.querySelectorAll('h1, h2, p, dl, form, section')].filter((e) => e.getBoundingClientRect().right > edge + 1).length
-    })
-    expect(overflow, `${what} scrolls sideways at ${size.name}`).toBeLessThanOrEqual(0)
-    await sidebar?.evaluate((style) => (style as Element).remove())
-  }
-  await page.setViewportSize(WIDTHS[0]!)
-}
 
 async function writerWorld() {
   const org = await createOrganisation()
@@ -87,7 +54,7 @@ test('a contributor reads what they earned, what is owed and paid, and their own
   const sidebar = page.getByRole('navigation', { name: 'Main' })
   await expect(sidebar.getByRole('link', { name: 'Earnings' })).toBeVisible()
   await expect(sidebar.getByRole('link', { name: 'My profile' })).toBeVisible()
-  await expectContentAccessible(page, 'Earnings')
+  await expectAccessibleAtEveryWidth(page, 'Earnings')
 })
 
 test('a contributor keeps their own profile up to date; staff fields stay as set @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
@@ -101,7 +68,7 @@ test('a contributor keeps their own profile up to date; staff fields stay as set
   const form = page.getByRole('region', { name: 'Contributor profile' })
   await expect(form.getByRole('textbox', { name: 'Levels' })).toHaveCount(0)
   // axe runs in the page, so only where JavaScript runs.
-  if (javaScriptEnabled) await expectContentAccessible(page, 'My profile')
+  if (javaScriptEnabled) await expectAccessibleAtEveryWidth(page, 'My profile')
 
   await form.getByLabel('Languages').fill('German, French')
   await form.getByRole('checkbox', { name: 'Tuesday' }).check()
