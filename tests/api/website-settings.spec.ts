@@ -189,7 +189,7 @@ test.describe('website settings and currency', () => {
     const a = await ownerSession(open, playwright)
     const initial = await (await a.request.get('/api/client/website/settings')).json()
     expect(initial).toMatchObject({ status: true, settings: { enable_2FA: false, hide_invoices: false, enable_boards: false } })
-    expect(Object.keys(initial.settings)).toHaveLength(13)
+    expect(Object.keys(initial.settings)).toHaveLength(15)
 
     const unknown = await a.request.post('/api/client/website/settings', { headers: ORIGIN_HEADERS, data: { settings: { enable_everything: true } } })
     expect(unknown.status()).toBe(400)

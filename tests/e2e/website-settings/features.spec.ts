@@ -19,7 +19,7 @@ test('the owner switches features on and off and saves them @nojs', async ({ pag
   await page.goto(PAGE)
   await ready(page, javaScriptEnabled)
   await expect(page.getByRole('heading', { name: 'Platform Features' })).toBeVisible()
-  await expect(page.getByRole('switch')).toHaveCount(13)
+  await expect(page.getByRole('switch')).toHaveCount(15)
   await page.getByRole('switch', { name: 'Enable revisions approval' }).check()
   await page.getByRole('switch', { name: 'Hide invoices' }).check()
   await page.getByRole('switch', { name: 'Enable boards' }).check()
@@ -45,7 +45,7 @@ test('staff see neither two-factor nor hide-invoices; without UPDATE_FEATURES th
   const editor = await createUser({ memberships: [{ clientId: org.id, role: 'user', permissions: ['READ_WEBSITE_SETTINGS', 'UPDATE_FEATURES'] }] })
   await loginAs(editor.email, org.name)
   await page.goto(PAGE)
-  await expect(page.getByRole('switch')).toHaveCount(11)
+  await expect(page.getByRole('switch')).toHaveCount(13)
   await expect(page.getByRole('switch', { name: 'Enable two-factor authentication' })).toHaveCount(0)
   await expect(page.getByRole('switch', { name: 'Hide invoices' })).toHaveCount(0)
 
