@@ -18,9 +18,30 @@ export function contrastRatio(a: string, b: string): number {
 export const MIN_TEXT_CONTRAST = 4.5
 const DARK_TEXT = '#111827'
 const LIGHT_TEXT = '#ffffff'
+const BLACK = '#000000'
 
-/** The wanted text colour when it reads on `background` at 4.5:1, else dark or white, whichever reads better. */
-export function readableText(background: string, wanted: string): string {
-  if (contrastRatio(background, wanted) >= MIN_TEXT_CONTRAST) return wanted
-  return contrastRatio(background, DARK_TEXT) >= contrastRatio(background, LIGHT_TEXT) ? DARK_TEXT : LIGHT_TEXT
+/** `weight` of `a` mixed into `b` in sRGB, as CSS `color-mix(in srgb, a weight, b)` paints it. */
+export function mixColours(a: string, b: string, weight: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(i, i + 2), 16)
+  return `#${[1, 3, 5]
+    .map((i) =>
+      Math.round(channel(a, i) * weight + channel(b, i) * (1 - weight))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
+}
+
+/**
+ * The wanted text colour when it reads on `background` at 4.5:1, else dark or white, whichever reads better.
+ * `tint` is how much of the text colour the element's own background mixes in (the sidebar's active item
+ * sits on a 10% tint of its colour): the text must read on the plain and on the tinted background.
+ */
+export function readableText(background: string, wanted: string, tint = 0): string {
+  const worst = (text: string) => Math.min(contrastRatio(background, text), contrastRatio(mixColours(text, background, tint), text))
+  if (worst(wanted) >= MIN_TEXT_CONTRAST) return wanted
+  const house = worst(DARK_TEXT) >= worst(LIGHT_TEXT) ? DARK_TEXT : LIGHT_TEXT
+  // On a mid grey neither house colour may reach 4.5:1; black or white always does (at least 4.58:1).
+  if (worst(house) >= MIN_TEXT_CONTRAST) return house
+  return worst(BLACK) >= worst(LIGHT_TEXT) ? BLACK : LIGHT_TEXT
 }

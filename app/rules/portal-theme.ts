@@ -71,17 +71,22 @@ export function themeStyle(colours: Partial<Record<ColourKey, string | null>>): 
     const colour = canonicalColour(colours[key])
     if (colour) style[CSS_VARIABLES[key]] = colour
   }
-  // Text on a chosen background always reads (WCAG 1.4.3): a failing pair gets dark or white text.
-  for (const [background, text] of TEXT_ON) {
+  // Text, links and icons on a chosen background always read at 4.5:1 (WCAG 1.4.3, ADR 0071): the
+  // organisation's colour when it does, else dark or white; decided here, on the server, from the stored colours.
+  for (const [background, text, tint] of TEXT_ON) {
     const [bg, fg] = [canonicalColour(colours[background]), canonicalColour(colours[text])]
     if (!bg && !fg) continue
-    style[CSS_VARIABLES[text]] = readableText(bg ?? DEFAULT_COLOURS[background], fg ?? DEFAULT_COLOURS[text])
+    style[CSS_VARIABLES[text]] = readableText(bg ?? DEFAULT_COLOURS[background], fg ?? DEFAULT_COLOURS[text], tint)
   }
   return style
 }
 
-const TEXT_ON: [ColourKey, ColourKey][] = [
-  ['topBarBgColor', 'topBarTextColor'],
-  ['sideBarBgColor', 'sideBarTextColor'],
-  ['footerBgColor', 'footerTextColor'],
+/** [background, the colour shown on it, the share of that colour in the element's own background tint]. */
+const TEXT_ON: [ColourKey, ColourKey, number][] = [
+  ['topBarBgColor', 'topBarTextColor', 0],
+  ['sideBarBgColor', 'sideBarTextColor', 0],
+  // tailwind.css paints the active item on a 10% tint of its colour (.portal-sidebar-active).
+  ['sideBarBgColor', 'sideBarActiveColor', 0.1],
+  ['sideBarBgColor', 'sideBarIconColor', 0],
+  ['footerBgColor', 'footerTextColor', 0],
 ]

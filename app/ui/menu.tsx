@@ -10,7 +10,7 @@ const panelBase = 'z-30 mt-2 origin-top-right rounded-md bg-white py-1 shadow-lg
 const panelClass = cn(panelBase, 'w-56')
 const itemClass = 'block px-4 py-2 text-sm text-gray-700 data-focus:bg-gray-100 hover:bg-gray-100'
 const buttonClass =
-  'flex items-center gap-2 rounded-md p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 cursor-pointer list-none [&::-webkit-details-marker]:hidden'
+  'portal-topbar-control flex items-center gap-2 rounded-md p-1.5 focus-visible:outline-2 focus-visible:outline-brand-600 cursor-pointer list-none [&::-webkit-details-marker]:hidden'
 
 /**
  * `label` names an icon-only button (aria-label); a button that shows text leaves it out, so its name is

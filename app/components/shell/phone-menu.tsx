@@ -11,7 +11,7 @@ import type { ShellUiSettings } from './ui-settings-form'
 /** The md breakpoint of Tailwind: from here up the sidebar sits beside the page and the drawer has no place. */
 const DESKTOP = '(min-width: 768px)'
 
-const BUTTON = 'rounded-md p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 md:hidden'
+const BUTTON = 'portal-topbar-control rounded-md p-1.5 md:hidden'
 
 /** The menu button: a button opening the drawer once hydrated, a link down to the sidebar's list before that. */
 export function MenuButton({ lang, hydrated, open, onOpen }: { lang: Language; hydrated: boolean; open: boolean; onOpen: () => void }) {
@@ -65,9 +65,9 @@ export function SidebarDrawer({ open, onClose, items, settings, lang, brand, her
       <div className="fixed inset-0 flex">
         <DialogPanel className="portal-sidebar flex w-full max-w-xs flex-col overflow-y-auto shadow-xl">
           <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-gray-200 px-5">
-            <DialogTitle className="truncate text-lg font-semibold text-brand-600">{brand}</DialogTitle>
+            <DialogTitle className="portal-sidebar-brand truncate text-lg font-semibold">{brand}</DialogTitle>
             {/* Headless UI focuses the element marked data-autofocus when the dialog opens. */}
-            <button type="button" onClick={onClose} data-autofocus className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900">
+            <button type="button" onClick={onClose} data-autofocus className="portal-sidebar-link rounded-md p-1.5">
               <Icon name="close" className="size-6" />
               <span className="sr-only">{t(lang, 'top.closeMenu')}</span>
             </button>

@@ -78,7 +78,7 @@ function Section({ item, lang, condensed, open, here }: { item: SidebarItem; lan
         </span>
         <div className="ml-8 md:absolute md:top-0 md:left-full md:z-20 md:ml-0 md:hidden md:w-56 md:pl-2 md:group-focus-within:block md:group-hover:block">
           <ul className="portal-sidebar space-y-1 border-l border-gray-200 pl-2 md:rounded-md md:border-l-0 md:p-2 md:shadow-lg md:ring-1 md:ring-black/5">
-            <li className="hidden px-3 py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase md:block">{label}</li>
+            <li className="portal-sidebar-heading hidden px-3 py-1 text-xs font-semibold tracking-wide uppercase md:block">{label}</li>
             {children.map((child) => (
               <li key={child.path}>
                 <ItemLink item={child} lang={lang} condensed={false} here={here} icon={false} />
@@ -163,7 +163,7 @@ export function Sidebar({ brand, hydrated, ...props }: SidebarProps & { brand: s
       )}
     >
       <div className={cn('flex h-16 items-center border-b border-gray-200 px-5', condensed && 'md:justify-center md:px-0')}>
-        <span className="truncate text-lg font-semibold text-brand-600" title={brand}>
+        <span className="portal-sidebar-brand truncate text-lg font-semibold" title={brand}>
           {condensed ? (
             <>
               <span className="md:hidden">{brand}</span>

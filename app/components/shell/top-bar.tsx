@@ -17,14 +17,7 @@ function SidebarToggle({ settings, lang, redirectTo }: { settings: ShellUiSettin
   return (
     <UiSettingsForm redirectTo={redirectTo} className="hidden md:block">
       <input type="hidden" name="intent" value="sidebar" />
-      <button
-        type="submit"
-        name="mode"
-        value={condensed ? 'default' : 'condensed'}
-        aria-label={label}
-        title={label}
-        className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-      >
+      <button type="submit" name="mode" value={condensed ? 'default' : 'condensed'} aria-label={label} title={label} className="portal-topbar-control rounded-md p-1.5">
         <Icon name={condensed ? 'expand' : 'collapse'} />
       </button>
     </UiSettingsForm>
@@ -56,7 +49,7 @@ function LanguageSwitch({ lang, redirectTo }: { lang: Language; redirectTo: stri
       </select>
       {/* Without JavaScript the change needs an explicit submit. */}
       {!hydrated && (
-        <button type="submit" className="rounded-md px-2 py-1.5 text-sm font-medium text-brand-600 ring-1 ring-gray-300 hover:bg-gray-50">
+        <button type="submit" className="portal-topbar-control rounded-md px-2 py-1.5 text-sm font-medium ring-1 ring-current">
           OK
         </button>
       )}
@@ -98,7 +91,7 @@ export function TopBar({
         button={
           <span className="flex items-center gap-2">
             <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">{initials(user)}</span>{' '}
-            <span className="sr-only text-sm font-medium text-gray-700 sm:not-sr-only">
+            <span className="sr-only text-sm font-medium sm:not-sr-only">
               {user.firstName} {user.lastName}
             </span>
             <span className="sr-only">, {t(lang, 'top.userMenu')}</span>

@@ -1,5 +1,9 @@
-// The top bar: profile menu (Profile, Logout) with and without JavaScript, and the notification bell.
+// The top bar: profile menu (Profile, Logout) with and without JavaScript, the notification bell, and brand
+// colours that keep its text and the sidebar's readable (ADR 0071).
+import { contrastRatio, MIN_TEXT_CONTRAST } from '#app/rules/contrast'
+import { platformDb } from '#app/services/db.server'
 import { expect, test } from '#tests/e2e/fixtures'
+import { createTenant } from '#tests/factories/index'
 
 test('the profile menu reaches Profile and Logout @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
   await loginAs('owner@demo.test')
@@ -35,4 +39,48 @@ test('the notification bell shows that there are none', async ({ page, loginAs }
   await page.locator('[data-hydrated]').waitFor()
   await page.getByRole('button', { name: 'Notifications' }).click()
   await expect(page.getByText('No Notifications')).toBeVisible()
+})
+
+test('the demo green (#125320) on the top bar and sidebar keeps every text and icon at 4.5:1', async ({ page, loginAs }) => {
+  const { org, owner } = await createTenant()
+  // The organisation chose the green and left the default dark text (1.12:1): the server picks readable colours.
+  await platformDb
+    .insertInto('website_customizations')
+    .values({
+      client_id: org.id,
+      company_phone: '',
+      company_address: '',
+      company_email: '',
+      top_bar_bg_color: '#125320',
+      side_bar_bg_color: '#125320',
+      side_bar_text_color: '#374151',
+    })
+    .execute()
+  await loginAs(owner.email, org.name)
+  await page.goto('/profile')
+  await page.locator('[data-hydrated]').waitFor()
+  const pairs = await page.evaluate(() => {
+    const opaque = (el: Element | null): string => {
+      for (let e = el; e; e = e.parentElement) {
+        const bg = getComputedStyle(e).backgroundColor
+        if (/^rgb\(/.test(bg)) return bg
+      }
+      return 'rgb(255, 255, 255)'
+    }
+    const shown = [...document.querySelectorAll('header.portal-topbar *, #sidebar a, #sidebar a svg, #sidebar li, #sidebar span')].filter((e) => {
+      const r = e.getBoundingClientRect()
+      const ownText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())
+      return r.width > 1 && r.height > 1 && (ownText || e.tagName === 'svg')
+    })
+    return shown.map((e) => ({ what: e.textContent!.trim().slice(0, 30) || e.tagName, fg: getComputedStyle(e).color, bg: opaque(e) }))
+  })
+  const hex = (rgb: string) =>
+    `#${rgb
+      .match(/\d+/g)!
+      .slice(0, 3)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')}`
+  expect(pairs.length).toBeGreaterThan(5)
+  expect(pairs.some((p) => hex(p.bg) === '#125320')).toBe(true)
+  for (const p of pairs) expect(contrastRatio(hex(p.fg), hex(p.bg)), `${p.what}: ${p.fg} on ${p.bg}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
 })
