@@ -2,8 +2,9 @@
 import { useField } from 'remix-validated-form'
 import { FieldError, FormAlert, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/forms'
 import { FORM_ERROR_FIELD } from '#app/models/order-actions.schema'
-import { ORDER_PRIORITIES, PRIORITY_STYLE, type OrderPriority } from '#app/rules/order-priority'
+import { ORDER_PRIORITIES, PRIORITY_STYLE } from '#app/rules/order-priority'
 import { cn } from '#app/ui/cn'
+import { PriorityDot } from './priority-badge'
 
 /** A refusal of the whole form (e.g. a completed order), sent back by the action under FORM_ERROR_FIELD. */
 export function FormRefusal() {
@@ -21,17 +22,9 @@ export function HiddenIds({ name, ids }: { name: string; ids: readonly string[] 
   )
 }
 
-export function PriorityBadge({ priority }: { priority: OrderPriority }) {
-  const style = PRIORITY_STYLE[priority]
-  return (
-    <span className={cn('inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset', style.className)}>
-      <span aria-hidden="true">{style.icon}</span>
-      {style.label}
-    </span>
-  )
-}
+export { PriorityBadge } from './priority-badge'
 
-/** Four radio pills, each in its priority's colour and icon; works as a plain form field without JavaScript. */
+/** Four radio pills, each in its priority's colour with its dot; works as a plain form field without JavaScript. */
 export function PriorityPicker({ name = 'priority' }: { name?: string }) {
   const { error, defaultValue } = useField(name, { validationBehavior: VALIDATE_ON_SUBMIT })
   return (
@@ -49,7 +42,7 @@ export function PriorityPicker({ name = 'priority' }: { name?: string }) {
               )}
             >
               <input type="radio" name={name} value={p} defaultChecked={defaultValue === p} className="size-3.5" />
-              <span aria-hidden="true">{style.icon}</span>
+              <PriorityDot priority={p} />
               {style.label}
             </label>
           )

@@ -1,20 +1,11 @@
 // Small pieces shared by My work's list and board: priority and status badges, the due date, what an order waits on.
 import { Badge } from '#app/components/page'
 import { formatDate } from '#app/rules/format'
-import { PRIORITY_STYLE, type OrderPriority } from '#app/rules/order-priority'
 import { PROJECT_STATUS_TONE, type ProjectStatus } from '#app/rules/project-status'
 import { WORK_WAITS_TEXT, type WorkWaitsOn } from '#app/rules/work-list'
 import { cn } from '#app/ui/cn'
 
-export function PriorityBadge({ priority }: { priority: OrderPriority }) {
-  const style = PRIORITY_STYLE[priority]
-  return (
-    <span className={cn('inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset', style.className)}>
-      <span aria-hidden="true">{style.icon}</span>
-      {style.label}
-    </span>
-  )
-}
+export { PriorityBadge } from '#app/components/orders/priority-badge'
 
 export function StatusBadge({ status }: { status: ProjectStatus }) {
   return <Badge tone={PROJECT_STATUS_TONE[status]}>{status}</Badge>
