@@ -47,9 +47,9 @@ type Opener = { element: HTMLElement; href: string | null }
 
 /**
  * Focus goes back to the control that opened the dialog (issue 27, WCAG 2.4.3). Headless UI does that
- * when `open` turns false, but this dialog lives in the URL: closing, cancelling or submitting navigates
- * and unmounts it, and a revalidated page may have replaced the opener. So the opener is noted when the
- * dialog mounts and focused again after it leaves, found by its href when the element was replaced.
+ * when the dialog unmounts and its opener is still there; this dialog lives in the URL, so closing,
+ * cancelling or submitting navigates, and a revalidated page may have replaced the opener. The opener is
+ * noted when the dialog mounts and, if focus was left on <body>, found again (by its href when replaced).
  */
 function useReturnFocus() {
   const [opener] = useState<Opener | null>(() => {
