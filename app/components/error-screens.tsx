@@ -1,22 +1,23 @@
 // The error screens: the 404 page, the page for a thrown 403 or other status, and the boundary content
-// that picks one; root.tsx renders them alone, the app layout inside its shell.
+// that picks one; root.tsx renders them alone, the app layout inside its shell (no second <main> there).
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { MainOrSection } from '#app/ui/main-landmark'
 
 export function NotFoundPage() {
   return (
-    <main className="flex min-h-full flex-col items-center justify-center gap-4 p-10 text-center">
+    <MainOrSection className="flex min-h-full flex-col items-center justify-center gap-4 p-10 text-center">
       <h1 className="text-6xl font-bold text-brand-600">404</h1>
       <p className="text-lg text-gray-700">Oops! The page you are looking for does not exist.</p>
       <Link to="/dashboard" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         Go to dashboard
       </Link>
-    </main>
+    </MainOrSection>
   )
 }
 
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   return (
-    <main className="flex min-h-full flex-col items-center justify-center gap-4 p-10 text-center">
+    <MainOrSection className="flex min-h-full flex-col items-center justify-center gap-4 p-10 text-center">
       <h1 className="text-4xl font-bold text-gray-800">{status === 403 ? 'Access denied' : 'Error'}</h1>
       <p role="alert" className="max-w-xl text-gray-700">
         {message}
@@ -24,7 +25,7 @@ export function ErrorPage({ status, message }: { status: number; message: string
       <Link to="/dashboard" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         Go to dashboard
       </Link>
-    </main>
+    </MainOrSection>
   )
 }
 

@@ -74,6 +74,7 @@ export const de = {
   'top.collapseSidebar': 'Seitenleiste einklappen',
   'top.expandSidebar': 'Seitenleiste ausklappen',
   'top.menu': 'Menü',
+  'top.skipToContent': 'Zum Inhalt springen',
   'top.closeMenu': 'Menü schließen',
   'top.userMenu': 'Benutzermenü',
   'top.dashboard': 'Dashboard',

@@ -72,6 +72,7 @@ export const en = {
   'top.collapseSidebar': 'Collapse sidebar',
   'top.expandSidebar': 'Expand sidebar',
   'top.menu': 'Menu',
+  'top.skipToContent': 'Skip to content',
   'top.closeMenu': 'Close menu',
   'top.userMenu': 'user menu',
   'top.dashboard': 'Dashboard',

@@ -74,6 +74,7 @@ export const es = {
   'top.collapseSidebar': 'Contraer barra lateral',
   'top.expandSidebar': 'Expandir barra lateral',
   'top.menu': 'Menú',
+  'top.skipToContent': 'Saltar al contenido',
   'top.closeMenu': 'Cerrar menú',
   'top.userMenu': 'menú de usuario',
   'top.dashboard': 'Panel',

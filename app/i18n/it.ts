@@ -74,6 +74,7 @@ export const it = {
   'top.collapseSidebar': 'Comprimi barra laterale',
   'top.expandSidebar': 'Espandi barra laterale',
   'top.menu': 'Menu',
+  'top.skipToContent': 'Vai al contenuto',
   'top.closeMenu': 'Chiudi menu',
   'top.userMenu': 'menu utente',
   'top.dashboard': 'Dashboard',

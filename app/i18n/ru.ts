@@ -74,6 +74,7 @@ export const ru = {
   'top.collapseSidebar': 'Свернуть боковую панель',
   'top.expandSidebar': 'Развернуть боковую панель',
   'top.menu': 'Меню',
+  'top.skipToContent': 'Перейти к содержимому',
   'top.closeMenu': 'Закрыть меню',
   'top.userMenu': 'меню пользователя',
   'top.dashboard': 'Панель',

@@ -10,7 +10,7 @@ import { centsText } from '#app/components/subscription/money'
 import { BILLING_FAILED, MANAGE_SUBSCRIPTION, PAY_OPEN_INVOICE, QUANTITY_MIN, usersIncreaseSchema } from '#app/models/subscription.schema'
 import { type Outcome, previewUsersIncrease, subscriptionActions, subscriptionOverview, toSubscriptionDetailsJson } from '#app/models/subscription.server'
 import { can } from '#app/rules/permissions'
-import { routeGuard } from '#app/rules/routes'
+import { routeGuard, routeRefuses } from '#app/rules/routes'
 import { PAUSES_PER_SUBSCRIPTION_YEAR } from '#app/rules/subscription'
 import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
@@ -29,6 +29,7 @@ const DIALOGS = ['cancel', 'pause', 'users'] as const
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard(PAGE))
+  if (routeRefuses(t.user, PAGE)) throw forbidden()
   const url = new URL(request.url)
   const payments = billingService()
   const overview = await subscriptionOverview(t, payments)
@@ -82,6 +83,7 @@ async function addUsers(t: Tenant, request: Request, payments: PaymentsService, 
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, routeGuard(PAGE))
+  if (routeRefuses(t.user, PAGE)) throw forbidden()
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   if (!['cancel', 'keep', 'pause', 'unpause', 'users', 'pay'].includes(intent)) return refused('Unknown action', intent, 400)

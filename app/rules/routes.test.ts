@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PLACEHOLDER_PERMISSION } from './permissions'
-import { APP_ROUTES, matchRoute, sidebarFor, type AppRoute, type SidebarUser } from './routes'
+import { APP_ROUTES, matchRoute, routeRefuses, sidebarFor, type AppRoute, type SidebarUser } from './routes'
 
 describe('route table', () => {
   it('has one entry per path', () => {
@@ -124,6 +124,21 @@ describe('sidebarFor', () => {
     const all = paths({ role: 'client', permissions: [] }, allBuilt)
     expect(all).not.toContain('/profile')
     expect(all).not.toContain('/project/view/:orderId')
+  })
+
+  it('hides Billing from contributors and reviewers unless given a billing permission (issue 27, ADR 0072)', () => {
+    const billing = (user: SidebarUser) => sidebarFor(user, allBuilt).find((i) => i.label === 'menu.billing')
+    expect(billing({ role: 'user', permissions: ['WRITER'] })).toBeUndefined()
+    expect(billing({ role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'] })).toBeUndefined()
+    expect(billing({ role: 'user', permissions: ['WRITER', 'REVIEWER', 'READ_ORDERS', 'READ_CUSTOMERS'] })).toBeUndefined()
+    expect(billing({ role: 'user', permissions: ['WRITER', 'READ_PAYMENT_METHOD'] })?.children?.map((c) => c.path)).toContain('/payments/manage-subscription')
+    expect(billing({ role: 'user', permissions: ['READ_ORDERS'] })?.children?.map((c) => c.path)).toEqual(['/payments/manage-subscription'])
+    expect(billing({ role: 'client', permissions: [] })).toBeDefined()
+    // The page's server check is the same rule.
+    expect(routeRefuses({ role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'] }, '/payments/manage-subscription')).toBe(true)
+    expect(routeRefuses({ role: 'user', permissions: ['WRITER', 'WRITE_MANAGE_SUBSCRIPTION', 'READ_PAYMENT_METHOD'] }, '/payments/manage-subscription')).toBe(false)
+    expect(routeRefuses({ role: 'user', permissions: ['READ_ORDERS'] }, '/payments/manage-subscription')).toBe(false)
+    expect(routeRefuses({ role: 'user', permissions: ['WRITER'] }, '/work')).toBe(false)
   })
 
   it('shows Leads to CRM and customer staff and to leads-only users, and leads-only users nothing their permissions do not give (ADR 0050)', () => {

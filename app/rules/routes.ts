@@ -1,5 +1,6 @@
 // The authenticated route table as data: guards, sidebar placement and build status per path.
-import { can, PLACEHOLDER_PERMISSION, type Guard } from './permissions'
+import { mayWork } from './contributor'
+import { can, PLACEHOLDER_PERMISSION, type Guard, type Principal } from './permissions'
 
 const CONTRIBUTOR: Guard = { any: ['WRITER', 'REVIEWER'] }
 
@@ -12,6 +13,8 @@ export type AppRoute = {
   hideForClient?: boolean
   platform?: boolean
   module?: string
+  /** Organisation business (billing): hidden from and refused to contributors without a billing permission (ADR 0072). */
+  notForContributors?: boolean
 }
 
 export type SidebarSection = { key: string; label: string; flat?: boolean }
@@ -133,7 +136,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/payments/methods', guard: all('READ_PAYMENT_METHOD'), label: 'menu.paymentMethods', section: 'Billing', built: true },
   { path: '/payments/invoices', guard: all('READ_SUBSCRIPTION_INVOICES'), label: 'menu.invoices', section: 'Billing', built: true },
   // Anyone may see the plan (portal section 2: no permission); changing it needs WRITE_MANAGE_SUBSCRIPTION (ADR 0038).
-  { path: '/payments/manage-subscription', guard: {}, label: 'menu.manageSubscription', section: 'Billing', built: true },
+  { path: '/payments/manage-subscription', guard: {}, label: 'menu.manageSubscription', section: 'Billing', built: true, notForContributors: true },
   // The spec's placeholder 'TODO' guard, decided in ADR 0038: upgrading the plan is managing the subscription.
   { path: '/payments/upgrade', guard: all('WRITE_MANAGE_SUBSCRIPTION'), label: 'menu.upgrade', section: 'Billing', built: true },
   { path: '/payments/payouts', guard: todo, label: 'menu.payouts', section: 'Billing', built: true },
@@ -227,6 +230,22 @@ export function matchRoute(pathname: string): AppRoute | undefined {
   return paramMatch
 }
 
+const BILLING_PERMISSIONS = ['READ_PAYMENT_METHOD', 'WRITE_PAYMENT_METHOD', 'READ_SUBSCRIPTION_INVOICES', 'WRITE_MANAGE_SUBSCRIPTION']
+
+/**
+ * Issue 27: contributors and reviewers do not see Billing. A WRITER or REVIEWER opens the organisation's
+ * billing pages only when also given a billing permission; other members keep the plan page (ADR 0038).
+ */
+export function mayOpenBilling(user: Principal): boolean {
+  return !mayWork(user) || BILLING_PERMISSIONS.some((p) => user.permissions.includes(p))
+}
+
+/** The route table's refusal beyond the guard; the pages call it after their guard (same rule as the sidebar). */
+export function routeRefuses(user: Principal, path: string): boolean {
+  const route = matchRoute(path)
+  return !!route?.notForContributors && !mayOpenBilling(user)
+}
+
 /** The guard the route table gives a path; route modules pass it to requireUser/requirePermission. */
 export function routeGuard(path: string): Guard {
   const route = matchRoute(path)
@@ -261,6 +280,7 @@ function visibleTo(user: SidebarUser, route: AppRoute): boolean {
   // A superadmin outside any organisation has no tenant data to open: only platform pages.
   if (user.role === 'superadmin' && !PLATFORM_HOME_SECTIONS.has(route.section)) return false
   if (route.section === 'Leads' && user.leadsOnly) return true
+  if (route.notForContributors && !mayOpenBilling(user)) return false
   return can(user, route.guard)
 }
 

@@ -99,9 +99,10 @@ describe('POST /api/auth/login', () => {
     expect((await stale.call(userApi.loader, { path: '/api/auth/user' })).status).toBe(401)
   })
 
-  it('lands staff without VIEW_DASHBOARD on /profile', async () => {
+  it('lands staff without VIEW_DASHBOARD on the first page of their sidebar, a reviewer on their assigned orders', async () => {
     const res = await login(new Client(), 'staff@demo.test', demo.publicId)
-    expect(res.json.redirectTo).toBe('/profile')
+    expect(res.json.redirectTo).toBe('/dashboard')
+    expect((await login(new Client(), 'reviewer@demo.test', demo.publicId)).json.redirectTo).toBe('/orders/assigned-orders')
   })
 
   it('refuses a wrong password with the spec message', async () => {

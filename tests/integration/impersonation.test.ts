@@ -230,6 +230,14 @@ describe('links are bound to the session that created them', () => {
     expect(audit).toEqual([{ status: 'success' }])
   })
 
+  it('lands a reviewer logged in as on their assigned orders (issue 27)', async () => {
+    const owner = await signIn(new Client(), 'owner@demo.test', DEMO)
+    const reviewer = await createUser({ memberships: [{ clientId: (await orgIdByName(DEMO)).id, role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'] }] })
+    const code = codeOf((await init(owner, { _id: await idOf(reviewer.email), type: 'reviewer' })).json.link)
+    const posted = await callPage(owner, autoLoginPage.action as never, { path: `/auto-login/${code}`, params: { code }, form: {} })
+    expect(posted).toMatchObject({ status: 302, location: '/orders/assigned-orders' })
+  })
+
   it('the customer portal link asks first, is bound too, and leaves the admin signed in', async () => {
     const support = await signIn(new Client(), 'support@demo-staff.test', DEMO)
     const code = codeOf((await init(support, { _id: await idOf('customer003@demo-customers.test'), type: 'customer' })).json.link)

@@ -78,7 +78,12 @@ export function AssignPanel({ orders, tab, tabHrefs, writers, reviewers, needsSc
 
 function SelectedOrders({ orders }: { orders: AssignOrder[] }) {
   return (
-    <ul aria-label="Selected orders" className="max-h-32 divide-y divide-gray-100 overflow-y-auto rounded-md text-sm ring-1 ring-gray-200">
+    <ul
+      aria-label="Selected orders"
+      className="max-h-32 divide-y divide-gray-100 overflow-y-auto rounded-md text-sm ring-1 ring-gray-200"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
       {orders.map((o) => (
         <li key={o._id} className="flex flex-wrap justify-between gap-2 px-3 py-1.5">
           <span>

@@ -34,7 +34,12 @@ export function BulkActions({ orders, flags, today, assignHref, error }: Props) 
       <p className="text-sm text-gray-700">
         {orders.length} {orders.length === 1 ? 'order' : 'orders'} selected
       </p>
-      <ul aria-label="Selected orders" className="max-h-32 divide-y divide-gray-100 overflow-y-auto rounded-md text-sm ring-1 ring-gray-200">
+      <ul
+        aria-label="Selected orders"
+        className="max-h-32 divide-y divide-gray-100 overflow-y-auto rounded-md text-sm ring-1 ring-gray-200"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+      >
         {orders.map((o) => (
           <li key={o._id} className="px-3 py-1.5">
             <span className="font-medium text-gray-900">{o.product}</span> · {o.customer}

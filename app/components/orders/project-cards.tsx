@@ -19,7 +19,13 @@ export function ProjectActivity({ notifications }: { notifications: Project['not
       {notifications.length === 0 ? (
         <p className="text-sm text-gray-500">No Activity</p>
       ) : (
-        <ol className="max-h-[310px] space-y-3 overflow-y-auto pr-2" data-testid="activity-list">
+        <ol
+          className="max-h-[310px] space-y-3 overflow-y-auto pr-2"
+          data-testid="activity-list"
+          aria-label="Activity"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+        >
           {notifications.map((n) => (
             <li key={n._id} className="border-l-2 border-brand-100 pl-3">
               <p className="text-sm text-gray-800">{n.contant}</p>

@@ -3,6 +3,7 @@
 import { Form, Link, NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { PortalShellData } from '#app/models/portal-shell.server'
+import { ShellMain, SkipLink } from '#app/ui/main-landmark'
 import { CustomerNavLinks } from './customer-nav'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -11,12 +12,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function PortalShell({ shell, children }: { shell: PortalShellData; children: ReactNode }) {
   return (
     <div className="flex min-h-full flex-col bg-gray-50" style={shell.theme as React.CSSProperties}>
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900"
-      >
-        Skip to content
-      </a>
+      <SkipLink label="Skip to content" />
       {shell.customer?.impersonated ? (
         <p className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900" role="status">
           You are signed in as {shell.customer.firstName} {shell.customer.lastName}.{' '}
@@ -67,9 +63,7 @@ export function PortalShell({ shell, children }: { shell: PortalShellData; child
           </nav>
         </div>
       </header>
-      <main id="content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
-        {children}
-      </main>
+      <ShellMain className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</ShellMain>
       <footer className="portal-footer border-t border-gray-200 px-4 py-6 text-sm">
         <div className="mx-auto flex max-w-5xl flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
           <div>

@@ -1,8 +1,9 @@
 // The signed-in frame: sidebar, top bar and account banners around the page.
 import { useLocation } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
-import type { Language } from '#app/i18n/index'
+import { t, type Language } from '#app/i18n/index'
 import type { SidebarItem } from '#app/rules/routes'
+import { ShellMain, SkipLink } from '#app/ui/main-landmark'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { Banners, type ShellBanners } from './banners'
 import { MenuButton, SidebarDrawer } from './phone-menu'
@@ -43,6 +44,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
     // forms of the sidebar and top bar post through the one onSubmit here (the drawer's too: React events
     // bubble through its portal). Below md the sidebar's no-JS list comes after the content (flex-col).
     <div className="flex min-h-full flex-col md:flex-row" data-hydrated={hydrated ? 'true' : undefined} onSubmit={onSubmit} style={theme}>
+      <SkipLink label={t(data.lang, 'top.skipToContent')} />
       <Sidebar items={data.sidebar} settings={settings} lang={data.lang} brand={brand} here={here} hydrated={hydrated} />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar
@@ -54,7 +56,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
           menuButton={<MenuButton lang={data.lang} hydrated={hydrated} open={menuOpen} onOpen={() => setMenuOpen(true)} />}
         />
         <Banners banners={data.banners} lang={data.lang} />
-        <main className="flex-1 p-4 sm:p-6">{children}</main>
+        <ShellMain className="flex-1 p-4 sm:p-6">{children}</ShellMain>
       </div>
       {hydrated && <SidebarDrawer open={menuOpen} onClose={closeMenu} items={data.sidebar} settings={settings} lang={data.lang} brand={brand} here={here} theme={theme} />}
       <ChatWidget config={data.chat} />

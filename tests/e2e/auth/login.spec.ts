@@ -9,9 +9,10 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/dashboard$/)
   })
 
-  test('a staff member without the dashboard permission lands on the profile @nojs', async ({ page, javaScriptEnabled }) => {
+  test('a staff member lands on the first page of their sidebar @nojs', async ({ page, javaScriptEnabled }) => {
     await logIn(page, 'staff@demo.test', DEMO_PASSWORD, javaScriptEnabled)
-    await expect(page).toHaveURL(/\/profile$/)
+    // Stan holds READ_ORDERS and READ_CUSTOMERS: the dashboard is the first page of his sidebar (issue 27).
+    await expect(page).toHaveURL(/\/dashboard$/)
   })
 
   test('a person in two organisations picks one @nojs', async ({ page, javaScriptEnabled }) => {
@@ -75,7 +76,11 @@ test.describe('login', () => {
   test('a signed-in user opening /login goes to their landing page @nojs', async ({ page, loginAs }) => {
     await loginAs('staff@demo.test')
     await page.goto('/login')
-    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    // A reviewer lands on their assigned orders, never on /profile.
+    await loginAs('reviewer@demo.test')
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/orders\/assigned-orders$/)
   })
 
   test('without JavaScript, an e-mail edited after the list starts over @nojs', async ({ page, javaScriptEnabled }) => {

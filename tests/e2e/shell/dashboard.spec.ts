@@ -1,4 +1,4 @@
-// /dashboard: stat cards and sidebar, the any-of guard, the 403 inside the shell, and the login redirect.
+// /dashboard: stat cards and sidebar, the any-of guard, the 403 inside the shell (one main, the skip link), and the login redirect.
 import { expect, test } from '#tests/e2e/fixtures'
 
 const FORBIDDEN = "You don't have the required permissions! Please contact your admin to give you permissions then refresh the page"
@@ -37,6 +37,15 @@ test('a writer without dashboard permissions gets 403 inside the shell @nojs', a
   await expect(page.getByRole('alert')).toHaveText(FORBIDDEN)
   await expect(page.getByRole('banner')).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  // Issue 27: one <main> on a 403 inside the shell, the skip link first, and no Billing for a contributor.
+  await expect(page.getByRole('main')).toHaveCount(1)
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main')).toBeFocused()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Billing')).toHaveCount(0)
+  expect((await page.request.get('/payments/manage-subscription')).status()).toBe(403)
 })
 
 test('signed out, /dashboard redirects to login with the return path @nojs', async ({ page }) => {

@@ -50,6 +50,8 @@ test('edits the subdomain: required, format, taken, then saved @nojs', async ({ 
   await expect(page.getByText('Saved Successfully!')).toBeVisible()
   await expect(modal(page, javaScriptEnabled, 'Subdomain')).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Portal subdomain' }).getByTestId('subdomain-url')).toHaveText(`http://${fresh}.localhost:${PORT}`)
+  // Issue 27: once the dialog has submitted and closed, focus is back on the control that opened it.
+  if (javaScriptEnabled) await expect(page.getByRole('region', { name: 'Portal subdomain' }).getByRole('link', { name: 'Edit subdomain' })).toBeFocused()
 })
 
 test('sets a custom domain, shows the CNAME and e-mail records, and https only once verified @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
