@@ -1,13 +1,11 @@
 // One Contributors Analytics widget (ADR 0047): the figures as a server-rendered table (the page reads
 // without JavaScript) and, once hydrated, a bar chart fed by the metric's own POST call. A failed call
 // shows 'Unexpected Error!!' in that widget only; a call aborted because the selection changed or the
-// page went away is ignored. ApexCharts is the dashboard's lazily loaded, browser-only chunk.
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+// page went away is ignored. ApexCharts is the dashboard's browser-only chunk, loaded when a chart scrolls into view.
+import { type ReactNode, useEffect, useState } from 'react'
 import type { ApexOptions } from 'apexcharts'
-import { DashboardWidget, FiguresTable, WidgetError } from '#app/components/dashboard/widget'
+import { DashboardWidget, FiguresTable, LazyChart, WidgetError } from '#app/components/dashboard/widget'
 import type { Metric } from '#app/rules/contributors-analytics'
-
-const ApexChart = lazy(() => import('#app/components/dashboard/apex-chart.client'))
 
 type CallState<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T[] }
 
@@ -75,13 +73,7 @@ function MetricChart<T extends { writerName: string }>({
     plotOptions: { bar: { borderRadius: 3, columnWidth: '55%' } },
     legend: { show: series.length > 1 },
   }
-  return (
-    <div role="img" aria-label={`${title} chart`}>
-      <Suspense fallback={<Placeholder label={`${title} loading`} />}>
-        <ApexChart type="bar" height={CHART_HEIGHT} options={options} series={series.map((s) => ({ name: s.name, data: state.data.map((r) => s.value(r) ?? 0) }))} />
-      </Suspense>
-    </div>
-  )
+  return <LazyChart title={title} spec={{ type: 'bar', options, series: series.map((s) => ({ name: s.name, data: state.data.map((r) => s.value(r) ?? 0) })) }} />
 }
 
 /** The card: the table always (behind 'Show figures' once the chart is drawn), the chart with JavaScript. */

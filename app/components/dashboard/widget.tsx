@@ -1,7 +1,8 @@
 // One dashboard widget: a titled card whose figures are a server-rendered table (so the page reads
 // without JavaScript) and, once hydrated, a chart fed by the widget's own analytics call. A failed
 // call shows 'Unexpected Error!!' in that widget only; a call aborted because the page went away is ignored.
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+// ApexCharts (about 200 kB gzipped) loads only when a chart scrolls into view (ADR 0073).
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import type { ApexOptions } from 'apexcharts'
 import { WIDGET_ERROR } from '#app/rules/dashboard'
 import { Alert } from '#app/ui/alert'
@@ -49,6 +50,45 @@ function ChartPlaceholder({ label }: { label: string }) {
   return <div className="animate-pulse rounded-md bg-gray-50" style={{ height: CHART_HEIGHT }} aria-busy="true" aria-label={label} />
 }
 
+/** Whether the element has reached the viewport yet (once true, stays true; true where there is no IntersectionObserver). */
+function useSeen<E extends Element>() {
+  const ref = useRef<E>(null)
+  const [seen, setSeen] = useState(false)
+  useEffect(() => {
+    const element = ref.current
+    if (seen || !element) return
+    if (typeof IntersectionObserver === 'undefined') return setSeen(true)
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setSeen(true)
+        observer.disconnect()
+      }
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [seen])
+  return [ref, seen] as const
+}
+
+/**
+ * An ApexCharts chart, labelled for screen readers and tests, whose module is imported only once the
+ * chart's place scrolls into view: until then (and while it loads) a placeholder of the same height.
+ */
+export function LazyChart({ title, spec }: { title: string; spec: ChartSpec }) {
+  const [ref, seen] = useSeen<HTMLDivElement>()
+  return (
+    <div ref={ref} role="img" aria-label={`${title} chart`}>
+      {seen ? (
+        <Suspense fallback={<ChartPlaceholder label={`${title} loading`} />}>
+          <ApexChart type={spec.type} series={spec.series} options={spec.options} height={CHART_HEIGHT} />
+        </Suspense>
+      ) : (
+        <ChartPlaceholder label={`${title} waiting`} />
+      )}
+    </div>
+  )
+}
+
 /** The chart of one widget: its call's answer turned into a chart by `build` (null: nothing to draw). */
 export function AnalyticsChart<T>({
   title,
@@ -66,13 +106,7 @@ export function AnalyticsChart<T>({
   if (state.status === 'loading') return <ChartPlaceholder label={`${title} loading`} />
   const spec = build(state.data)
   if (!spec) return <p className="py-8 text-center text-sm text-gray-500">{empty}</p>
-  return (
-    <div role="img" aria-label={`${title} chart`}>
-      <Suspense fallback={<ChartPlaceholder label={`${title} loading`} />}>
-        <ApexChart type={spec.type} series={spec.series} options={spec.options} height={CHART_HEIGHT} />
-      </Suspense>
-    </div>
-  )
+  return <LazyChart title={title} spec={spec} />
 }
 
 /**

@@ -2,7 +2,7 @@
 // with View Order and, for LOGIN_AS_CUSTOMER, 'Login as User' (the customer log-in-as flow).
 import { LoginAsButton } from '#app/components/login-as-button'
 import { PriorityBadge } from '#app/components/orders/order-settings-form-parts'
-import type { OrderSort, SortDir } from '#app/models/orders-list.schema'
+import type { OrderSort, SortDir } from '#app/models/orders-list.names'
 import type { OrderListRow } from '#app/models/orders-list.server'
 import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'
 import { rowNumber } from '#app/rules/orders-list'

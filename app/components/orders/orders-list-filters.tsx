@@ -4,7 +4,7 @@
 import { Form, Link, useNavigate, useSearchParams, useSubmit } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { SwitchTrack } from '#app/components/data-table'
-import { FILTER_PARAMS, FILTERS_STORAGE_KEY, hasFilterParams, UNASSIGNED } from '#app/models/orders-list.schema'
+import { FILTER_PARAMS, FILTERS_STORAGE_KEY, hasFilterParams, UNASSIGNED } from '#app/models/orders-list.names'
 import { ORDER_PRIORITIES, PRIORITY_STYLE } from '#app/rules/order-priority'
 import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'
 import { PROJECT_STATUSES } from '#app/rules/project-status'

@@ -1,7 +1,7 @@
 // The dashboard's Projects tab: the archived orders, server-paged, completed ones only with 'Show completed projects'.
 import { Link, useSearchParams } from '@remix-run/react'
 import { SwitchTrack } from '#app/components/data-table'
-import { ORDER_PAGE_SIZES, type OrderSort, type SortDir } from '#app/models/orders-list.schema'
+import { ORDER_PAGE_SIZES, type OrderSort, type SortDir } from '#app/models/orders-list.names'
 import type { OrderListRow } from '#app/models/orders-list.server'
 import { tableHref } from '#app/rules/table-query'
 import { Alert } from '#app/ui/alert'

@@ -76,6 +76,8 @@ test('with JavaScript the owner sees the charts, and the figures one click away'
   for (const name of CHARTS) {
     const chart = page.getByRole('img', { name: `${name} chart` })
     await expect(chart, name).toBeVisible({ timeout: 15_000 })
+    // ApexCharts loads when a chart scrolls into view (ADR 0073).
+    await chart.scrollIntoViewIfNeeded()
     await expect(chart.locator('svg').first(), name).toBeVisible({ timeout: 15_000 })
   }
   // The library came as its own lazily loaded chunk.

@@ -76,6 +76,8 @@ test('with JavaScript: the five charts, and the figures one click away', async (
   for (const name of WIDGETS) {
     const chart = page.getByRole('img', { name: `${name} chart` })
     await expect(chart, name).toBeVisible({ timeout: 15_000 })
+    // ApexCharts loads when a chart scrolls into view (ADR 0073).
+    await chart.scrollIntoViewIfNeeded()
     await expect(chart.locator('svg').first(), name).toBeVisible({ timeout: 15_000 })
   }
   expect(chartScripts.length).toBeGreaterThan(0)
@@ -95,6 +97,7 @@ test('with JavaScript: the five charts, and the figures one click away', async (
   await form.getByLabel('Order tracker range').selectOption('7Days')
   await form.getByRole('button', { name: 'Show analytics' }).click()
   await expect(page).toHaveURL(/range=7Days/)
+  await page.getByRole('img', { name: 'Order Tracker chart' }).scrollIntoViewIfNeeded()
   await expect(page.getByRole('img', { name: 'Order Tracker chart' }).locator('svg').first()).toBeVisible({ timeout: 15_000 })
   await expect.poll(() => posted.some((p) => p.includes('order-tracker?filter=7Days') && p.includes('selectedWriters'))).toBe(true)
 })
