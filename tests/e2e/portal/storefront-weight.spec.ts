@@ -9,6 +9,7 @@ import { createProductWithWorkflow } from '#tests/factories/orders'
 import { tenantWithSubdomain } from '#tests/security/helpers'
 import { rawRequest } from '#tests/security/raw-http'
 import { expect, test } from '../fixtures'
+import { scriptsOf } from '../weight/scripts-of'
 
 const BUDGET_BYTES = 80 * 1024
 
@@ -17,24 +18,6 @@ async function shopWorld() {
   await createConnectedAccount({ clientId: world.org.id })
   await createProductWithWorkflow(world.org.id, { name: 'Resume Writing', priceCents: 10_000 })
   return { ...world, origin: `http://${world.host}` }
-}
-
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
-
-/** The scripts a document names: external ones (script src, modulepreload) and the inline ones' text. */
-function scriptsOf(html: string) {
-  const external = new Set<string>()
-  const inline: string[] = []
-  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const src = attribute(attrs!, 'src')
-    if (src) external.add(src)
-    else if (body!.trim()) inline.push(body!)
-  }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
-    const href = attribute(tag, 'href')
-    if (attribute(tag, 'rel') === 'modulepreload' && href) external.add(href)
-  }
-  return { external, inline }
 }
 
 test('the storefront loads at most 80 kB of JavaScript, gzipped', async ({ page }) => {

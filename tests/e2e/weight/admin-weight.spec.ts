@@ -7,31 +7,12 @@
 import zlib from 'node:zlib'
 import { rawRequest } from '#tests/security/raw-http'
 import { expect, test } from '../fixtures'
+import { kB, scriptsOf } from './scripts-of'
 
 const DEMO_ORG = 'Demo Writing Co'
 // A guard against going back (the goal is 150 kB: ADR 73 says what remains).
 const DASHBOARD_BUDGET = 180 * 1024
 const PAGES = ['/dashboard', '/client/users/contributors/analytics', '/orders/view', '/customers/view']
-
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
-
-/** The scripts a document names: external ones (script src, modulepreload) and the inline ones' text. */
-function scriptsOf(html: string) {
-  const external = new Set<string>()
-  const inline: string[] = []
-  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const src = attribute(attrs!, 'src')
-    if (src) external.add(src)
-    else if (body!.trim()) inline.push(body!)
-  }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
-    const href = attribute(tag, 'href')
-    if (attribute(tag, 'rel') === 'modulepreload' && href) external.add(href)
-  }
-  return { external, inline }
-}
-
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
 test('the dashboard starts with at most 180 kB of JavaScript, gzipped, and the charts wait for view', async ({ page, loginAs, baseURL, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, 'JavaScript weight')
