@@ -9,8 +9,21 @@ export const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ]
 
-export async function expectAccessible(page: Page, what: string) {
+/** What axe (WCAG 2.2 AA tags) finds serious or critical, one line per rule, and any sideways scroll. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
   // Violations only: collecting every passing node's details is most of axe's time, and nothing reads them.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const problems = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px`)
+  return problems
+}
+
+export async function expectAccessible(page: Page, what: string) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .options({ resultTypes: ['violations'] })

@@ -1,0 +1,66 @@
+// Issue 27's goal: axe finds nothing serious or critical on any page of the back office, as each demo
+// role (owner, staff, reviewer, writer, superadmin), at 1440 px and at 390 px. The pages are the role's own
+// sidebar (read from the shell's loader data, so a new page is covered the day it joins the sidebar) and
+// the pages reached from them: an order, a contributor's order, the profile's security, notifications.
+import type { Page } from '@playwright/test'
+import { platformDb } from '#app/services/db.server'
+import { expect, test } from '#tests/e2e/fixtures'
+import { accessibilityProblems, WIDTHS } from '#tests/e2e/portal/axe'
+
+type Item = { path?: string; external?: boolean; children?: Item[] }
+
+async function sidebarPaths(page: Page): Promise<string[]> {
+  const items = await page.evaluate(() => {
+    const context = (window as unknown as { __remixContext: { state: { loaderData: Record<string, { shell?: { sidebar?: unknown } } | null> } } }).__remixContext
+    return (context.state.loaderData['routes/_app']?.shell?.sidebar ?? []) as Item[]
+  })
+  return items
+    .flatMap((item) => item.children ?? [item])
+    .filter((item) => item.path && !item.external)
+    .map((item) => item.path!)
+}
+
+async function demoOrderId(): Promise<string> {
+  const order = await platformDb
+    .selectFrom('orders')
+    .innerJoin('organisations', 'organisations.id', 'orders.client_id')
+    .innerJoin('users', 'users.id', 'orders.writer_id')
+    .select('orders.public_id')
+    .where('organisations.subdomain', '=', 'demowriting')
+    .where('users.email', '=', 'writer@demo.test')
+    .orderBy('orders.id')
+    .executeTakeFirstOrThrow()
+  return order.public_id
+}
+
+const ROLES = [
+  { email: 'owner@demo.test', extra: (id: string) => [`/project/view/${id}`, '/profile/security', '/notifications', '/chat'] },
+  { email: 'staff@demo.test', extra: (id: string) => [`/project/view/${id}`, '/profile'] },
+  { email: 'reviewer@demo.test', extra: () => ['/profile'] },
+  { email: 'writer@demo.test', extra: (id: string) => [`/work/orders/${id}`, '/profile'] },
+  { email: 'superadmin@demo.test', extra: () => ['/profile'] },
+]
+
+for (const role of ROLES) {
+  test(`every page as ${role.email} has no serious accessibility problem at 1440 and 390 px`, async ({ page, loginAs, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'axe runs in the page')
+    test.setTimeout(240_000)
+    await loginAs(role.email)
+    await page.setViewportSize(WIDTHS[0]!)
+    await page.goto('/profile')
+    const paths = [...new Set([...(await sidebarPaths(page)), ...role.extra(await demoOrderId())])]
+    expect(paths.length).toBeGreaterThan(1)
+    const problems: string[] = []
+    for (const path of paths) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBeLessThan(400)
+      await page.locator('[data-hydrated]').waitFor()
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size)
+        problems.push(...(await accessibilityProblems(page)).map((p) => `${path} @${size.width}: ${p}`))
+      }
+      await page.setViewportSize(WIDTHS[0]!)
+    }
+    expect(problems, `${paths.length} pages`).toEqual([])
+  })
+}
