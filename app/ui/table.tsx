@@ -19,7 +19,17 @@ export type TableProps = Omit<ComponentPropsWithoutRef<'table'>, 'frame'> & {
 export function Table({ label, frame = 'card', frameClassName, ...props }: TableProps) {
   const table = <table aria-label={label} {...props} />
   if (frame === 'none') return table
-  return <div className={cn(frame === 'card' ? CARD_FRAME : 'overflow-x-auto', frameClassName)}>{table}</div>
+  // The frame scrolls sideways on a narrow screen, so a keyboard must reach it (WCAG 2.1.1): it takes focus.
+  // No role or name of its own: the table inside is named, and a second element named like it would be noise.
+  return (
+    <div
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region scrolls by the arrow keys once focused
+      tabIndex={0}
+      className={cn(frame === 'card' ? CARD_FRAME : 'overflow-x-auto', 'focus-visible:outline-2 focus-visible:outline-brand-600', frameClassName)}
+    >
+      {table}
+    </div>
+  )
 }
 
 /** The head with its one row of header cells: grey unless `plain` or given a `className`; `rowClassName` styles its row. */

@@ -102,5 +102,5 @@ function InvoiceActions({ invoice, search }: { invoice: InvoiceRowView; search: 
       </RowLink>
     )
   }
-  return <span className="text-gray-400">-</span>
+  return <span className="text-gray-500">-</span>
 }
