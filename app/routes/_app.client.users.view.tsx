@@ -1,5 +1,6 @@
 // /client/users/view: the organisation's staff, contributors and reviewers. Add/Edit User and Settings open as
 // dialogs from the URL (?new=1, ?edit={_id}, ?settings={_id}), which without JavaScript render as page sections.
+import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
@@ -23,7 +24,7 @@ import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery, PEOPLE_PAGE_SIZES, tableHref } from '#app/rules/table-query'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { Alert } from '#app/ui/alert'
-import { buttonClass, ButtonLink } from '#app/ui/button'
+import { buttonClass } from '#app/ui/button'
 import { RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/services/http.server'
 
@@ -298,14 +299,10 @@ export default function ClientUsersRoute() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold text-gray-900">{archived ? 'Archived Users' : 'Users'}</h1>
-        {can.create ? (
-          <ButtonLink to={tableHref(params, { new: '1', edit: null, settings: null })} preventScrollReset>
-            Add User
-          </ButtonLink>
-        ) : null}
-      </div>
+      <PageHeader
+        title={archived ? 'Archived Users' : 'Users'}
+        create={can.create ? { to: tableHref(params, { new: '1', edit: null, settings: null }), thing: 'User', label: 'Add User', preventScrollReset: true } : null}
+      />
       {flash && panel?.kind !== 'settings' ? <Alert tone="success">{flash}</Alert> : null}
       {actionData?.error && !panel ? <FormAlert>{actionData.error}</FormAlert> : null}
 

@@ -7,7 +7,6 @@ import { PageHeader, Toast } from '#app/components/page'
 import { readToast } from '#app/models/content-common.server'
 import { listContractTemplates } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')
@@ -20,9 +19,7 @@ export default function ContractTemplateListRoute() {
   const { templates, toast } = useLoaderData<typeof loader>()
   return (
     <div>
-      <PageHeader title="Contract Templates">
-        <ButtonLink to="/contract-template/create">Add Contract Template</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Contract Templates" create={{ to: '/contract-template/create', thing: 'Contract Template' }} />
       <Toast message={toast} />
       <SmallTable
         label="Contract templates"

@@ -14,7 +14,6 @@ import { isLockedCrmUser } from '#app/rules/crm'
 import { parseTableQuery } from '#app/rules/table-query'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { ButtonLink } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { crmChangeRefusal, requireCrm } from './crm-request.server'
 import { readForm } from '#app/services/form-request.server'
@@ -57,7 +56,7 @@ export default function CrmUsersRoute() {
   useRefreshWhilePending(users.some((u) => !u.addedToCrm && !u.crmError))
   return (
     <div className="space-y-6">
-      <PageHeader title="CRM Users">{count < maxCrmUsers ? <ButtonLink to="/crm/user/add">Add User</ButtonLink> : null}</PageHeader>
+      <PageHeader title="CRM Users" create={count < maxCrmUsers ? { to: '/crm/user/add', thing: 'CRM User' } : null} />
       <SuccessAlert>{toast}</SuccessAlert>
       {failed?.error ? <Alert tone="danger">{failed.error}</Alert> : null}
       <p className="text-sm text-gray-600">

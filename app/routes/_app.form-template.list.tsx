@@ -20,11 +20,10 @@ export default function FormTemplateListRoute() {
   const { templates, toast } = useLoaderData<typeof loader>()
   return (
     <div>
-      <PageHeader title="Form Templates">
+      <PageHeader title="Form Templates" create={{ to: '/form-template/create', thing: 'Form Template' }}>
         <ButtonLink to="/form-template/clone" variant="secondary">
           Clone Template
         </ButtonLink>
-        <ButtonLink to="/form-template/create">Add Form Template</ButtonLink>
       </PageHeader>
       <Toast message={toast} />
       <SmallTable

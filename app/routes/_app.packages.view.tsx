@@ -25,7 +25,6 @@ import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
 import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { ButtonLink } from '#app/ui/button'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { billingService } from '#app/services/billing-request.server'
 import { readForm } from '#app/services/form-request.server'
@@ -113,9 +112,7 @@ export default function PackagesViewRoute() {
   }
   return (
     <div className="space-y-6">
-      <PageHeader title="Packages">
-        <ButtonLink to="/packages/create">Add Package</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Packages" create={{ to: '/packages/create', thing: 'Package' }} />
       <SuccessAlert>{toast}</SuccessAlert>
       <TimedStatus message={answer?.message ?? null} ms={answer?.ms ?? 0} stamp={answer?.at ?? 0} />
       {answer?.error ? <Alert tone="danger">{answer.error}</Alert> : null}

@@ -11,7 +11,6 @@ import { getContract, listContracts, packagesByContract, sampleContractNames, se
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/contracts/view'))
@@ -49,7 +48,7 @@ export default function ContractsViewRoute() {
   return (
     <div className="space-y-8">
       <div>
-        <PageHeader title="Contracts">{canCreate && <ButtonLink to="/products/contracts/create">Add Contract</ButtonLink>}</PageHeader>
+        <PageHeader title="Contracts" create={canCreate ? { to: '/products/contracts/create', thing: 'Contract' } : null} />
         <Toast message={toast} />
         <DataTable
           label="Contracts"

@@ -11,7 +11,6 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
 
@@ -41,7 +40,7 @@ export default function CouponsViewRoute() {
   const { coupons, count, query, toast, canWrite } = useLoaderData<typeof loader>()
   return (
     <div>
-      <PageHeader title="Customer Coupons">{canWrite && <ButtonLink to="/products/customer-coupons/create">Add Coupon</ButtonLink>}</PageHeader>
+      <PageHeader title="Coupons" create={canWrite ? { to: '/products/customer-coupons/create', thing: 'Coupon' } : null} />
       <Toast message={toast} />
       <DataTable
         label="Coupons"
@@ -81,4 +80,4 @@ export default function CouponsViewRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Customer Coupons | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Coupons | Draftdesk' }]

@@ -1,4 +1,5 @@
 // /products/customer-services/all: the workflows table, 'Show Archived Workflows', archive switch per row.
+import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -11,7 +12,6 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { TYPE_LABELS } from '#app/rules/workflow-modules'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { buttonClass } from '#app/ui/button'
 import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
 import { readForm } from '#app/services/form-request.server'
@@ -89,14 +89,7 @@ export default function WorkflowsRoute() {
   return (
     <div className="space-y-6">
       <SuccessDialog message={flash} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-gray-900">Workflows</h1>
-        {canCreate ? (
-          <Link to="/products/customer-services/create" className={buttonClass('primary')}>
-            Create Workflow
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader title="Workflows" create={canCreate ? { to: '/products/customer-services/create', thing: 'Workflow' } : null} />
       {actionData?.error ? <Alert tone="danger">{actionData.error}</Alert> : null}
       <DataTable
         label="Workflows"

@@ -12,7 +12,6 @@ import { formatKb } from '#app/rules/file-name'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/file/view'))
@@ -42,7 +41,7 @@ export default function FilesViewRoute() {
   const { files, count, query, toast, canCreate, canUpdate } = useLoaderData<typeof loader>()
   return (
     <div>
-      <PageHeader title="Files">{canCreate && <ButtonLink to="/products/file/create">Add File</ButtonLink>}</PageHeader>
+      <PageHeader title="Files" create={canCreate ? { to: '/products/file/create', thing: 'File' } : null} />
       <Toast message={toast} />
       <DataTable
         label="Files"

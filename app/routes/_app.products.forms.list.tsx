@@ -11,7 +11,6 @@ import { getForm, listForms, sampleFormTemplates, setFormArchived } from '#app/m
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/forms/list'))
@@ -51,7 +50,7 @@ export default function FormsListRoute() {
   return (
     <div className="space-y-8">
       <div>
-        <PageHeader title="View Forms">{canCreate && <ButtonLink to="/products/forms/create">Add Form</ButtonLink>}</PageHeader>
+        <PageHeader title="View Forms" create={canCreate ? { to: '/products/forms/create', thing: 'Form', label: 'Add Form' } : null} />
         <Toast message={toast} />
         <DataTable
           label="Forms"

@@ -1,4 +1,5 @@
 // /products/view: the products table ('Show Archived Products'), tags, and a settings dialog per product.
+import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -139,14 +140,7 @@ export default function ProductsRoute() {
         ms={actionData && 'intent' in actionData && actionData.intent === 'purchasable' ? 1000 : 2000}
         stamp={actionData && 'at' in actionData ? actionData.at : 0}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-gray-900">View Products</h1>
-        {canCreate ? (
-          <Link to="/products/create" className={buttonClass('primary')}>
-            Create Product
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader title="Products" create={canCreate ? { to: '/products/create', thing: 'Product' } : null} />
       {notTakingOrders ? <NotTakingOrdersNotice reason={notTakingOrders.reason} payoutsLink={notTakingOrders.payoutsLink} /> : null}
       {actionData?.error ? <Alert tone="danger">{actionData.error}</Alert> : null}
       <DataTable

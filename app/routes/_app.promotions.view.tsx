@@ -11,7 +11,6 @@ import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { ButtonLink } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { billingService } from '#app/services/billing-request.server'
 import { readForm } from '#app/services/form-request.server'
@@ -45,9 +44,7 @@ export default function PromotionsViewRoute() {
   const hydrated = useHydrated()
   return (
     <div className="space-y-6">
-      <PageHeader title="Promotions">
-        <ButtonLink to="/promotions/create">Add Promotion</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Promotions" create={{ to: '/promotions/create', thing: 'Promotion' }} />
       <SuccessAlert>{toast}</SuccessAlert>
       {failed?.error ? <Alert tone="danger">{failed.error}</Alert> : null}
       <DataTable

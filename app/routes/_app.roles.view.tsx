@@ -9,7 +9,6 @@ import { pageRoles, toRoleJson } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES } from '#app/models/platform-roles.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 
 const LABELS = new Map<string, string>(ROLE_MODULES.map((m) => [m.key, m.label]))
 
@@ -25,9 +24,7 @@ export default function RolesViewRoute() {
   const { roles, count, query, toast } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-6">
-      <PageHeader title="Roles">
-        <ButtonLink to="/roles/create">Create Role</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Roles" create={{ to: '/roles/create', thing: 'Role' }} />
       <SuccessAlert>{toast}</SuccessAlert>
       <DataTable
         label="Roles"

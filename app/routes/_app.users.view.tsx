@@ -9,7 +9,6 @@ import { findPlatformUser, mayManage, pagePlatformUsers, platformUserActions, to
 import { changeStatusSchema } from '#app/models/platform-users.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
 import { RowForm, RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/services/http.server'
@@ -75,9 +74,7 @@ export default function UsersViewRoute() {
   const pendingActive = navigation.formData?.get('active') === 'true'
   return (
     <div className="space-y-6">
-      <PageHeader title="Users">
-        <ButtonLink to="/users/create">Create User</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Users" create={{ to: '/users/create', thing: 'User' }} />
       <SuccessAlert>{toast}</SuccessAlert>
       <FormAlert>{actionData && 'error' in actionData ? actionData.error : null}</FormAlert>
       <DataTable

@@ -139,7 +139,7 @@ test('Add Lead: errors shown with input kept, a duplicate e-mail refused, then t
   await loginAs(owner.email, org.name)
   await page.goto('/leads/view')
   await ready(page, javaScriptEnabled)
-  await page.getByRole('link', { name: 'Add Lead' }).click()
+  await page.getByRole('main').getByRole('link', { name: 'Create Lead' }).click()
   const form = page.getByRole('form', { name: 'Add lead' })
   await form.getByLabel('Email').fill('not-an-email')
   await form.getByLabel('First Name').fill('Mona')
