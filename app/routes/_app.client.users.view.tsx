@@ -25,7 +25,7 @@ import { parseTableQuery, PEOPLE_PAGE_SIZES, tableHref } from '#app/rules/table-
 import { requirePermission } from '#app/models/auth-guards.server'
 import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
-import { RowLink } from '#app/ui/row-actions'
+import { rowActionClass, RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/services/http.server'
 
 const PANEL_PARAMS = ['new', 'edit', 'settings']
@@ -351,7 +351,7 @@ export default function ClientUsersRoute() {
   )
 }
 
-const ROW_BUTTON = buttonClass('secondary', 'py-1')
+const ROW_BUTTON = rowActionClass()
 
 const BADGE_TONES = {
   brand: 'bg-brand-50 text-brand-700 ring-brand-100',

@@ -1,8 +1,8 @@
 // /contract-template/list (platform): the provider's sample contracts with View links.
+import { rowActionClass } from '#app/ui/row-actions'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SmallTable } from '#app/components/content/list-parts'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast } from '#app/models/content-common.server'
 import { listContractTemplates } from '#app/models/contract-templates.server'
@@ -31,7 +31,7 @@ export default function ContractTemplateListRoute() {
           {
             header: 'Actions',
             cell: (t) => (
-              <Link to={`/contract-template/${t._id}`} className={smallButton} aria-label={`View ${t.title}`}>
+              <Link to={`/contract-template/${t._id}`} className={rowActionClass()} aria-label={`View ${t.title}`}>
                 View
               </Link>
             ),

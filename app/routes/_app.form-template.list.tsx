@@ -1,8 +1,8 @@
 // /form-template/list (platform): #, Name, Actions with View; 'No Record Found' when empty.
+import { rowActionClass } from '#app/ui/row-actions'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SmallTable } from '#app/components/content/list-parts'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast } from '#app/models/content-common.server'
 import { listFormTemplates } from '#app/models/form-templates.server'
@@ -43,7 +43,7 @@ export default function FormTemplateListRoute() {
           {
             header: 'Actions',
             cell: (t) => (
-              <Link to={`/form-template/template?key=${t._id}`} className={smallButton} aria-label={`View ${t.name}`}>
+              <Link to={`/form-template/template?key=${t._id}`} className={rowActionClass()} aria-label={`View ${t.name}`}>
                 View
               </Link>
             ),

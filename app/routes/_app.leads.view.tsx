@@ -152,7 +152,7 @@ export default function LeadsViewRoute() {
       key: 'name',
       header: 'Name',
       cell: (l) => (
-        <RowLink to={`/leads/view${tableHref(params, { lead: l._id })}`} className="font-medium text-brand-600 hover:underline" aria-label={`Open lead ${l.email}`}>
+        <RowLink to={`/leads/view${tableHref(params, { lead: l._id })}`} className="font-medium text-brand-600 hover:underline">
           {name(l) || '(no name)'}
         </RowLink>
       ),

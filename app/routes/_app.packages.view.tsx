@@ -1,5 +1,6 @@
 // /packages/view: the subscription plans, a Details dialog (?details={id}) with the public checkout
 // link, activate/deactivate (the provider price follows), visible, and the description edit.
+import { rowActionClass } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -152,7 +153,7 @@ export default function PackagesViewRoute() {
             key: 'details',
             header: 'Details',
             cell: (p) => (
-              <Link to={detailsHref(p._id)} preventScrollReset className="font-medium text-brand-600 hover:underline" aria-label={`Details of ${p.packageName}`}>
+              <Link to={detailsHref(p._id)} preventScrollReset className={rowActionClass()} aria-label={`Details of ${p.packageName}`}>
                 Details
               </Link>
             ),

@@ -1,9 +1,9 @@
 // /products/contracts/view: the organisation's contracts (server-paged) and the provider's sample contracts.
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton, SampleList } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
@@ -70,19 +70,19 @@ export default function ContractsViewRoute() {
                     key: 'actions',
                     header: 'Actions',
                     cell: (c: (typeof contracts)[number]) => (
-                      <div className="flex items-center gap-2">
+                      <RowActionGroup>
                         {canUpdate && (
-                          <Link to={`/products/contracts/edit/${c._id}`} className={smallButton} aria-label={`Edit ${c.title}`}>
+                          <Link to={`/products/contracts/edit/${c._id}`} className={rowActionClass()} aria-label={`Edit ${c.title}`}>
                             Edit
                           </Link>
                         )}
                         {canCreate && (
-                          <Link to={`/products/contracts/clone?key=${c._id}`} className={smallButton} aria-label={`Clone ${c.title}`}>
+                          <Link to={`/products/contracts/clone?key=${c._id}`} className={rowActionClass()} aria-label={`Clone ${c.title}`}>
                             Clone
                           </Link>
                         )}
                         {canUpdate && <ArchiveButton id={c._id} archived={c.archived} name={c.title} />}
-                      </div>
+                      </RowActionGroup>
                     ),
                   },
                 ]

@@ -1,8 +1,8 @@
 // /products/customer-coupons/view: coupons (server-paged 25/50/100), delete with WRITE_COUPONS ('Deleted!').
+import { DeleteRowForm } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast, redirectWithToast } from '#app/models/content-common.server'
 import { COUPON_SIZES } from '#app/models/content.schema'
@@ -63,14 +63,7 @@ export default function CouponsViewRoute() {
                 {
                   key: 'actions',
                   header: 'Actions',
-                  cell: (c: (typeof coupons)[number]) => (
-                    <Form method="post" onSubmit={(e) => !window.confirm(`Delete coupon ${c.couponCode}?`) && e.preventDefault()}>
-                      <input type="hidden" name="id" value={c._id} />
-                      <button type="submit" className={`${smallButton} text-red-700`} aria-label={`Delete ${c.couponCode}`}>
-                        Delete
-                      </button>
-                    </Form>
-                  ),
+                  cell: (c: (typeof coupons)[number]) => <DeleteRowForm name={c.couponCode} fields={{ id: c._id }} />,
                 },
               ]
             : []),

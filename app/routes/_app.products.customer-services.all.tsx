@@ -1,4 +1,5 @@
 // /products/customer-services/all: the workflows table, 'Show Archived Workflows', archive switch per row.
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -77,12 +78,12 @@ export default function WorkflowsRoute() {
       key: 'actions',
       header: 'Actions',
       cell: (s) => (
-        <div className="flex items-center gap-4">
-          <Link to={`/products/customer-services/update/${s.serviceType}/${s._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Update ${s.serviceName}`}>
+        <RowActionGroup>
+          <Link to={`/products/customer-services/update/${s.serviceType}/${s._id}`} className={rowActionClass()} aria-label={`Update ${s.serviceName}`}>
             Update
           </Link>
           <SwitchForm label="Archive" ariaLabel={`Archive ${s.serviceName}`} on={s.archived} intent="archive" id={s._id} />
-        </div>
+        </RowActionGroup>
       ),
     })
   }

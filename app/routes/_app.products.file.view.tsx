@@ -1,9 +1,9 @@
 // /products/file/view: downloadable files (server-paged 50/100/200), archive switch, create and edit links.
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
@@ -72,12 +72,12 @@ export default function FilesViewRoute() {
                   key: 'actions',
                   header: 'Actions',
                   cell: (f: (typeof files)[number]) => (
-                    <div className="flex items-center gap-2">
-                      <Link to={`/products/file/edit/${f._id}`} className={smallButton} aria-label={`Edit ${f.title}`}>
+                    <RowActionGroup>
+                      <Link to={`/products/file/edit/${f._id}`} className={rowActionClass()} aria-label={`Edit ${f.title}`}>
                         Edit
                       </Link>
                       <ArchiveButton id={f._id} archived={f.archived} name={f.title} />
-                    </div>
+                    </RowActionGroup>
                   ),
                 },
               ]

@@ -1,9 +1,9 @@
 // /products/forms/list: View Forms (server-paged, 'Show Archived Forms') and the provider's sample forms.
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton, SampleList } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
@@ -71,17 +71,17 @@ export default function FormsListRoute() {
               key: 'actions',
               header: 'Actions',
               cell: (f) => (
-                <div className="flex items-center gap-2">
-                  <Link to={`/products/forms/template?key=${f._id}`} className={smallButton} aria-label={`Edit ${f.name}`}>
+                <RowActionGroup>
+                  <Link to={`/products/forms/template?key=${f._id}`} className={rowActionClass()} aria-label={`${canUpdate ? 'Edit' : 'View'} ${f.name}`}>
                     {canUpdate ? 'Edit' : 'View'}
                   </Link>
                   {canUpdate && (
-                    <Link to={`/products/forms/clone?key=${f._id}`} className={smallButton} aria-label={`Clone ${f.name}`}>
+                    <Link to={`/products/forms/clone?key=${f._id}`} className={rowActionClass()} aria-label={`Clone ${f.name}`}>
                       Clone
                     </Link>
                   )}
                   {canUpdate && <ArchiveButton id={f._id} archived={f.archived} name={f.name} />}
-                </div>
+                </RowActionGroup>
               ),
             },
           ]}

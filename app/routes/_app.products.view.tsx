@@ -1,4 +1,5 @@
 // /products/view: the products table ('Show Archived Products'), tags, and a settings dialog per product.
+import { rowActionClass } from '#app/ui/row-actions'
 import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
@@ -126,7 +127,7 @@ export default function ProductsRoute() {
       key: 'actions',
       header: 'Actions',
       cell: (p) => (
-        <Link to={settingsHref(p._id)} preventScrollReset className="font-medium text-brand-600 hover:underline" aria-label={`Settings for ${p.packageName}`}>
+        <Link to={settingsHref(p._id)} preventScrollReset className={rowActionClass()} aria-label={`Settings for ${p.packageName}`}>
           Settings
         </Link>
       ),

@@ -1,4 +1,5 @@
 // /roles/view: the platform roles with the modules each grants and an edit link.
+import { rowActionClass } from '#app/ui/row-actions'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SuccessAlert } from '#app/components/forms'
@@ -52,7 +53,7 @@ export default function RolesViewRoute() {
             key: 'edit',
             header: 'Edit',
             cell: (r) => (
-              <Link to={`/roles/update/${r._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Edit ${r.name}`}>
+              <Link to={`/roles/update/${r._id}`} className={rowActionClass()} aria-label={`Edit ${r.name}`}>
                 Edit
               </Link>
             ),

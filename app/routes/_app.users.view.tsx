@@ -10,7 +10,7 @@ import { changeStatusSchema } from '#app/models/platform-users.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
 import { cn } from '#app/ui/cn'
-import { RowForm, RowLink } from '#app/ui/row-actions'
+import { rowActionClass, RowForm, RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -99,7 +99,7 @@ export default function UsersViewRoute() {
             header: 'Edit',
             cell: (u) =>
               !u.manageable ? null : (
-                <RowLink to={`/users/update/${u._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Edit ${u.firstName} ${u.lastName}`}>
+                <RowLink to={`/users/update/${u._id}`} className={rowActionClass()} aria-label={`Edit ${u.firstName} ${u.lastName}`}>
                   Edit
                 </RowLink>
               ),

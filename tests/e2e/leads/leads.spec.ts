@@ -94,7 +94,7 @@ test('a lead’s status, notes and conversion to a customer, with errors shown a
   await loginAs(owner.email, org.name)
   await page.goto('/leads/view?source=cart')
   await ready(page, javaScriptEnabled)
-  await page.getByRole('link', { name: `Open lead ${cart.email}` }).click()
+  await page.getByRole('table', { name: 'Leads' }).getByRole('row').filter({ hasText: cart.email }).getByRole('link').first().click()
   await expect(page).toHaveURL(new RegExp(`lead=${cart.publicId}`))
   const panel = page.getByRole('region', { name: `Lead ${cart.email}` }).or(page.locator(`[aria-label="Lead ${cart.email}"]`))
   await expect(panel.getByRole('heading', { name: 'Carla Cart' })).toBeVisible()
