@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS, PERMISSION_GROUPS } from './permissions'
 
 describe('labels', () => {
   it.each([
-    [{ role: 'superadmin', permissions: [] }, 'Platform administrator'],
+    [{ role: 'superadmin', permissions: [] }, 'Superadmin'],
     [{ role: 'client', permissions: [] }, 'Owner'],
     [{ role: 'user', permissions: ['READ_ORDERS', 'READ_CUSTOMERS'] }, 'Staff'],
     [{ role: 'user', permissions: ['WRITER'] }, 'Contributor'],

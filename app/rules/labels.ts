@@ -2,7 +2,7 @@
 import { PERMISSION_GROUPS, type PermissionGroup, type Principal } from './permissions'
 
 export const ROLE_LABELS: Record<Principal['role'], string> = {
-  superadmin: 'Platform administrator',
+  superadmin: 'Superadmin',
   client: 'Owner',
   user: 'Staff',
 }

@@ -1,5 +1,6 @@
 // The toolbar of a contentEditable editor: one button a formatting command, pressed without taking
-// the focus, so the command applies to the selection still in the editable box.
+// the focus, so the command applies to the selection still in the editable box. A tool shows its title, or
+// a single glyph (B, I, U, •) named by its title: the accessible name always holds what one sees (ADR 0076).
 import type { ReactNode } from 'react'
 
 export type FormattingTool = { title: string; icon: ReactNode; run: () => void }
