@@ -1,6 +1,5 @@
 // /client/users/view: the organisation's staff, contributors and reviewers. Add/Edit User and Settings open as
 // dialogs from the URL (?new=1, ?edit={_id}, ?settings={_id}), which without JavaScript render as page sections.
-import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
@@ -27,6 +26,7 @@ import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { rowActionClass, RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/services/http.server'
+import { PageHeader } from '#app/components/page'
 
 const PANEL_PARAMS = ['new', 'edit', 'settings']
 

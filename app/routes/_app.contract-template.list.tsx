@@ -1,5 +1,4 @@
 // /contract-template/list (platform): the provider's sample contracts with View links.
-import { rowActionClass } from '#app/ui/row-actions'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SmallTable } from '#app/components/content/list-parts'
@@ -7,6 +6,7 @@ import { PageHeader, Toast } from '#app/components/page'
 import { readToast } from '#app/models/content-common.server'
 import { listContractTemplates } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/models/auth-guards.server'
+import { rowActionClass } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')

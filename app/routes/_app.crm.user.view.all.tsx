@@ -1,7 +1,6 @@
 // /crm/user/view/all: the organisation's CRM users (100/150/200 a page) with their status (ACTIVE once
 // in the CRM, else PENDING with the CRM's error); the admin CRM account is made here when missing and
 // can be neither edited nor deleted.
-import { DeleteRowForm, rowActionClass, RowActionGroup, RowLink } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
@@ -17,6 +16,7 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { crmChangeRefusal, requireCrm } from './crm-request.server'
 import { readForm } from '#app/services/form-request.server'
+import { DeleteRowForm, rowActionClass, RowActionGroup, RowLink } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t, status } = await requireCrm(request)

@@ -1,5 +1,4 @@
 // /customers/view: the organisation's customers, server-paged, with active/archive toggles and 'Login As User'.
-import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
@@ -17,6 +16,7 @@ import { requirePermission } from '#app/models/auth-guards.server'
 import { takeToast } from '#app/services/flash.server'
 import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
+import { PageHeader } from '#app/components/page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/customers/view'))

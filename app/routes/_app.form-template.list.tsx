@@ -1,5 +1,4 @@
 // /form-template/list (platform): #, Name, Actions with View; 'No Record Found' when empty.
-import { rowActionClass } from '#app/ui/row-actions'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SmallTable } from '#app/components/content/list-parts'
@@ -8,6 +7,7 @@ import { readToast } from '#app/models/content-common.server'
 import { listFormTemplates } from '#app/models/form-templates.server'
 import { requirePlatform } from '#app/models/auth-guards.server'
 import { ButtonLink } from '#app/ui/button'
+import { rowActionClass } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')

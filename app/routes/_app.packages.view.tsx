@@ -1,6 +1,5 @@
 // /packages/view: the subscription plans, a Details dialog (?details={id}) with the public checkout
 // link, activate/deactivate (the provider price follows), visible, and the description edit.
-import { rowActionClass } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -29,6 +28,7 @@ import { Alert } from '#app/ui/alert'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { billingService } from '#app/services/billing-request.server'
 import { readForm } from '#app/services/form-request.server'
+import { rowActionClass } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'client_packages')

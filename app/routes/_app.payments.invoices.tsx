@@ -1,6 +1,5 @@
 // /payments/invoices: Invoices and Receipts from Stripe for the organisation (amounts in cents shown as
 // money), with links to Stripe's invoice, PDF and receipt, and Pay Now on an open invoice (ADR 0036).
-import { rowActionClass } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormAlert, linkClass, SuccessAlert } from '#app/components/forms'
@@ -18,6 +17,7 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
 import { formatDate } from '#app/rules/format'
 import { readForm } from '#app/services/form-request.server'
+import { rowActionClass } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/payments/invoices'))

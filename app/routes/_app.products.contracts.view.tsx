@@ -1,5 +1,4 @@
 // /products/contracts/view: the organisation's contracts (server-paged) and the provider's sample contracts.
-import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton, SampleList } from '#app/components/content/list-parts'
@@ -11,6 +10,7 @@ import { getContract, listContracts, packagesByContract, sampleContractNames, se
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/contracts/view'))

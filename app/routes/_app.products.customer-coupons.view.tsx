@@ -1,5 +1,4 @@
 // /products/customer-coupons/view: coupons (server-paged 25/50/100), delete with WRITE_COUPONS ('Deleted!').
-import { DeleteRowForm } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { DataTable } from '#app/components/data-table'
@@ -13,6 +12,7 @@ import { parseTableQuery } from '#app/rules/table-query'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { DeleteRowForm } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-coupons/view'))

@@ -1,6 +1,4 @@
 // /products/customer-services/all: the workflows table, 'Show Archived Workflows', archive switch per row.
-import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
-import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
@@ -16,6 +14,8 @@ import { requirePermission } from '#app/models/auth-guards.server'
 import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
 import { readForm } from '#app/services/form-request.server'
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
+import { PageHeader } from '#app/components/page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/all'))

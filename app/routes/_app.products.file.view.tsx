@@ -1,5 +1,4 @@
 // /products/file/view: downloadable files (server-paged 50/100/200), archive switch, create and edit links.
-import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton } from '#app/components/content/list-parts'
@@ -12,6 +11,7 @@ import { formatKb } from '#app/rules/file-name'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/file/view'))

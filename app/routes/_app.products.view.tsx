@@ -1,6 +1,4 @@
 // /products/view: the products table ('Show Archived Products'), tags, and a settings dialog per product.
-import { rowActionClass } from '#app/ui/row-actions'
-import { PageHeader } from '#app/components/page'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -23,6 +21,8 @@ import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { readForm } from '#app/services/form-request.server'
 import { canOpenPayouts } from './client-billing-request.server'
+import { rowActionClass } from '#app/ui/row-actions'
+import { PageHeader } from '#app/components/page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/view'))

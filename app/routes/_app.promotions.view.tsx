@@ -1,5 +1,4 @@
 // /promotions/view: the platform promotions with their redemptions, and delete by code ('Deleted!').
-import { DeleteRowForm } from '#app/ui/row-actions'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DataTable } from '#app/components/data-table'
@@ -14,6 +13,7 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 import { billingService } from '#app/services/billing-request.server'
 import { readForm } from '#app/services/form-request.server'
+import { DeleteRowForm } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'promotions')

@@ -1,5 +1,4 @@
 // /roles/view: the platform roles with the modules each grants and an edit link.
-import { rowActionClass } from '#app/ui/row-actions'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SuccessAlert } from '#app/components/forms'
@@ -10,6 +9,7 @@ import { pageRoles, toRoleJson } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES } from '#app/models/platform-roles.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
+import { rowActionClass } from '#app/ui/row-actions'
 
 const LABELS = new Map<string, string>(ROLE_MODULES.map((m) => [m.key, m.label]))
 

@@ -1,9 +1,9 @@
 // Pieces of the content lists (files, contracts, forms, templates): the archive button, the samples card, a small table.
-import { rowActionClass } from '#app/ui/row-actions'
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Card } from '#app/ui/card'
 import { EmptyRow, Table, TBody, Th, THead } from '#app/ui/table'
+import { rowActionClass } from '#app/ui/row-actions'
 
 /** Posts `id` and the wanted `archived` value to the page's action; works without JavaScript. */
 export function ArchiveButton({ id, archived, name }: { id: string; archived: boolean; name: string }) {
