@@ -18,7 +18,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { buttonClass, ButtonLink } from '#app/ui/button'
+import { buttonClass } from '#app/ui/button'
 import { UrlTabs } from '#app/ui/url-tabs'
 import { readForm } from '#app/services/form-request.server'
 
@@ -101,7 +101,7 @@ export default function OrdersViewRoute() {
     : null
   return (
     <div className="space-y-5">
-      <PageHeader title="View Orders">{can.create ? <ButtonLink to="/orders/create">Create Order</ButtonLink> : null}</PageHeader>
+      <PageHeader title="View Orders" create={can.create ? { to: '/orders/create', thing: 'Order' } : null} />
       <Toast message={toast} />
       <UrlTabs
         label="Orders"
