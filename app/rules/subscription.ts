@@ -118,3 +118,17 @@ export function subscriptionActions(s: SubscriptionState): SubscriptionActions {
   const pauseBlocked = !s.monthly ? PAUSE_MONTHLY_ONLY : s.pausesLeft <= 0 ? NO_PAUSES_LEFT : null
   return { ...NONE, cancel: true, pause: pauseBlocked === null, pauseBlocked, addUsers: s.usersUpgradable }
 }
+
+export type PlanHeadline = { title: string; showStatus: boolean; note: string | null }
+
+/**
+ * The plan card's heading on Manage Subscription (issue 27: no "No subscription" beside an "Active" badge).
+ * With a plan: its name and the status badge. Without one, an organisation the platform keeps active (no
+ * subscription to bill) says exactly that and shows no badge; any other state keeps its badge, which then
+ * agrees with "No subscription".
+ */
+export function planHeadline(plan: { packageName: string } | null, status: string): PlanHeadline {
+  if (plan) return { title: plan.packageName, showStatus: true, note: null }
+  if (status === 'active') return { title: 'No paid plan', showStatus: false, note: 'Your organisation is active without a subscription: nothing is billed.' }
+  return { title: 'No subscription', showStatus: true, note: null }
+}

@@ -60,15 +60,21 @@ export function PlanPicker() {
       {answer?.error ? <Alert tone="danger">{answer.error}</Alert> : null}
       {d.unavailable ? <Alert tone="warning">Billing details are unavailable right now. Please try again in a moment.</Alert> : null}
       <ModeNotice />
-      <PromoBox />
-      <ul aria-label="Packages" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {d.packages.map((plan) => (
-          <li key={plan._id}>
-            <PlanCard plan={plan} />
-          </li>
-        ))}
-      </ul>
-      {d.packages.length === 0 ? <p className="text-sm text-gray-500">No packages are on sale right now.</p> : null}
+      {/* Plans are offered only where they can be chosen now (issue 27): a subscribed, one-time or top-plan owner
+          gets the notice and its link, not cards without buttons (ADR 0075). */}
+      {d.allowed ? (
+        <>
+          <PromoBox />
+          <ul aria-label="Packages" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {d.packages.map((plan) => (
+              <li key={plan._id}>
+                <PlanCard plan={plan} />
+              </li>
+            ))}
+          </ul>
+          {d.packages.length === 0 ? <p className="text-sm text-gray-500">No packages are on sale right now.</p> : null}
+        </>
+      ) : null}
       {d.chosen && d.allowed ? (
         <PanelDialog title={`Subscribe to ${d.chosen.packageName}`} closeTo={closeTo}>
           <SubscribeForm plan={d.chosen} />
