@@ -11,7 +11,7 @@ import { BILLING_FAILED, MANAGE_SUBSCRIPTION, PAY_OPEN_INVOICE, QUANTITY_MIN, us
 import { type Outcome, previewUsersIncrease, subscriptionActions, subscriptionOverview, toSubscriptionDetailsJson } from '#app/models/subscription.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard, routeRefuses } from '#app/rules/routes'
-import { PAUSES_PER_SUBSCRIPTION_YEAR, planHeadline } from '#app/rules/subscription'
+import { PAUSES_PER_SUBSCRIPTION_YEAR, planHeadline, reactivationTexts } from '#app/rules/subscription'
 import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import type { PaymentsService } from '#app/services/stripe.server'
@@ -262,15 +262,20 @@ function Notices({ d }: { d: Data }) {
           {manage ? <IntentForm intent="unpause" requestKey={d.requestKey} label="End pause now" inline /> : null}
         </Alert>
       ) : null}
-      {!sub && details.actions.reactivate ? (
-        <Alert tone="info">
-          <span>{details.client_package_status === 'canceled' ? 'Your subscription has ended.' : 'There is no subscription on file.'}</span>
-          <Link to="/payments/reactivate" className="font-semibold underline">
-            Reactivate
-          </Link>
-        </Alert>
-      ) : null}
+      {!sub && details.actions.reactivate ? <ReactivateNotice status={details.client_package_status} oneTimePlan={!!details.clientPackage?.oneTimePay} /> : null}
     </>
+  )
+}
+
+function ReactivateNotice({ status, oneTimePlan }: { status: string; oneTimePlan: boolean }) {
+  const texts = reactivationTexts(status, oneTimePlan)
+  return (
+    <Alert tone="info">
+      <span>{texts.notice}</span>
+      <Link to="/payments/reactivate" className="font-semibold underline">
+        {texts.link}
+      </Link>
+    </Alert>
   )
 }
 

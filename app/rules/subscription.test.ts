@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addMonths,
   planHeadline,
+  reactivationTexts,
   NO_PAUSES_LEFT,
   nextCycleCents,
   packageCardText,
@@ -124,5 +125,13 @@ describe('planHeadline (issue 27)', () => {
   })
   it('canceled without a plan: "No subscription" and its badge agree', () => {
     expect(planHeadline(null, 'canceled')).toEqual({ title: 'No subscription', showStatus: true, note: null })
+  })
+})
+
+describe('reactivationTexts (issue 27)', () => {
+  it('says "ended" only when a subscription ended', () => {
+    expect(reactivationTexts('canceled', false)).toMatchObject({ notice: 'Your subscription has ended.', link: 'Reactivate' })
+    expect(reactivationTexts('active', true).notice).toBe('Your plan was paid once and does not renew.')
+    expect(reactivationTexts('active', false).intro).not.toContain('ended')
   })
 })

@@ -132,3 +132,15 @@ export function planHeadline(plan: { packageName: string } | null, status: strin
   if (status === 'active') return { title: 'No paid plan', showStatus: false, note: 'Your organisation is active without a subscription: nothing is billed.' }
   return { title: 'No subscription', showStatus: true, note: null }
 }
+
+/**
+ * What the way to a new subscription says (Manage Subscription's notice, /payments/reactivate's intro): "ended" and
+ * "Reactivate" only when one really ended; a one-time plan (ADR 46) or an organisation kept active without a plan
+ * starts its first subscription there.
+ */
+export function reactivationTexts(status: string | null, oneTimePlan: boolean): { notice: string; link: string; intro: string } {
+  if (status !== 'active') return { notice: 'Your subscription has ended.', link: 'Reactivate', intro: 'Your subscription has ended. Choose a package to subscribe again.' }
+  if (oneTimePlan)
+    return { notice: 'Your plan was paid once and does not renew.', link: 'Choose a subscription', intro: 'Your plan was paid once. Choose a package to start a subscription.' }
+  return { notice: 'There is no subscription on file.', link: 'Choose a subscription', intro: 'Choose a package to start a subscription.' }
+}

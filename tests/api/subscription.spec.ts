@@ -91,6 +91,20 @@ test('contributors and reviewers do not read the plan (ADR 0072, 0075): 403 like
   for (const call of READS) expect((await send(billingWriter.request, call)).status(), call.path).toBe(200)
 })
 
+test('an organisation active without a subscription is not shown "No subscription" beside "Active" (issue 27)', async ({ playwright }) => {
+  const { org, request } = await ownerSession(open, playwright)
+  await platformDb.updateTable('organisations').set({ package_status: 'active', stripe_subscription_id: null }).where('id', '=', org.id).execute()
+  const page = await (await request.get('/payments/manage-subscription')).text()
+  expect(page).toContain('No paid plan')
+  expect(page).not.toContain('No subscription')
+  expect(page).not.toMatch(/>Active</)
+  // The plan picker offers no plans without buttons: nothing to upgrade means no cards and no promo box.
+  const upgrade = await (await request.get('/payments/upgrade')).text()
+  expect(upgrade).toContain('Your account is not on a trial: there is nothing to upgrade.')
+  expect(upgrade).not.toContain('aria-label="Packages"')
+  expect(upgrade).not.toContain('Promo Code')
+})
+
 test('paying the open invoice is one rule (ADR 0052): the invoices page, the manage page and the API', async ({ playwright }) => {
   const { org } = await ownerSession(open, playwright)
   const payOnInvoicesPage = (request: Awaited<ReturnType<typeof open>>) =>

@@ -8,6 +8,7 @@ import { PageHeader } from '#app/components/page'
 import { UNAUTHORIZED } from '#app/models/subscription.schema'
 import { centsText } from './money'
 import { applyDiscount } from '#app/rules/discount'
+import { reactivationTexts } from '#app/rules/subscription'
 import { Alert } from '#app/ui/alert'
 import { Button, buttonClass, ButtonLink } from '#app/ui/button'
 import { Card } from '#app/ui/card'
@@ -90,7 +91,7 @@ function ModeNotice() {
   if (d.allowed) {
     return (
       <p className="text-sm text-gray-600">
-        {d.mode === 'upgrade' ? 'Choose a package to end your trial and subscribe now.' : 'Your subscription has ended. Choose a package to subscribe again.'}
+        {d.mode === 'upgrade' ? 'Choose a package to end your trial and subscribe now.' : reactivationTexts(d.packageStatus, d.oneTimePlan).intro}
       </p>
     )
   }
