@@ -30,7 +30,12 @@ const onHost = (host: string, cookie: string, extra: Record<string, string> = {}
 const publicIdIn = (w: World, user: World['writer']) => user.accounts.get(w.org.id)!.publicId
 
 function askLink(w: World, body: Record<string, string>, extra: Record<string, string> = {}) {
-  return rawRequest({ method: 'POST', path: '/api/client/autologin/init', headers: { ...onHost(w.host, w.cookie, extra), 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  return rawRequest({
+    method: 'POST',
+    path: '/api/client/autologin/init',
+    headers: { ...onHost(w.host, w.cookie, extra), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 }
 
 test('Login As Contributor on the organisation’s host: the link is on that host and signs the contributor in there', async () => {
@@ -71,7 +76,12 @@ test('Login As User (a customer) on the organisation’s host: link, hand-off an
   const handoff = /http:\/\/[^"'\s]+\/login\/handoff\/[A-Za-z0-9_-]+/.exec(spent.body)?.[0]
   expect(handoff, 'the hand-off link').toBeTruthy()
   expect(new URL(handoff!).origin).toBe(`http://${w.host}`)
-  const opened = await rawRequest({ method: 'POST', path: new URL(handoff!).pathname, headers: { ...onHost(w.host, w.cookie), 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' })
+  const opened = await rawRequest({
+    method: 'POST',
+    path: new URL(handoff!).pathname,
+    headers: { ...onHost(w.host, w.cookie), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: '',
+  })
   expect(opened.status, opened.body.slice(0, 300)).toBe(302)
   expect(opened.headers.location).toBe('/account')
 })
