@@ -5,7 +5,7 @@ import { Form, Outlet, type ShouldRevalidateFunction, useLoaderData, useSearchPa
 import { NeedsActionTable } from '#app/components/orders/needs-action-table'
 import { listParams } from '#app/components/orders/order-settings-links'
 import { OrdersListFilters } from '#app/components/orders/orders-list-filters'
-import { OrdersListPager } from '#app/components/orders/orders-list-pager'
+import { OrdersListPager, OrdersListScope } from '#app/components/orders/orders-list-pager'
 import { OrdersTable } from '#app/components/orders/orders-table'
 import { PageHeader, Toast } from '#app/components/page'
 import { startLoginAs } from '#app/models/impersonation.server'
@@ -138,6 +138,7 @@ export default function OrdersViewRoute() {
                 actions={{ update: can.update, assign: can.assign }}
               />
               <OrdersListPager label="Orders" sizes={ORDER_PAGE_SIZES} page={pager!} />
+              <OrdersListScope />
             </>
           ) : (
             <Alert tone="danger">Error loading data</Alert>

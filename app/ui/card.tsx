@@ -9,11 +9,13 @@ export function Card({ className, children, ...props }: React.HTMLAttributes<HTM
   )
 }
 
-export function StatCard({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+/** `note` says what the figure counts where another page counts differently (issue 27). */
+export function StatCard({ label, value, testId, note }: { label: string; value: React.ReactNode; testId?: string; note?: React.ReactNode }) {
   return (
     <Card aria-label={label} data-testid={testId}>
       <p className="text-sm font-medium text-gray-500">{label}</p>
       <p className="mt-2 text-3xl font-semibold tracking-tight text-gray-900">{value}</p>
+      {note ? <p className="mt-1 text-xs text-gray-600">{note}</p> : null}
     </Card>
   )
 }

@@ -1,9 +1,11 @@
 // Paging of the order tables: First, Previous, Next and Last are links carrying the list's cursors (ADR 0017),
 // so every page costs the same; the page size is a GET form that works without JavaScript.
-import { useSearchParams } from '@remix-run/react'
+import { Link, useSearchParams } from '@remix-run/react'
 import { PageSizeForm } from '#app/components/data-table'
 import { tableHref } from '#app/rules/table-query'
 import { PageLink } from '#app/ui/page-link'
+import { linkClass } from '#app/components/forms'
+import { listScopeNote } from '#app/rules/orders-list-scope'
 
 export type PagerState = { count: number; offset: number; shown: number; size: number; nextCursor: string | null; prevCursor: string | null; lastCursor: string | null }
 
@@ -33,5 +35,23 @@ export function OrdersListPager({ label, sizes, page }: { label: string; sizes: 
         </PageLink>
       </div>
     </nav>
+  )
+}
+
+/**
+ * Under the list's count: the list hides old completed orders (the dashboard's Total Orders does not), so it
+ * says so and links to the toggle's own URL (ADR 0075).
+ */
+export function OrdersListScope() {
+  const [params] = useSearchParams()
+  const showing = params.get('showSixMonthsCompleted') === 'true'
+  const note = listScopeNote(showing)
+  return (
+    <p className="text-sm text-gray-600" data-testid="orders-list-scope">
+      {note.text}{' '}
+      <Link to={tableHref(params, { showSixMonthsCompleted: showing ? null : 'true', cursor: null })} preventScrollReset className={linkClass}>
+        {note.link}
+      </Link>
+    </p>
   )
 }
