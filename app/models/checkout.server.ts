@@ -1,7 +1,6 @@
 // The public checkout (ADR 0035): a buyer becomes an organisation (its own realm), that organisation's
 // owner and a Stripe subscription (or, for a one-time plan, one payment: ADR 0046), exactly once per
 // checkout form however often it is submitted.
-import { sql } from 'kysely'
 import { dueTodayCents } from '#app/rules/checkout-summary'
 import { SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
 import { deriveKey, hmac, newPublicId, sha256 } from '#app/services/crypto.server'
@@ -20,7 +19,7 @@ import { CHECKOUT_ALREADY_DONE, CHECKOUT_FAILED, CHECKOUT_IN_PROGRESS, type Chec
 import { findPurchasablePackage } from './client-packages.server'
 import { isDuplicateKey } from './people.server'
 import { syncSubscription } from './platform-billing.server'
-import { findRedeemablePromotion, toCheckoutPromoJson } from './promotions.server'
+import { redeemablePromotionFor, releaseRedemption, reserveRedemption, toCheckoutPromoJson } from './promotions.server'
 import { subdomainAvailability } from './subdomains.server'
 import { queueEmail } from './system-mail.server'
 
@@ -48,16 +47,31 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
   if (done) return done
   const plan = await findPurchasablePackage(input.item)
   if (!plan) return { ok: false, status: 404, error: PACKAGE_UNAVAILABLE, field: 'item' }
-  const promotion = input.promo ? await findRedeemablePromotion(input.promo) : undefined
-  if (input.promo && !promotion) return { ok: false, status: 400, error: PROMO_UNAVAILABLE, field: 'promo' }
+  let promotion: Promotion | undefined
+  if (input.promo) {
+    // The promo box's budget of misses: the checkout must not answer whether a code exists for free.
+    const found = await redeemablePromotionFor(input.promo, ctx.ip)
+    if (!found.ok) return { ok: false, status: found.status === 429 ? 429 : 400, error: found.status === 429 ? found.error : PROMO_UNAVAILABLE, field: 'promo' }
+    promotion = found.promotion
+  }
 
   const lockKey = `checkout:lock:${orgPublicId}`
   if ((await redis().set(lockKey, '1', 'PX', LOCK_MS, 'NX')) !== 'OK') return waitForFirstSubmit(orgPublicId, input)
   try {
-    const reserved = await reserveOrganisation(orgPublicId, input)
-    if (!reserved.ok) return reserved
-    // Card testing: each attempt that reaches the card network costs a point, given back on success.
+    // Card testing: each attempt that reaches the card network costs a point, given back on success. Spent
+    // before the subdomain is reserved, so an address past its budget reserves nothing more (issue 28).
     if (!(await consume('checkoutAttemptsPerIp', ctx.ip))) return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS }
+    const reserved = await reserveOrganisation(orgPublicId, input)
+    if (!reserved.ok) {
+      await refund('checkoutAttemptsPerIp', ctx.ip)
+      return reserved
+    }
+    // The promotion's redemption is taken before the charge and given back if the charge fails, so its
+    // limit holds however many checkouts run at once (issue 28).
+    if (promotion && !(await reserveRedemption(promotion))) {
+      await refund('checkoutAttemptsPerIp', ctx.ip)
+      return { ok: false, status: 400, error: PROMO_UNAVAILABLE, field: 'promo' }
+    }
     let purchase: Purchase
     try {
       const customerId = await organisationCustomerId(reserved.org, { email: input.email, name: `${input.firstName} ${input.lastName}` }, payments)
@@ -83,6 +97,7 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
         purchase = { kind: 'subscription', customerId, subscriptionId: subscription.id }
       }
     } catch (error) {
+      if (promotion) await releaseRedemption(promotion)
       const cardMessage = cardErrorMessage(error)
       if (cardMessage) {
         await recordAudit({ clientId: null, module: 'checkout', action: 'pay', status: 'failure', ip: ctx.ip, message: `Card declined at checkout for ${input.email}` })
@@ -95,12 +110,6 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
     const owner = await completeOrganisation(reserved.org.id, purchase, plan, input)
     if (purchase.kind === 'subscription')
       await syncSubscription({ subscriptionId: purchase.subscriptionId, customerId: purchase.customerId, metadataClientId: orgPublicId }, payments)
-    if (promotion)
-      await platformDb
-        .updateTable('promotions')
-        .set({ availed_times: sql`availed_times + 1` })
-        .where('id', '=', promotion.id)
-        .execute()
     const user = (await loadAuthUser(owner, reserved.org.id))!
     await recordAudit({
       clientId: reserved.org.id,

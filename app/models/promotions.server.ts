@@ -1,5 +1,6 @@
 // Platform promotions (codes off subscription plans): list, create (a Stripe coupon plus a promotion
 // code with the same customer-facing code) and delete by code. Platform staff only.
+import { sql } from 'kysely'
 import type { AuthUser } from './account.server'
 import { PROMO_UNAVAILABLE } from './checkout.schema'
 import { audited } from './audit.server'
@@ -217,10 +218,43 @@ export const promotionActions = {
  * organisation): a found code gives its point back. Behind the checkout's and billing's promo boxes.
  */
 export async function promoForBuyer(code: string, guesser: string): Promise<{ ok: true; promo: CheckoutPromoJson } | { ok: false; status: 404 | 429; error: string }> {
+  const found = await redeemablePromotionFor(code, guesser)
+  return found.ok ? { ok: true, promo: toCheckoutPromoJson(found.promotion) } : found
+}
+
+/**
+ * The redeemable promotion of a code, with misses limited per `guesser`: the promo box and the checkout's
+ * own promo field spend the one budget, so the checkout is no oracle beside the box (issue 28).
+ */
+export async function redeemablePromotionFor(code: string, guesser: string): Promise<{ ok: true; promotion: Promotion } | { ok: false; status: 404 | 429; error: string }> {
   // Spent before the lookup (atomic), so parallel guesses cannot overrun the budget.
   if (!(await consume('promoMissesPerIp', guesser))) return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS }
   const row = await findRedeemablePromotion(code)
   if (!row) return { ok: false, status: 404, error: PROMO_UNAVAILABLE }
   await refund('promoMissesPerIp', guesser)
-  return { ok: true, promo: toCheckoutPromoJson(row) }
+  return { ok: true, promotion: row }
+}
+
+/**
+ * Takes one redemption of the promotion before anything is charged: one conditional UPDATE, so of ten
+ * parallel checkouts at a one-redemption limit exactly one gets it (issue 28). False: none left, or expired.
+ */
+export async function reserveRedemption(promotion: Pick<Promotion, 'id'>, now = new Date()): Promise<boolean> {
+  const result = await platformDb
+    .updateTable('promotions')
+    .set({ availed_times: sql`availed_times + 1` })
+    .where('id', '=', promotion.id)
+    .where(sql<boolean>`availed_times < max_redemptions`)
+    .where('redeem_by', '>', now)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Gives back a redemption reserved for a purchase that did not go through. */
+export async function releaseRedemption(promotion: Pick<Promotion, 'id'>): Promise<void> {
+  await platformDb
+    .updateTable('promotions')
+    .set({ availed_times: sql`GREATEST(availed_times - 1, 0)` })
+    .where('id', '=', promotion.id)
+    .execute()
 }

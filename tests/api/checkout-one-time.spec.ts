@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { platformDb } from '#app/services/db.server'
 import { stripeClient } from '#app/services/stripe.server'
-import { createPlan } from '#tests/factories/subscriptions'
+import { PROMO_UNAVAILABLE } from '#app/models/checkout.schema'
+import { createPlan, createPromotion } from '#tests/factories/subscriptions'
+import { freshLoopbackAddress, PORT, rawRequest } from '#tests/security/raw-http'
 import { browsers, ORIGIN_HEADERS } from './helpers'
 
 const open = browsers()
@@ -79,4 +81,43 @@ test("a declined card answers 402 with the provider's message and opens nothing"
   expect(await res.json()).toMatchObject({ status: false, error: 'Your card was declined.', errors: { payment: 'Your card was declined.' } })
   expect((await request.get('/api/auth/user')).status()).toBe(401)
   expect(await organisationOf(body.subDomain)).toMatchObject({ active: false })
+})
+
+test('a promotion limited to one redemption is redeemed once by ten parallel checkouts; the others charge nothing (issue 28)', async () => {
+  const plan = await createPlan({ name: `Lifetime ${uid()}`, oneTime: true, priceCents: 10000, maxUsers: 1 })
+  const promotion = await createPromotion({ max: 1, duration: 'once' })
+  // Each buyer from an address of their own, so the per-address budgets are not what stops them.
+  const attempts = Array.from({ length: 10 }, () => payload(plan.public_id, { promo: promotion.coupon_code }))
+  const answers = await Promise.all(
+    attempts.map((body) =>
+      rawRequest({
+        method: 'POST',
+        path: '/api/checkout',
+        localAddress: freshLoopbackAddress(),
+        headers: { Host: `localhost:${PORT}`, Origin: `http://localhost:${PORT}`, 'Content-Type': 'application/json', 'Idempotency-Key': `race-${uid()}${uid()}` },
+        body: JSON.stringify(body),
+      }),
+    ),
+  )
+  const statuses = answers.map((a) => a.status).sort()
+  expect(statuses, answers.map((a) => a.body.slice(0, 120)).join('\n')).toEqual([200, 400, 400, 400, 400, 400, 400, 400, 400, 400])
+  for (const refused of answers.filter((a) => a.status === 400)) expect(JSON.parse(refused.body)).toMatchObject({ status: false, error: PROMO_UNAVAILABLE })
+  const after = await platformDb.selectFrom('promotions').select('availed_times').where('id', '=', promotion.id).executeTakeFirstOrThrow()
+  expect(Number(after.availed_times)).toBe(1)
+  // One organisation was opened and charged once, at the discounted price; no other buyer was charged.
+  const winner = attempts[answers.findIndex((a) => a.status === 200)]!
+  const org = await organisationOf(winner.subDomain)
+  expect(org).toMatchObject({ active: true })
+  const intents = (await stripeClient().paymentIntents.list({ customer: org.stripe_customer_id! })).data
+  expect(intents.map((i) => i.amount)).toEqual([8000])
+  const others = await platformDb
+    .selectFrom('organisations')
+    .select(['stripe_customer_id', 'active'])
+    .where(
+      'subdomain',
+      'in',
+      attempts.filter((a) => a !== winner).map((a) => a.subDomain),
+    )
+    .execute()
+  expect(others.filter((o) => o.active || o.stripe_customer_id)).toEqual([])
 })
