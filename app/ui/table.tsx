@@ -16,10 +16,22 @@ export type TableProps = Omit<ComponentPropsWithoutRef<'table'>, 'frame'> & {
   frameClassName?: string
 }
 
+/**
+ * A named table's frame is its own keyboard-reachable scroller (a labelled region with tabIndex 0): when the
+ * table is wider than the screen, keyboard users scroll it too (axe: scrollable-region-focusable).
+ */
 export function Table({ label, frame = 'card', frameClassName, ...props }: TableProps) {
   const table = <table aria-label={label} {...props} />
   if (frame === 'none') return table
-  return <div className={cn(frame === 'card' ? CARD_FRAME : 'overflow-x-auto', frameClassName)}>{table}</div>
+  const scroller = label ? { role: 'region', 'aria-label': `${label} table`, tabIndex: 0 } : {}
+  return (
+    <div
+      {...scroller}
+      className={cn(frame === 'card' ? CARD_FRAME : 'overflow-x-auto', 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600', frameClassName)}
+    >
+      {table}
+    </div>
+  )
 }
 
 /** The head with its one row of header cells: grey unless `plain` or given a `className`; `rowClassName` styles its row. */
