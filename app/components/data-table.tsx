@@ -225,7 +225,7 @@ export function DataTable<T>({
         last={last}
         page={Math.min(query.page, pages)}
         pages={pages}
-        sizeSkip={['size', 'page']}
+        sizeSkip={['size', 'page', COLUMN_PICKER_PARAM]}
         links={{
           first: query.page > 1 ? tableHref(params, { page: null }) : null,
           previous: query.page > 1 ? tableHref(params, { page: query.page - 1 }) : null,
@@ -296,50 +296,66 @@ export function ListPager({
   )
 }
 
+/** The URL parameter that opens the column picker (?columns=edit): a link opens it, with or without JavaScript. */
+export const COLUMN_PICKER_PARAM = 'columns'
+
 /**
- * 'Columns': a disclosure (<details>, so it opens without JavaScript) holding a POST form of the list's
- * optional columns; the choice is kept per person on the server (POST /table-columns) and the list reloads.
+ * 'Columns': a link that opens the picker's panel through the URL, and the panel, a POST form of the list's
+ * optional columns; the choice is kept per person on the server (POST /table-columns) and the list comes
+ * back closed. The panel is rendered only while open, so its checkbox labels never double the filters'.
  */
 export function ColumnPicker({ table, saved }: { table: TableKey; saved: string[] | null }) {
-  const { pathname, search } = useLocation()
-  const details = useRef<HTMLDetailsElement>(null)
+  const { pathname } = useLocation()
+  const [params] = useSearchParams()
   const id = useId()
+  const open = params.get(COLUMN_PICKER_PARAM) === 'edit'
   const visible = visibleColumns(table, saved)
+  const closed = tableHref(params, { [COLUMN_PICKER_PARAM]: null })
   return (
-    <details ref={details} className="relative">
-      <summary className={cn(buttonClass('secondary'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>Columns</summary>
-      <Form
-        method="post"
-        action="/table-columns"
+    <div className="relative">
+      <Link
+        to={open ? closed : tableHref(params, { [COLUMN_PICKER_PARAM]: 'edit' })}
         preventScrollReset
-        onSubmit={() => details.current?.removeAttribute('open')}
-        className="z-20 mt-2 w-64 max-w-full rounded-md bg-white p-3 text-sm shadow-lg ring-1 ring-gray-200 md:absolute md:right-0"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-panel` : undefined}
+        className={buttonClass('secondary')}
       >
-        <input type="hidden" name="table" value={table} />
-        <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
-        <fieldset>
-          <legend className="mb-2 font-medium text-gray-900">Columns shown</legend>
-          <div className="space-y-1.5">
-            {optionalColumns(table).map((c) => (
-              <div key={c.key} className="flex items-center gap-2">
-                <input id={`${id}-${c.key}`} type="checkbox" name="columns" value={c.key} defaultChecked={visible.has(c.key)} key={`${c.key}:${visible.has(c.key)}`} />
-                <label htmlFor={`${id}-${c.key}`} className="text-gray-700">
-                  {c.label}
-                </label>
-              </div>
-            ))}
+        Columns
+      </Link>
+      {open ? (
+        <Form
+          id={`${id}-panel`}
+          method="post"
+          action="/table-columns"
+          preventScrollReset
+          className="z-20 mt-2 w-64 max-w-full rounded-md bg-white p-3 text-sm shadow-lg ring-1 ring-gray-200 md:absolute md:right-0"
+        >
+          <input type="hidden" name="table" value={table} />
+          <input type="hidden" name="redirectTo" value={`${pathname}${closed === '?' ? '' : closed}`} />
+          <fieldset>
+            <legend className="mb-2 font-medium text-gray-900">Columns shown</legend>
+            <div className="space-y-1.5">
+              {optionalColumns(table).map((c) => (
+                <div key={c.key} className="flex items-center gap-2">
+                  <input id={`${id}-${c.key}`} type="checkbox" name="columns" value={c.key} defaultChecked={visible.has(c.key)} />
+                  <label htmlFor={`${id}-${c.key}`} className="text-gray-700">
+                    {c.label}
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="submit" name="intent" value="save" className={buttonClass('primary', 'py-1')}>
+              Save columns
+            </button>
+            <button type="submit" name="intent" value="reset" className={buttonClass('secondary', 'py-1')}>
+              Default columns
+            </button>
           </div>
-        </fieldset>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="save" className={buttonClass('primary', 'py-1')}>
-            Save columns
-          </button>
-          <button type="submit" name="intent" value="reset" className={buttonClass('secondary', 'py-1')}>
-            Default columns
-          </button>
-        </div>
-      </Form>
-    </details>
+        </Form>
+      ) : null}
+    </div>
   )
 }
 

@@ -60,8 +60,8 @@ export default function AuditLogsRoute() {
     { key: 'module', header: 'Module', cell: (l) => moduleLabel(l.module) },
     { key: 'action', header: 'Action', cell: (l) => actionLabel(l.action) },
     { key: 'status', header: 'Status', cell: (l) => <Badge tone={l.status === 'success' ? 'green' : 'red'}>{spellOut(l.status)}</Badge> },
-    { key: 'ip', header: 'Host IP', cell: (l) => l.host_ip ?? '—', className: '[overflow-wrap:anywhere]' },
-    { key: 'message', header: 'Message', cell: (l) => l.message, className: 'min-w-48 max-w-md break-words' },
+    { key: 'ip', header: 'Host IP', cell: (l) => l.host_ip ?? '—' },
+    { key: 'message', header: 'Message', cell: (l) => l.message, className: 'min-w-40 max-w-md break-words' },
     { key: 'createdAt', header: 'Created At', cell: (l) => <ListDate value={l.createdAt} time /> },
   ]
   const filtered = !!(query.module || query.action || query.status)

@@ -197,7 +197,7 @@ function ReportForm({ questionnaires, answer }: { questionnaires: ReportQuestion
                     defaultChecked={chosenForms.has(q._id)}
                     className="size-4 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
                   />
-                  {q.name} <span className="text-gray-400">({q.published_data.items.length} questions)</span>
+                  {q.name} <span className="text-gray-500">({q.published_data.items.length} questions)</span>
                 </label>
               ))}
             </div>
@@ -264,7 +264,7 @@ function ReportList({ reports, pending }: { reports: ReportJson[] | null; pendin
                         Download CSV
                       </a>
                     ) : (
-                      <span className="text-gray-400">—</span>
+                      <span className="text-gray-500">—</span>
                     )}
                   </td>
                 </tr>

@@ -1,7 +1,7 @@
 // POST /table-columns: keeps the columns the signed-in person chose for a list (ADR 0074). A plain form post
 // (no JavaScript) carries redirectTo and goes back to the list; a fetcher post gets JSON. Whose choice it is
 // comes from the session only: any client or user id in the body is ignored.
-import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { auditScopeFor } from '#app/models/audit-logs.server'
 import { requirePermission, requireUser, type Tenant, tenantOf } from '#app/models/auth-guards.server'
 import { resetColumns, saveColumns } from '#app/models/table-columns.server'
@@ -33,7 +33,7 @@ async function tenantFor(request: Request, table: TableKey): Promise<Tenant> {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   const table = form.get('table')
-  if (!isTableKey(table)) return data({ ok: false, error: 'Unknown table' }, { status: 400 })
+  if (!isTableKey(table)) return Response.json({ ok: false, error: 'Unknown table' }, { status: 400 })
   const t = await tenantFor(request, table)
   const intent = form.get('intent') ?? 'save'
   let columns: string[] | null
@@ -43,9 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
   } else if (intent === 'save') {
     columns = await saveColumns(t, table, form.getAll('columns'))
   } else {
-    return data({ ok: false, error: 'Unknown action' }, { status: 400 })
+    return Response.json({ ok: false, error: 'Unknown action' }, { status: 400 })
   }
   const redirectTo = form.get('redirectTo')
   if (typeof redirectTo === 'string' && redirectTo) return redirect(safeReturnPath(redirectTo, '/'))
-  return data({ ok: true, columns })
+  return Response.json({ ok: true, columns })
 }

@@ -1,7 +1,7 @@
 // Paging of the order tables through the list pages' one pager (ListPager): First, Previous, Next and Last
 // carry the list's cursors (ADR 0017), so every page costs the same; the page size is a GET form.
 import { useSearchParams } from '@remix-run/react'
-import { ListPager } from '#app/components/data-table'
+import { COLUMN_PICKER_PARAM, ListPager } from '#app/components/data-table'
 import { pageCount, tableHref } from '#app/rules/table-query'
 
 export type PagerState = { count: number; offset: number; shown: number; size: number; nextCursor: string | null; prevCursor: string | null; lastCursor: string | null }
@@ -20,7 +20,7 @@ export function OrdersListPager({ label, sizes, page }: { label: string; sizes: 
       last={page.offset + page.shown}
       page={Math.min(Math.floor(page.offset / page.size) + 1, pages)}
       pages={pages}
-      sizeSkip={['size', 'cursor']}
+      sizeSkip={['size', 'cursor', COLUMN_PICKER_PARAM]}
       links={{
         first: page.prevCursor ? cursor(null) : null,
         previous: page.prevCursor ? cursor(page.prevCursor) : null,

@@ -34,9 +34,9 @@ export function SortHeader({ sort, current, children }: { sort: OrderSort; curre
 }
 
 /** Headers wrap (two short lines beat a table wider than the page at 1280 px). */
-export const thClass = 'px-3 py-3 text-left align-bottom font-semibold text-gray-700'
+export const thClass = 'px-1.5 py-3 text-left align-bottom font-semibold text-gray-700'
 /** Cell padding is set once on the table, not per cell: a page of 200 rows stays light. */
-export const tableClass = 'min-w-full divide-y divide-gray-200 text-sm [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-middle [&_td]:text-gray-900'
+export const tableClass = 'min-w-full divide-y divide-gray-200 text-sm [&_td]:px-1.5 [&_td]:py-2.5 [&_td]:align-middle [&_td]:text-gray-900'
 /** A small button-styled link for row actions (shorter markup than the full button class). */
 export const rowLinkClass = 'rounded-md px-2.5 py-1 text-sm font-medium text-gray-900 ring-1 ring-gray-300 ring-inset hover:bg-gray-50'
 
@@ -81,7 +81,7 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
             )}
           </Th>
         ) : null}
-        <Th className={cn(thClass, 'w-12')}>#</Th>
+        <Th className={cn(thClass, 'w-10')}>#</Th>
         <SortHeader sort="customer" current={sort}>
           Customer
         </SortHeader>
@@ -121,7 +121,7 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
               <td className="text-gray-500" data-label="#">
                 {rowNumber(offset + i, count, sort.dir)}
               </td>
-              <td data-label="Customer" className="min-w-28">
+              <td data-label="Customer">
                 {o.tags.length ? (
                   <div className="mb-1 flex flex-wrap gap-1">
                     {o.tags.map((tag) => (
