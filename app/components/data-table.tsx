@@ -141,7 +141,7 @@ export function DataTable<T>({
       <div className="flex flex-wrap items-end justify-between gap-3">
         {searchable ? (
           <Form ref={searchForm} method="get" role="search" className="flex items-end gap-2" preventScrollReset>
-            <Carry params={params} skip={[searchParam, 'page']} />
+            <Carry params={params} skip={[searchParam, 'page', COLUMN_PICKER_PARAM]} />
             <div>
               <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-gray-700">
                 Search
