@@ -1,9 +1,7 @@
 // The document every page renders in (language, styles, scripts with the CSP nonce) and the last-resort error boundary.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from '@remix-run/react'
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from '@remix-run/react'
 import { RouteErrorContent } from '#app/components/error-screens'
-import { resolveLanguage } from '#app/i18n/index'
-import { getSession } from '#app/services/session.server'
 import { useNonce } from '#app/ui/nonce'
 import { useHydrated } from '#app/ui/use-hydrated'
 import stylesheet from './tailwind.css?url'
@@ -12,11 +10,6 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.ico' },
 ]
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getSession(request)
-  return { lang: resolveLanguage(session.get('lang')) }
-}
 
 export const meta: MetaFunction = () => [{ title: 'Draftdesk' }]
 
@@ -38,11 +31,11 @@ function useIncludeScripts() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   const includeScripts = useIncludeScripts()
+  // English: every page's content is (the spec's texts); the shell's translated menus carry their own lang (ADR 0078).
   return (
-    <html lang={data?.lang ?? 'en'} className="h-full bg-gray-50">
+    <html lang="en" className="h-full bg-gray-50">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -60,7 +53,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>()
   return <Outlet />
 }
 

@@ -92,8 +92,11 @@ export function remixHandler({ build }: Options) {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
     const headers = toHeaders(req.headers)
     // Never believed (ADR 0044), and Remix compares a form post's Origin with it before the Host: a
-    // forged one turned every page action into a 500. The same-origin guard has judged the Origin already.
+    // forged one turned every page action into a 500. The same-origin guard has judged the Origin already,
+    // against every origin that is ours (the public URL too, whatever Host the request came by), so Remix's
+    // narrower Origin-equals-Host check is not repeated: it answered 500 to a post it should accept or refuse.
     headers.delete('x-forwarded-host')
+    headers.delete('origin')
     const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
     const body = hasBody
       ? limitedBody(req, limit, () => {

@@ -6,7 +6,7 @@ import { buttonClass, ButtonLink } from '#app/ui/button'
 export { useHydrated } from '#app/ui/use-hydrated'
 
 export const inputClass =
-  'block w-full rounded-md border-0 px-3 py-2 text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 placeholder:text-gray-400 focus:outline-hidden focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-[invalid=true]:ring-red-500 sm:text-sm'
+  'block w-full rounded-md border-0 px-3 py-2 text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 placeholder:text-gray-500 focus:outline-hidden focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-[invalid=true]:ring-red-500 sm:text-sm'
 
 export const labelClass = 'mb-1 block text-sm font-medium text-gray-700'
 

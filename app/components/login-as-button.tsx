@@ -2,8 +2,7 @@
 // open the single-use link in a new window; without it, the form posts to the page (new window), which
 // answers with a redirect to the link. LoginAsRowForm is the hook-free one for table rows.
 import { useState } from 'react'
-import { buttonClass } from '#app/ui/button'
-import { RowAnswer, type RowFetcherState, RowForm } from '#app/ui/row-actions'
+import { rowActionClass, RowAnswer, type RowFetcherState, RowForm } from '#app/ui/row-actions'
 
 export const LOGIN_AS_FAILED = 'Unexpected Error Please Try again'
 
@@ -54,7 +53,7 @@ export function LoginAsButton({ endpoint, body, fields, label, ariaLabel, classN
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" disabled={busy} className={buttonClass('secondary', 'py-1 whitespace-nowrap')} aria-label={ariaLabel}>
+      <button type="submit" disabled={busy} className={rowActionClass()} aria-label={ariaLabel}>
         {label}
       </button>
       {error ? (
@@ -87,4 +86,4 @@ export function LoginAsRowForm({ id, type, label, ariaLabel, state }: { id: stri
   )
 }
 
-const ROW_BUTTON = buttonClass('secondary', 'py-1 whitespace-nowrap')
+const ROW_BUTTON = rowActionClass()

@@ -2,11 +2,27 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Alert } from '#app/ui/alert'
+import { ButtonLink } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
 
-export function PageHeader({ title, children, crumbs }: { title: string; children?: ReactNode; crumbs?: { to: string; label: string }[] }) {
+/**
+ * The one create button of a list page (ADR 0076): "Create <Thing>", the primary button at the header's right,
+ * after any secondary actions. `label` only where the spec names what the button opens ('Add Form', 'Add User').
+ */
+export type CreateAction = { to: string; thing: string; label?: string; preventScrollReset?: boolean }
+
+export function createLabel({ thing, label }: Pick<CreateAction, 'thing' | 'label'>) {
+  return label ?? `Create ${thing}`
+}
+
+/**
+ * The header of every back-office page: breadcrumbs, the h1 naming what the page shows, and on its right the
+ * page's actions (children, secondary) followed by the create button.
+ */
+export function PageHeader({ title, children, crumbs, create }: { title: string; children?: ReactNode; crumbs?: { to: string; label: string }[]; create?: CreateAction | null }) {
+  const actions = children || create
   return (
-    <div className={cn('space-y-1', crumbs && 'mb-5')}>
+    <header data-page-header="" className={cn('space-y-1', crumbs && 'mb-5')}>
       {crumbs && (
         <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
           {crumbs.map((c, i) => (
@@ -21,9 +37,18 @@ export function PageHeader({ title, children, crumbs }: { title: string; childre
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
-        {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
+        {actions ? (
+          <div className="flex flex-wrap items-center gap-2">
+            {children}
+            {create ? (
+              <ButtonLink to={create.to} preventScrollReset={create.preventScrollReset} data-create-button="">
+                {createLabel(create)}
+              </ButtonLink>
+            ) : null}
+          </div>
+        ) : null}
       </div>
-    </div>
+    </header>
   )
 }
 

@@ -115,14 +115,20 @@ export type CaptureOutcome = { lead: LeadView; created: boolean }
 
 /**
  * Records that a person showed interest. One lead per (organisation, e-mail): a second capture of the
- * same address updates it (new name, phone or CRM id win over empty ones, never the other way), keeps
- * its first source and its status, and notes the first time it comes back from another source.
+ * same address keeps its first source and its status, and notes the first time it comes back from
+ * another source. What it sent fills the lead's empty name, phone and CRM id; only the organisation's own
+ * sources (staff, the CRM) may also change a value already there. A visitor of the public cart or
+ * checkout never does: anyone can type anyone's e-mail there (issue 28).
  * Safe to call again and again (the CRM sync does, for every contact, on every run). Throws a ZodError
  * when the input is no lead at all (no valid e-mail, an unknown source): a sync skips that contact.
  */
 export async function captureLead(t: TenantScope, input: LeadCaptureInput): Promise<CaptureOutcome> {
   const data = leadCaptureSchema.parse(input)
   const now = new Date()
+  const trusted = data.source === 'manual' || data.source === 'crm'
+  // Trusted: the new value when one was sent, else the old. A visitor: the old value when there is one.
+  const keep = (column: 'first_name' | 'last_name' | 'phone' | 'external_id') =>
+    trusted ? sql<string | null>`COALESCE(VALUES(${sql.ref(column)}), ${sql.ref(column)})` : sql<string | null>`COALESCE(${sql.ref(column)}, VALUES(${sql.ref(column)}))`
   const publicId = newPublicId()
   await scopedInsert(t, 'leads', {
     public_id: publicId,
@@ -139,10 +145,10 @@ export async function captureLead(t: TenantScope, input: LeadCaptureInput): Prom
     updated_at: now,
   })
     .onDuplicateKeyUpdate({
-      first_name: sql<string | null>`COALESCE(VALUES(first_name), first_name)`,
-      last_name: sql<string | null>`COALESCE(VALUES(last_name), last_name)`,
-      phone: sql<string | null>`COALESCE(VALUES(phone), phone)`,
-      external_id: sql<string | null>`COALESCE(VALUES(external_id), external_id)`,
+      first_name: keep('first_name'),
+      last_name: keep('last_name'),
+      phone: keep('phone'),
+      external_id: keep('external_id'),
       last_captured_at: now,
       updated_at: now,
     })

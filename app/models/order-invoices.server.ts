@@ -8,6 +8,7 @@ import { type OrderRow, peopleById, recordActivity } from './orders.server'
 import { INVOICE_NOT_FOUND, MARK_PAID_REFUSED, REFUND_REFUSED } from './order-invoices.schema'
 import { centsToAmount, formatMoney } from '#app/rules/money'
 import { canMarkPaid, canRefund, checkRefundAmount, refundBounds } from '#app/rules/refund'
+import type { InvoiceState } from '#app/rules/order-payment'
 import { newPublicId } from '#app/services/crypto.server'
 import { refundPayment } from '#app/services/payments.server'
 import { scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
@@ -285,4 +286,16 @@ export const invoiceActions = {
       result,
     )
   },
+}
+
+/** The invoices one order of this organisation is on, as the payment-state rule reads them (issue 27). */
+export async function invoiceStatesOfOrder(t: TenantScope, orderPublicId: string): Promise<InvoiceState[]> {
+  const rows = await invoicesQuery(t)
+    .innerJoin('order_invoice_items as ii', (j) => scopedJoin(t, 'ii', j.onRef('ii.invoice_id', '=', 'i.id')))
+    .innerJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'ii.order_id')))
+    .select(['i.id', 'i.status', 'i.price_cents', 'i.refund_amount_cents'])
+    .where('o.public_id', '=', orderPublicId)
+    .groupBy(['i.id', 'i.status', 'i.price_cents', 'i.refund_amount_cents'])
+    .execute()
+  return rows.map((r) => ({ status: r.status, priceCents: Number(r.price_cents), refundCents: r.refund_amount_cents === null ? null : Number(r.refund_amount_cents) }))
 }

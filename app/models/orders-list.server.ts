@@ -1,5 +1,6 @@
 // The orders list (View All, Needs Action, the dashboard's Projects tab): filters and search evaluated in
 // SQL, keyset paging over the orders_list_<column> indexes (ADR 0017), the count, and the filter choices.
+import { completedCutoff, HIDDEN_COMPLETED_MONTHS } from '#app/rules/orders-list-scope'
 import { type Expression, type ExpressionBuilder, sql, type SqlBool } from 'kysely'
 import { DUE_SOON_DAYS, type ProjectStatus } from '#app/rules/project-status'
 import { likePattern } from '#app/rules/table-query'
@@ -33,7 +34,6 @@ const SORT_COLUMN = {
 } as const satisfies Record<OrderSort, string>
 
 const DAY_MS = 86_400_000
-const SIX_MONTHS = 6
 
 export type ListOptions = {
   /** The clock for project status and the six-month rule (tests pin it). */
@@ -92,11 +92,9 @@ function projectStatusCondition(status: ProjectStatus, now: Date): Condition {
   }
 }
 
-/** When completed orders count as older than six months: completed before this moment. */
+/** When completed orders count as older than six months: completed before this moment (the rule the list's note states). */
 export function sixMonthsBefore(now: Date): Date {
-  const d = new Date(now)
-  d.setUTCMonth(d.getUTCMonth() - SIX_MONTHS)
-  return d
+  return completedCutoff(now, HIDDEN_COMPLETED_MONTHS)
 }
 
 /**

@@ -1,6 +1,7 @@
 // Platform role, user and profile schemas: keys, module lists and the spec messages.
 import { describe, expect, it } from 'vitest'
-import { formatModules, parseModules, roleKeyFrom, roleSchema } from './platform-roles.schema'
+import { PLATFORM_MODULE_LABELS } from '#app/rules/labels'
+import { formatModules, parseModules, ROLE_MODULES, roleKeyFrom, roleSchema } from './platform-roles.schema'
 import { userCreateFormSchema, userCreateSchema, userUpdateSchema } from './platform-users.schema'
 import { passwordFormSchema } from './profile.schema'
 
@@ -16,6 +17,10 @@ describe('platform role rules', () => {
     expect(parseModules('audit-logs, users,nope,roles')).toEqual(['roles', 'users', 'audit-logs'])
     expect(formatModules(['payments', 'questionnaire-template'])).toBe('questionnaire-template,payments')
     expect(parseModules(null)).toEqual([])
+  })
+
+  it('names each module on the profile as the role form does (ADR 0076)', () => {
+    expect(Object.fromEntries(ROLE_MODULES.map((m) => [m.key, m.label]))).toEqual(PLATFORM_MODULE_LABELS)
   })
 
   it.each([

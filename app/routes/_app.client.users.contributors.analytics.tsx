@@ -78,7 +78,7 @@ function ContributorPicker({ writers, selection, range }: { writers: { _id: stri
                 <input type="checkbox" name="w" value={w._id} defaultChecked={chosen.has(w._id)} className="size-4 rounded border-gray-300 text-brand-600" />
                 <span>
                   {w.writerName}
-                  {w.active ? null : <span className="text-gray-400"> (inactive)</span>}
+                  {w.active ? null : <span className="text-gray-500"> (inactive)</span>}
                 </span>
               </label>
             ))}

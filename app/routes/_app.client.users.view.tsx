@@ -23,9 +23,10 @@ import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery, PEOPLE_PAGE_SIZES, tableHref } from '#app/rules/table-query'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { Alert } from '#app/ui/alert'
-import { buttonClass, ButtonLink } from '#app/ui/button'
-import { RowLink } from '#app/ui/row-actions'
+import { buttonClass } from '#app/ui/button'
+import { rowActionClass, RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/services/http.server'
+import { PageHeader } from '#app/components/page'
 
 const PANEL_PARAMS = ['new', 'edit', 'settings']
 
@@ -298,14 +299,10 @@ export default function ClientUsersRoute() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold text-gray-900">{archived ? 'Archived Users' : 'Users'}</h1>
-        {can.create ? (
-          <ButtonLink to={tableHref(params, { new: '1', edit: null, settings: null })} preventScrollReset>
-            Add User
-          </ButtonLink>
-        ) : null}
-      </div>
+      <PageHeader
+        title={archived ? 'Archived Users' : 'Users'}
+        create={can.create ? { to: tableHref(params, { new: '1', edit: null, settings: null }), thing: 'User', label: 'Add User', preventScrollReset: true } : null}
+      />
       {flash && panel?.kind !== 'settings' ? <Alert tone="success">{flash}</Alert> : null}
       {actionData?.error && !panel ? <FormAlert>{actionData.error}</FormAlert> : null}
 
@@ -354,7 +351,7 @@ export default function ClientUsersRoute() {
   )
 }
 
-const ROW_BUTTON = buttonClass('secondary', 'py-1')
+const ROW_BUTTON = rowActionClass()
 
 const BADGE_TONES = {
   brand: 'bg-brand-50 text-brand-700 ring-brand-100',

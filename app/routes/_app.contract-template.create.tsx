@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ContractTemplateCreateRoute() {
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Add Contract Template" crumbs={[{ to: '/contract-template/list', label: 'Contract Templates' }]} />
+      <PageHeader title="Create Contract Template" crumbs={[{ to: '/contract-template/list', label: 'Contract Templates' }]} />
       <Card>
         <ContractForm title="" content="" submitLabel="Save" />
       </Card>
@@ -36,4 +36,4 @@ export default function ContractTemplateCreateRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Add Contract Template | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Create Contract Template | Draftdesk' }]

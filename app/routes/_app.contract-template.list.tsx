@@ -2,12 +2,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SmallTable } from '#app/components/content/list-parts'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast } from '#app/models/content-common.server'
 import { listContractTemplates } from '#app/models/contract-templates.server'
 import { requirePlatform } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
+import { rowActionClass } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'contract-template')
@@ -20,9 +19,7 @@ export default function ContractTemplateListRoute() {
   const { templates, toast } = useLoaderData<typeof loader>()
   return (
     <div>
-      <PageHeader title="Contract Templates">
-        <ButtonLink to="/contract-template/create">Add Contract Template</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Contract Templates" create={{ to: '/contract-template/create', thing: 'Contract Template' }} />
       <Toast message={toast} />
       <SmallTable
         label="Contract templates"
@@ -34,7 +31,7 @@ export default function ContractTemplateListRoute() {
           {
             header: 'Actions',
             cell: (t) => (
-              <Link to={`/contract-template/${t._id}`} className={smallButton} aria-label={`View ${t.title}`}>
+              <Link to={`/contract-template/${t._id}`} className={rowActionClass()} aria-label={`View ${t.title}`}>
                 View
               </Link>
             ),

@@ -34,7 +34,7 @@ export default function CrmUserAddRoute() {
   const { enabledFlags, borrowed } = useLoaderData<typeof loader>()
   return (
     <div className="max-w-3xl space-y-6">
-      <PageHeader title="Add CRM User" crumbs={[{ to: '/crm/user/view/all', label: 'CRM Users' }]} />
+      <PageHeader title="Create CRM User" crumbs={[{ to: '/crm/user/view/all', label: 'CRM Users' }]} />
       {borrowed ? <Alert tone="warning">{borrowed}</Alert> : null}
       <Card>
         <CrmUserForm validator={crmUserCreateValidator} mode="create" enabledFlags={enabledFlags} defaults={{ crmPermissions: enabledFlags }} />
@@ -43,4 +43,4 @@ export default function CrmUserAddRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Add CRM User | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Create CRM User | Draftdesk' }]

@@ -2,11 +2,11 @@
 // in the CRM, else PENDING with the CRM's error); the admin CRM account is made here when missing and
 // can be neither edited nor deleted.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { CrmErrorList } from '#app/components/crm/crm-error'
 import { DataTable } from '#app/components/data-table'
-import { linkClass, smallButton, SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/forms'
 import { Badge, PageHeader } from '#app/components/page'
 import { CRM_USER_DELETED, CRM_USERS_PAGE_SIZES } from '#app/models/crm.schema'
 import { crmChanges, crmUserActions, getAdminCrmUser, pageCrmUsers, toCrmUserJson } from '#app/models/crm.server'
@@ -14,10 +14,9 @@ import { isLockedCrmUser } from '#app/rules/crm'
 import { parseTableQuery } from '#app/rules/table-query'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { ButtonLink } from '#app/ui/button'
-import { useHydrated } from '#app/ui/use-hydrated'
 import { crmChangeRefusal, requireCrm } from './crm-request.server'
 import { readForm } from '#app/services/form-request.server'
+import { DeleteRowForm, rowActionClass, RowActionGroup, RowLink } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t, status } = await requireCrm(request)
@@ -53,11 +52,10 @@ function useRefreshWhilePending(pending: boolean) {
 export default function CrmUsersRoute() {
   const { users, count, query, toast, maxCrmUsers } = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>()
-  const hydrated = useHydrated()
   useRefreshWhilePending(users.some((u) => !u.addedToCrm && !u.crmError))
   return (
     <div className="space-y-6">
-      <PageHeader title="CRM Users">{count < maxCrmUsers ? <ButtonLink to="/crm/user/add">Add User</ButtonLink> : null}</PageHeader>
+      <PageHeader title="CRM Users" create={count < maxCrmUsers ? { to: '/crm/user/add', thing: 'CRM User' } : null} />
       <SuccessAlert>{toast}</SuccessAlert>
       {failed?.error ? <Alert tone="danger">{failed.error}</Alert> : null}
       <p className="text-sm text-gray-600">
@@ -97,18 +95,12 @@ export default function CrmUsersRoute() {
               isLockedCrmUser(u) ? (
                 <span className="text-xs text-gray-500">—</span>
               ) : (
-                <div className="flex items-center gap-2">
-                  <Link to={`/crm/user/edit/${u._id}`} className={linkClass} aria-label={`Edit ${u.crmData.email}`}>
+                <RowActionGroup>
+                  <RowLink to={`/crm/user/edit/${u._id}`} className={rowActionClass()} aria-label={`Edit ${u.crmData.email}`}>
                     Edit
-                  </Link>
-                  <Form method="post" onSubmit={(e) => hydrated && !window.confirm(`Delete ${u.crmData.email}? You will not be able to revert this.`) && e.preventDefault()}>
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="userId" value={u._id} />
-                    <button type="submit" className={`${smallButton} text-red-700`} aria-label={`Delete ${u.crmData.email}`}>
-                      Delete
-                    </button>
-                  </Form>
-                </div>
+                  </RowLink>
+                  <DeleteRowForm name={u.crmData.email} fields={{ intent: 'delete', userId: u._id }} />
+                </RowActionGroup>
               ),
           },
         ]}

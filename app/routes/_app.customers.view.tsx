@@ -16,7 +16,7 @@ import { requirePermission } from '#app/models/auth-guards.server'
 import { takeToast } from '#app/services/flash.server'
 import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
-import { ButtonLink } from '#app/ui/button'
+import { PageHeader } from '#app/components/page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/customers/view'))
@@ -107,10 +107,7 @@ export default function CustomersViewRoute() {
   }
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold text-gray-900">{archived ? 'Archived Customers' : 'Customers'}</h1>
-        {can.create ? <ButtonLink to="/customers/create">Create Customer</ButtonLink> : null}
-      </div>
+      <PageHeader title={archived ? 'Archived Customers' : 'Customers'} create={can.create ? { to: '/customers/create', thing: 'Customer' } : null} />
       {toast ? <Alert tone="success">{toast}</Alert> : null}
       <DataTable
         label="Customers"

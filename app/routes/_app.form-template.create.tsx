@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function FormTemplateCreateRoute() {
   return (
     <div className="max-w-xl">
-      <PageHeader title="Add Form Template" crumbs={[{ to: '/form-template/list', label: 'Form Templates' }]} />
+      <PageHeader title="Create Form Template" crumbs={[{ to: '/form-template/list', label: 'Form Templates' }]} />
       <Card>
         <NameForm submitLabel="Create" />
       </Card>
@@ -35,4 +35,4 @@ export default function FormTemplateCreateRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Add Form Template | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Create Form Template | Draftdesk' }]

@@ -2,12 +2,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SmallTable } from '#app/components/content/list-parts'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast } from '#app/models/content-common.server'
 import { listFormTemplates } from '#app/models/form-templates.server'
 import { requirePlatform } from '#app/models/auth-guards.server'
 import { ButtonLink } from '#app/ui/button'
+import { rowActionClass } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'questionnaire-template')
@@ -20,11 +20,10 @@ export default function FormTemplateListRoute() {
   const { templates, toast } = useLoaderData<typeof loader>()
   return (
     <div>
-      <PageHeader title="Form Templates">
+      <PageHeader title="Form Templates" create={{ to: '/form-template/create', thing: 'Form Template' }}>
         <ButtonLink to="/form-template/clone" variant="secondary">
           Clone Template
         </ButtonLink>
-        <ButtonLink to="/form-template/create">Add Form Template</ButtonLink>
       </PageHeader>
       <Toast message={toast} />
       <SmallTable
@@ -44,7 +43,7 @@ export default function FormTemplateListRoute() {
           {
             header: 'Actions',
             cell: (t) => (
-              <Link to={`/form-template/template?key=${t._id}`} className={smallButton} aria-label={`View ${t.name}`}>
+              <Link to={`/form-template/template?key=${t._id}`} className={rowActionClass()} aria-label={`View ${t.name}`}>
                 View
               </Link>
             ),

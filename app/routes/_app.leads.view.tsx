@@ -152,7 +152,7 @@ export default function LeadsViewRoute() {
       key: 'name',
       header: 'Name',
       cell: (l) => (
-        <RowLink to={`/leads/view${tableHref(params, { lead: l._id })}`} className="font-medium text-brand-600 hover:underline" aria-label={`Open lead ${l.email}`}>
+        <RowLink to={`/leads/view${tableHref(params, { lead: l._id })}`} className="font-medium text-brand-600 hover:underline">
           {name(l) || '(no name)'}
         </RowLink>
       ),
@@ -166,12 +166,7 @@ export default function LeadsViewRoute() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Leads">
-        {can.work ? (
-          <Link to={`/leads/view${tableHref(params, { add: '1', lead: null })}`} className={buttonClass('primary')}>
-            Add Lead
-          </Link>
-        ) : null}
+      <PageHeader title="Leads" create={can.work ? { to: `/leads/view${tableHref(params, { add: '1', lead: null })}`, thing: 'Lead' } : null}>
         <a href={exportHref} download className={buttonClass('secondary')}>
           Export CSV
         </a>
@@ -202,7 +197,7 @@ function AddLeadForm({ closeHref }: { closeHref: string }) {
     <Card aria-label="Add a lead">
       <ValidatedForm id="lead-add" method="post" validator={leadAddValidator} noValidate className="space-y-3" aria-label="Add lead">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="text-lg font-semibold text-gray-900">Add Lead</h2>
+          <h2 className="text-lg font-semibold text-gray-900">Create Lead</h2>
           <Link to={closeHref} className="text-sm font-medium text-brand-600 hover:underline">
             Cancel
           </Link>

@@ -6,7 +6,7 @@ import { ColumnPicker } from '#app/components/data-table'
 import { NeedsActionTable } from '#app/components/orders/needs-action-table'
 import { listParams } from '#app/components/orders/order-settings-links'
 import { OrdersListFilters } from '#app/components/orders/orders-list-filters'
-import { OrdersListPager } from '#app/components/orders/orders-list-pager'
+import { OrdersListPager, OrdersListScope } from '#app/components/orders/orders-list-pager'
 import { OrdersTable } from '#app/components/orders/orders-table'
 import { PageHeader, Toast } from '#app/components/page'
 import { startLoginAs } from '#app/models/impersonation.server'
@@ -20,7 +20,7 @@ import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { buttonClass, ButtonLink } from '#app/ui/button'
+import { buttonClass } from '#app/ui/button'
 import { UrlTabs } from '#app/ui/url-tabs'
 import { readForm } from '#app/services/form-request.server'
 
@@ -105,7 +105,7 @@ export default function OrdersViewRoute() {
     : null
   return (
     <div className="space-y-5">
-      <PageHeader title="View Orders">{can.create ? <ButtonLink to="/orders/create">Create Order</ButtonLink> : null}</PageHeader>
+      <PageHeader title="View Orders" create={can.create ? { to: '/orders/create', thing: 'Order' } : null} />
       <Toast message={toast} />
       <UrlTabs
         label="Orders"
@@ -146,6 +146,7 @@ export default function OrdersViewRoute() {
                 savedColumns={columns}
               />
               <OrdersListPager label="Orders" sizes={ORDER_PAGE_SIZES} page={pager!} />
+              <OrdersListScope />
             </>
           ) : (
             <Alert tone="danger">Error loading data</Alert>

@@ -34,7 +34,7 @@ export default function PackagesCreateRoute() {
   const { requestKey } = useLoaderData<typeof loader>()
   return (
     <div className="max-w-3xl space-y-6">
-      <PageHeader title="Add Package" crumbs={[{ to: '/packages/view', label: 'Packages' }]} />
+      <PageHeader title="Create Package" crumbs={[{ to: '/packages/view', label: 'Packages' }]} />
       <Card>
         <ValidatedForm
           method="post"
@@ -95,4 +95,4 @@ export default function PackagesCreateRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Add Package | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Create Package | Draftdesk' }]

@@ -25,10 +25,10 @@ import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
 import { takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { ButtonLink } from '#app/ui/button'
 import { PanelDialog } from '#app/ui/panel-dialog'
 import { billingService } from '#app/services/billing-request.server'
 import { readForm } from '#app/services/form-request.server'
+import { rowActionClass } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'client_packages')
@@ -113,9 +113,7 @@ export default function PackagesViewRoute() {
   }
   return (
     <div className="space-y-6">
-      <PageHeader title="Packages">
-        <ButtonLink to="/packages/create">Add Package</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Packages" create={{ to: '/packages/create', thing: 'Package' }} />
       <SuccessAlert>{toast}</SuccessAlert>
       <TimedStatus message={answer?.message ?? null} ms={answer?.ms ?? 0} stamp={answer?.at ?? 0} />
       {answer?.error ? <Alert tone="danger">{answer.error}</Alert> : null}
@@ -155,7 +153,7 @@ export default function PackagesViewRoute() {
             key: 'details',
             header: 'Details',
             cell: (p) => (
-              <Link to={detailsHref(p._id)} preventScrollReset className="font-medium text-brand-600 hover:underline" aria-label={`Details of ${p.packageName}`}>
+              <Link to={detailsHref(p._id)} preventScrollReset className={rowActionClass()} aria-label={`Details of ${p.packageName}`}>
                 Details
               </Link>
             ),

@@ -2,7 +2,7 @@
 // money), with links to Stripe's invoice, PDF and receipt, and Pay Now on an open invoice (ADR 0036).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FormAlert, linkClass, smallButton, SuccessAlert } from '#app/components/forms'
+import { FormAlert, linkClass, SuccessAlert } from '#app/components/forms'
 import { SmallTable } from '#app/components/content/list-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { INVOICE_PAID, PAY_FAILED, PAYMENT_INVOICES_FAILED, payInvoiceSchema } from '#app/models/payment-invoices.schema'
@@ -17,6 +17,7 @@ import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { billingService, formRequestKey, newRequestKey } from '#app/services/billing-request.server'
 import { formatDate } from '#app/rules/format'
 import { readForm } from '#app/services/form-request.server'
+import { rowActionClass } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/payments/invoices'))
@@ -120,7 +121,7 @@ export default function PaymentInvoicesRoute() {
                   <input type="hidden" name="intent" value="pay" />
                   <input type="hidden" name="invoice_id" value={r._id} />
                   <input type="hidden" name="requestKey" value={key} />
-                  <button type="submit" className={smallButton} disabled={paying} aria-label={`Pay invoice ${r.invoice_number}`}>
+                  <button type="submit" className={rowActionClass()} disabled={paying} aria-label={`Pay Now invoice ${r.invoice_number}`}>
                     Pay Now
                   </button>
                 </Form>

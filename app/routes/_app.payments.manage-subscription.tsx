@@ -11,7 +11,7 @@ import { BILLING_FAILED, MANAGE_SUBSCRIPTION, PAY_OPEN_INVOICE, QUANTITY_MIN, us
 import { type Outcome, previewUsersIncrease, subscriptionActions, subscriptionOverview, toSubscriptionDetailsJson } from '#app/models/subscription.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard, routeRefuses } from '#app/rules/routes'
-import { PAUSES_PER_SUBSCRIPTION_YEAR } from '#app/rules/subscription'
+import { PAUSES_PER_SUBSCRIPTION_YEAR, planHeadline, reactivationTexts } from '#app/rules/subscription'
 import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import type { PaymentsService } from '#app/services/stripe.server'
@@ -128,6 +128,7 @@ export default function ManageSubscriptionRoute() {
   const status = STATUS[details.client_package_status] ?? { label: details.client_package_status, tone: 'gray' as const }
   const sub = details.subscription
   const plan = details.clientPackage
+  const headline = planHeadline(plan, details.client_package_status)
   const shown = {
     cancel: d.dialog === 'cancel' && details.actions.cancel,
     pause: d.dialog === 'pause' && details.actions.pause && !!sub,
@@ -144,10 +145,11 @@ export default function ManageSubscriptionRoute() {
       <Card aria-label="Subscription">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold text-gray-900">{plan?.packageName ?? 'No subscription'}</h2>
+            <h2 className="text-lg font-semibold text-gray-900">{headline.title}</h2>
             {plan ? <p className="text-sm text-gray-600">{plan.cardText}</p> : null}
+            {headline.note ? <p className="text-sm text-gray-600">{headline.note}</p> : null}
           </div>
-          <Badge tone={status.tone}>{status.label}</Badge>
+          {headline.showStatus ? <Badge tone={status.tone}>{status.label}</Badge> : null}
         </div>
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           {plan ? <Fact label="Price" value={`${centsText(Math.round(plan.price * 100), plan.currency)} ${plan.oneTimePay ? 'once' : `/ ${plan.recurringInterval}`}`} /> : null}
@@ -260,15 +262,20 @@ function Notices({ d }: { d: Data }) {
           {manage ? <IntentForm intent="unpause" requestKey={d.requestKey} label="End pause now" inline /> : null}
         </Alert>
       ) : null}
-      {!sub && details.actions.reactivate ? (
-        <Alert tone="info">
-          <span>{details.client_package_status === 'canceled' ? 'Your subscription has ended.' : 'There is no subscription on file.'}</span>
-          <Link to="/payments/reactivate" className="font-semibold underline">
-            Reactivate
-          </Link>
-        </Alert>
-      ) : null}
+      {!sub && details.actions.reactivate ? <ReactivateNotice status={details.client_package_status} oneTimePlan={!!details.clientPackage?.oneTimePay} /> : null}
     </>
+  )
+}
+
+function ReactivateNotice({ status, oneTimePlan }: { status: string; oneTimePlan: boolean }) {
+  const texts = reactivationTexts(status, oneTimePlan)
+  return (
+    <Alert tone="info">
+      <span>{texts.notice}</span>
+      <Link to="/payments/reactivate" className="font-semibold underline">
+        {texts.link}
+      </Link>
+    </Alert>
   )
 }
 

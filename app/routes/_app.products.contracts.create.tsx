@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ContractCreateRoute() {
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Add Contract" crumbs={[{ to: '/products/contracts/view', label: 'Contracts' }]} />
+      <PageHeader title="Create Contract" crumbs={[{ to: '/products/contracts/view', label: 'Contracts' }]} />
       <Card>
         <ContractForm title="" content="" submitLabel="Save" />
       </Card>
@@ -36,4 +36,4 @@ export default function ContractCreateRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Add Contract | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Create Contract | Draftdesk' }]

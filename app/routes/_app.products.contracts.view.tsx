@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton, SampleList } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
@@ -11,7 +10,7 @@ import { getContract, listContracts, packagesByContract, sampleContractNames, se
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/contracts/view'))
@@ -49,7 +48,7 @@ export default function ContractsViewRoute() {
   return (
     <div className="space-y-8">
       <div>
-        <PageHeader title="Contracts">{canCreate && <ButtonLink to="/products/contracts/create">Add Contract</ButtonLink>}</PageHeader>
+        <PageHeader title="Contracts" create={canCreate ? { to: '/products/contracts/create', thing: 'Contract' } : null} />
         <Toast message={toast} />
         <DataTable
           label="Contracts"
@@ -71,19 +70,19 @@ export default function ContractsViewRoute() {
                     key: 'actions',
                     header: 'Actions',
                     cell: (c: (typeof contracts)[number]) => (
-                      <div className="flex items-center gap-2">
+                      <RowActionGroup>
                         {canUpdate && (
-                          <Link to={`/products/contracts/edit/${c._id}`} className={smallButton} aria-label={`Edit ${c.title}`}>
+                          <Link to={`/products/contracts/edit/${c._id}`} className={rowActionClass()} aria-label={`Edit ${c.title}`}>
                             Edit
                           </Link>
                         )}
                         {canCreate && (
-                          <Link to={`/products/contracts/clone?key=${c._id}`} className={smallButton} aria-label={`Clone ${c.title}`}>
+                          <Link to={`/products/contracts/clone?key=${c._id}`} className={rowActionClass()} aria-label={`Clone ${c.title}`}>
                             Clone
                           </Link>
                         )}
                         {canUpdate && <ArchiveButton id={c._id} archived={c.archived} name={c.title} />}
-                      </div>
+                      </RowActionGroup>
                     ),
                   },
                 ]

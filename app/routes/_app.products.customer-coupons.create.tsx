@@ -37,7 +37,7 @@ export default function CouponCreateRoute() {
   const [apply, setApply] = useState(false)
   return (
     <div className="max-w-xl">
-      <PageHeader title="Add Coupon" crumbs={[{ to: '/products/customer-coupons/view', label: 'Customer Coupons' }]} />
+      <PageHeader title="Create Coupon" crumbs={[{ to: '/products/customer-coupons/view', label: 'Coupons' }]} />
       <Card>
         <ValidatedForm validator={clientValidator} method="post" defaultValues={{ max_redemptions: 1 }} className="space-y-4">
           <TextField name="couponCode" label="Coupon Code" maxLength={64} />
@@ -65,4 +65,4 @@ export default function CouponCreateRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Add Coupon | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Create Coupon | Draftdesk' }]

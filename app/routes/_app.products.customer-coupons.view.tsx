@@ -1,8 +1,7 @@
 // /products/customer-coupons/view: coupons (server-paged 25/50/100), delete with WRITE_COUPONS ('Deleted!').
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast, redirectWithToast } from '#app/models/content-common.server'
 import { COUPON_SIZES } from '#app/models/content.schema'
@@ -11,9 +10,9 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 import { notFound } from '#app/services/http.server'
 import { readForm } from '#app/services/form-request.server'
+import { DeleteRowForm } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-coupons/view'))
@@ -41,7 +40,7 @@ export default function CouponsViewRoute() {
   const { coupons, count, query, toast, canWrite } = useLoaderData<typeof loader>()
   return (
     <div>
-      <PageHeader title="Customer Coupons">{canWrite && <ButtonLink to="/products/customer-coupons/create">Add Coupon</ButtonLink>}</PageHeader>
+      <PageHeader title="Coupons" create={canWrite ? { to: '/products/customer-coupons/create', thing: 'Coupon' } : null} />
       <Toast message={toast} />
       <DataTable
         label="Coupons"
@@ -64,14 +63,7 @@ export default function CouponsViewRoute() {
                 {
                   key: 'actions',
                   header: 'Actions',
-                  cell: (c: (typeof coupons)[number]) => (
-                    <Form method="post" onSubmit={(e) => !window.confirm(`Delete coupon ${c.couponCode}?`) && e.preventDefault()}>
-                      <input type="hidden" name="id" value={c._id} />
-                      <button type="submit" className={`${smallButton} text-red-700`} aria-label={`Delete ${c.couponCode}`}>
-                        Delete
-                      </button>
-                    </Form>
-                  ),
+                  cell: (c: (typeof coupons)[number]) => <DeleteRowForm name={c.couponCode} fields={{ id: c._id }} />,
                 },
               ]
             : []),
@@ -81,4 +73,4 @@ export default function CouponsViewRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Customer Coupons | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Coupons | Draftdesk' }]

@@ -11,10 +11,11 @@ import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { TYPE_LABELS } from '#app/rules/workflow-modules'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { buttonClass } from '#app/ui/button'
 import { formatDate } from '#app/rules/format'
 import { Alert } from '#app/ui/alert'
 import { readForm } from '#app/services/form-request.server'
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
+import { PageHeader } from '#app/components/page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/all'))
@@ -77,26 +78,19 @@ export default function WorkflowsRoute() {
       key: 'actions',
       header: 'Actions',
       cell: (s) => (
-        <div className="flex items-center gap-4">
-          <Link to={`/products/customer-services/update/${s.serviceType}/${s._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Update ${s.serviceName}`}>
+        <RowActionGroup>
+          <Link to={`/products/customer-services/update/${s.serviceType}/${s._id}`} className={rowActionClass()} aria-label={`Update ${s.serviceName}`}>
             Update
           </Link>
           <SwitchForm label="Archive" ariaLabel={`Archive ${s.serviceName}`} on={s.archived} intent="archive" id={s._id} />
-        </div>
+        </RowActionGroup>
       ),
     })
   }
   return (
     <div className="space-y-6">
       <SuccessDialog message={flash} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-gray-900">Workflows</h1>
-        {canCreate ? (
-          <Link to="/products/customer-services/create" className={buttonClass('primary')}>
-            Create Workflow
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader title="Workflows" create={canCreate ? { to: '/products/customer-services/create', thing: 'Workflow' } : null} />
       {actionData?.error ? <Alert tone="danger">{actionData.error}</Alert> : null}
       <DataTable
         label="Workflows"

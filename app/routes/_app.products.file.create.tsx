@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function FileCreateRoute() {
   return (
     <div className="max-w-xl">
-      <PageHeader title="Add File" crumbs={[{ to: '/products/file/view', label: 'Files' }]} />
+      <PageHeader title="Create File" crumbs={[{ to: '/products/file/view', label: 'Files' }]} />
       <Card>
         <ValidatedForm validator={downloadableValidator} method="post" encType="multipart/form-data" className="space-y-4">
           <TextField name="title" label="Title" maxLength={191} />
@@ -40,4 +40,4 @@ export default function FileCreateRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Add File | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Create File | Draftdesk' }]

@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
@@ -12,7 +11,7 @@ import { formatKb } from '#app/rules/file-name'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/file/view'))
@@ -42,7 +41,7 @@ export default function FilesViewRoute() {
   const { files, count, query, toast, canCreate, canUpdate } = useLoaderData<typeof loader>()
   return (
     <div>
-      <PageHeader title="Files">{canCreate && <ButtonLink to="/products/file/create">Add File</ButtonLink>}</PageHeader>
+      <PageHeader title="Files" create={canCreate ? { to: '/products/file/create', thing: 'File' } : null} />
       <Toast message={toast} />
       <DataTable
         label="Files"
@@ -73,12 +72,12 @@ export default function FilesViewRoute() {
                   key: 'actions',
                   header: 'Actions',
                   cell: (f: (typeof files)[number]) => (
-                    <div className="flex items-center gap-2">
-                      <Link to={`/products/file/edit/${f._id}`} className={smallButton} aria-label={`Edit ${f.title}`}>
+                    <RowActionGroup>
+                      <Link to={`/products/file/edit/${f._id}`} className={rowActionClass()} aria-label={`Edit ${f.title}`}>
                         Edit
                       </Link>
                       <ArchiveButton id={f._id} archived={f.archived} name={f.title} />
-                    </div>
+                    </RowActionGroup>
                   ),
                 },
               ]

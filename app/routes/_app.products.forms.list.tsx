@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton, SampleList } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
 import { PageHeader, Toast } from '#app/components/page'
 import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'
@@ -11,7 +10,7 @@ import { getForm, listForms, sampleFormTemplates, setFormArchived } from '#app/m
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
+import { rowActionClass, RowActionGroup } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/forms/list'))
@@ -51,7 +50,7 @@ export default function FormsListRoute() {
   return (
     <div className="space-y-8">
       <div>
-        <PageHeader title="View Forms">{canCreate && <ButtonLink to="/products/forms/create">Add Form</ButtonLink>}</PageHeader>
+        <PageHeader title="View Forms" create={canCreate ? { to: '/products/forms/create', thing: 'Form', label: 'Add Form' } : null} />
         <Toast message={toast} />
         <DataTable
           label="Forms"
@@ -72,17 +71,17 @@ export default function FormsListRoute() {
               key: 'actions',
               header: 'Actions',
               cell: (f) => (
-                <div className="flex items-center gap-2">
-                  <Link to={`/products/forms/template?key=${f._id}`} className={smallButton} aria-label={`Edit ${f.name}`}>
+                <RowActionGroup>
+                  <Link to={`/products/forms/template?key=${f._id}`} className={rowActionClass()} aria-label={`${canUpdate ? 'Edit' : 'View'} ${f.name}`}>
                     {canUpdate ? 'Edit' : 'View'}
                   </Link>
                   {canUpdate && (
-                    <Link to={`/products/forms/clone?key=${f._id}`} className={smallButton} aria-label={`Clone ${f.name}`}>
+                    <Link to={`/products/forms/clone?key=${f._id}`} className={rowActionClass()} aria-label={`Clone ${f.name}`}>
                       Clone
                     </Link>
                   )}
                   {canUpdate && <ArchiveButton id={f._id} archived={f.archived} name={f.name} />}
-                </div>
+                </RowActionGroup>
               ),
             },
           ]}

@@ -21,6 +21,8 @@ import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { readForm } from '#app/services/form-request.server'
 import { canOpenPayouts } from './client-billing-request.server'
+import { rowActionClass } from '#app/ui/row-actions'
+import { PageHeader } from '#app/components/page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/view'))
@@ -125,7 +127,7 @@ export default function ProductsRoute() {
       key: 'actions',
       header: 'Actions',
       cell: (p) => (
-        <Link to={settingsHref(p._id)} preventScrollReset className="font-medium text-brand-600 hover:underline" aria-label={`Settings for ${p.packageName}`}>
+        <Link to={settingsHref(p._id)} preventScrollReset className={rowActionClass()} aria-label={`Settings for ${p.packageName}`}>
           Settings
         </Link>
       ),
@@ -139,14 +141,7 @@ export default function ProductsRoute() {
         ms={actionData && 'intent' in actionData && actionData.intent === 'purchasable' ? 1000 : 2000}
         stamp={actionData && 'at' in actionData ? actionData.at : 0}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-gray-900">View Products</h1>
-        {canCreate ? (
-          <Link to="/products/create" className={buttonClass('primary')}>
-            Create Product
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader title="Products" create={canCreate ? { to: '/products/create', thing: 'Product' } : null} />
       {notTakingOrders ? <NotTakingOrdersNotice reason={notTakingOrders.reason} payoutsLink={notTakingOrders.payoutsLink} /> : null}
       {actionData?.error ? <Alert tone="danger">{actionData.error}</Alert> : null}
       <DataTable

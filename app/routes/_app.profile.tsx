@@ -2,6 +2,7 @@
 // Password and e-mail changes need the current password and are refused in a log-in-as session (ADR 13).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { validationError } from 'remix-validated-form'
 import { SuccessAlert } from '#app/components/forms'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
@@ -10,6 +11,7 @@ import { TwoFactorCard } from '#app/components/profile/two-factor-card'
 import { AVATAR_MAX_BYTES, AVATAR_UPDATED, EMAIL_CONFIRMATION_SENT, PASSWORD_CHANGED, passwordValidator, PROFILE_UPDATED, profileValidator } from '#app/models/profile.schema'
 import { pendingEmailChange, profileActions } from '#app/models/profile.server'
 import { routeGuard } from '#app/rules/routes'
+import { permissionsByGroup, platformModuleLabel, roleLabel } from '#app/rules/labels'
 import { getAuth, IMPERSONATION_CREDENTIALS_REFUSED, requireOwnCredentials, requireUser } from '#app/models/auth-guards.server'
 import { IMAGE_TYPES, isUploadError, readMultipart, sniffUpload } from '#app/services/storage.server'
 import { Card } from '#app/ui/card'
@@ -29,9 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,
-        // An owner's role is implied; staff see theirs and the company they work for.
-        role: user.role === 'client' ? null : user.role,
+        // The role in words (ADR 0076), and for staff the company they work for and what they may do there.
+        role: roleLabel({ role: user.role, permissions: user.permissions, platform: user.clientId === null }),
         companyName: user.role === 'user' ? user.organisationName : null,
+        permissions: user.role === 'user' && user.clientId !== null ? permissionsByGroup(user.permissions) : [],
+        modules: user.role === 'user' && user.clientId === null ? (user.roleModules ?? []).map(platformModuleLabel) : [],
         avatar: user.profileImg ? `/api/file/${user.profileImg}` : null,
       },
       toast,
@@ -105,8 +109,20 @@ export default function ProfileRoute() {
           <dl className="flex-1 divide-y divide-gray-100 text-sm">
             <Row term="Name" value={profile.name} />
             <Row term="Email" value={profile.email} note={pendingEmail ? `pending confirmation for ${pendingEmail}` : null} />
-            {profile.role && <Row term="Role" value={profile.role} />}
+            <Row term="Role" value={profile.role} />
             {profile.companyName && <Row term="Company" value={profile.companyName} />}
+            {profile.permissions.length > 0 ? (
+              <Row term="Permissions">
+                <ul className="space-y-1">
+                  {profile.permissions.map((g) => (
+                    <li key={g.group}>
+                      <span className="font-medium">{g.group}:</span> {g.labels.join(', ')}
+                    </li>
+                  ))}
+                </ul>
+              </Row>
+            ) : null}
+            {profile.modules.length > 0 ? <Row term="Modules" value={profile.modules.join(', ')} /> : null}
           </dl>
         </div>
       </Card>
@@ -118,12 +134,13 @@ export default function ProfileRoute() {
   )
 }
 
-function Row({ term, value, note }: { term: string; value: string; note?: string | null }) {
+function Row({ term, value, note, children }: { term: string; value?: string; note?: string | null; children?: ReactNode }) {
   return (
     <div className="grid grid-cols-3 gap-4 py-3">
       <dt className="font-medium text-gray-500">{term}</dt>
       <dd className="col-span-2 text-gray-900">
         {value}
+        {children}
         {note ? <span className="block text-xs text-amber-700">{note}</span> : null}
       </dd>
     </div>

@@ -34,6 +34,8 @@ import { canSendProjectBrief, isProjectBriefPost, projectBriefPost, type Project
 import { ProjectBrief } from '#app/components/orders/project-brief'
 import { notFound } from '#app/services/http.server'
 import { redirectContributorFromProject } from './contributor-access.server'
+import { ProjectManage } from '#app/components/orders/project-manage'
+import { isProjectManagePost, projectManagePost, projectManageView, projectMoney } from './project-manage.server'
 
 export const PROJECT_LOAD_FAILED = 'Unexpected Error!!'
 
@@ -44,15 +46,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!project) throw notFound()
   const canUpdate = can(t.user, { all: ['UPDATE_ORDERS'] })
   const suggestions = canUpdate ? await organisationTags(t) : []
-  const [chat, agreement, customerChats, drafting] = await Promise.all([
+  const [chat, agreement, customerChats, drafting, money, manage] = await Promise.all([
     projectChatView(t, project.order._id, request),
     acceptanceOfOrder(t, project.order._id),
     customerChatsView(t, project.order._id, request),
     projectDraftsView(t, project.order._id),
+    projectMoney(t, project),
+    projectManageView(t, project),
   ])
   const { toast, headers } = await takeToast(request)
   const canBrief = canSendProjectBrief(t.user, project.order.writer_id)
-  return data({ project, canUpdate, suggestions, toast, chat, agreement, canBrief, customerChats, drafting }, { headers })
+  return data({ project, canUpdate, suggestions, toast, chat, agreement, canBrief, customerChats, drafting, money, manage }, { headers })
 }
 
 type Failure = { intent: string; ok: false; error: string }
@@ -64,6 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (isCustomerChatPost(request)) return customerChatPost(request, orderId)
   // The brief's forms: the order's writer may send questions and times too (ADR 0061).
   if (isProjectBriefPost(request)) return projectBriefPost(request, orderId)
+  // Due date, priority and assignment: each with the orders list's own permission (ADR 0075).
+  if (isProjectManagePost(request)) return projectManagePost(request, orderId)
   const back = projectHref(orderId, new URL(request.url).searchParams)
   const t = await requirePermission(request, { all: ['UPDATE_ORDERS'] })
   const form = await readMultipart(request)
@@ -134,7 +140,7 @@ async function upload(t: Tenant, request: Request, orderId: string, form: FormDa
 type ActionAnswer = { intent?: string; ok?: boolean; error?: string; detail?: string; message?: string; content?: string }
 
 export default function ProjectViewRoute() {
-  const { project, canUpdate, suggestions, toast, chat, agreement, canBrief, customerChats, drafting } = useLoaderData<typeof loader>()
+  const { project, canUpdate, suggestions, toast, chat, agreement, canBrief, customerChats, drafting, money, manage } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const location = useLocation()
   const params = new URLSearchParams(location.search)
@@ -168,7 +174,7 @@ export default function ProjectViewRoute() {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <ProjectSummary order={project.order} editTagsHref={canUpdate ? href({ editTags: '1' }) : null} />
+          <ProjectSummary order={project.order} money={money} editTagsHref={canUpdate ? href({ editTags: '1' }) : null} />
           <ProjectRevisions
             project={project}
             serviceId={view.service}
@@ -197,6 +203,7 @@ export default function ProjectViewRoute() {
         </div>
         <div className="space-y-6">
           <ProjectTeam order={project.order} />
+          <ProjectManage key={`${manage.dueDate}:${manage.priority}:${manage.writerId}:${manage.reviewerId}`} data={manage} here={here} />
           {agreement ? <ContractAcceptance acceptance={agreement} /> : null}
           <ProjectActivity notifications={project.notifications} />
           <ProjectFiles files={project.files} action={here} canUpload={canUpdate} answer={answer?.intent === 'upload' ? (answer as UploadAnswer) : null} />

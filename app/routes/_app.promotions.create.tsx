@@ -39,7 +39,7 @@ export default function PromotionsCreateRoute() {
   const { requestKey, bounds } = useLoaderData<typeof loader>()
   return (
     <div className="max-w-xl space-y-6">
-      <PageHeader title="Add Promotion" crumbs={[{ to: '/promotions/view', label: 'Promotions' }]} />
+      <PageHeader title="Create Promotion" crumbs={[{ to: '/promotions/view', label: 'Promotions' }]} />
       <Card>
         <ValidatedForm
           method="post"
@@ -85,4 +85,4 @@ export default function PromotionsCreateRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Add Promotion | Draftdesk' }]
+export const meta: MetaFunction = () => [{ title: 'Create Promotion | Draftdesk' }]

@@ -1,8 +1,8 @@
 // /promotions/view: the platform promotions with their redemptions, and delete by code ('Deleted!').
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { DataTable } from '#app/components/data-table'
-import { smallButton, SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/forms'
 import { PageHeader } from '#app/components/page'
 import { pagePromotions, promotionActions, toPromotionJson } from '#app/models/promotions.server'
 import { PROMOTION_DELETED, PROMOTION_FAILED } from '#app/models/promotions.schema'
@@ -11,10 +11,9 @@ import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
-import { ButtonLink } from '#app/ui/button'
-import { useHydrated } from '#app/ui/use-hydrated'
 import { billingService } from '#app/services/billing-request.server'
 import { readForm } from '#app/services/form-request.server'
+import { DeleteRowForm } from '#app/ui/row-actions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePlatform(request, 'promotions')
@@ -42,12 +41,9 @@ function describeDuration(p: { duration: string; duration_in_months: number | nu
 export default function PromotionsViewRoute() {
   const { promotions, count, query, toast } = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>()
-  const hydrated = useHydrated()
   return (
     <div className="space-y-6">
-      <PageHeader title="Promotions">
-        <ButtonLink to="/promotions/create">Add Promotion</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Promotions" create={{ to: '/promotions/create', thing: 'Promotion' }} />
       <SuccessAlert>{toast}</SuccessAlert>
       {failed?.error ? <Alert tone="danger">{failed.error}</Alert> : null}
       <DataTable
@@ -69,15 +65,7 @@ export default function PromotionsViewRoute() {
           {
             key: 'actions',
             header: 'Actions',
-            cell: (p) => (
-              <Form method="post" onSubmit={(e) => hydrated && !window.confirm(`Delete promotion ${p.couponCode}? You will not be able to revert this.`) && e.preventDefault()}>
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="couponCode" value={p.couponCode} />
-                <button type="submit" className={`${smallButton} text-red-700`} aria-label={`Delete ${p.couponCode}`}>
-                  Delete
-                </button>
-              </Form>
-            ),
+            cell: (p) => <DeleteRowForm name={p.couponCode} fields={{ intent: 'delete', couponCode: p.couponCode }} />,
           },
         ]}
       />

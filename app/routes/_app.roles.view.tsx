@@ -9,7 +9,7 @@ import { pageRoles, toRoleJson } from '#app/models/platform-roles.server'
 import { parseModules, ROLE_MODULES } from '#app/models/platform-roles.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
+import { rowActionClass } from '#app/ui/row-actions'
 
 const LABELS = new Map<string, string>(ROLE_MODULES.map((m) => [m.key, m.label]))
 
@@ -25,9 +25,7 @@ export default function RolesViewRoute() {
   const { roles, count, query, toast } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-6">
-      <PageHeader title="Roles">
-        <ButtonLink to="/roles/create">Create Role</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Roles" create={{ to: '/roles/create', thing: 'Role' }} />
       <SuccessAlert>{toast}</SuccessAlert>
       <DataTable
         label="Roles"
@@ -55,7 +53,7 @@ export default function RolesViewRoute() {
             key: 'edit',
             header: 'Edit',
             cell: (r) => (
-              <Link to={`/roles/update/${r._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Edit ${r.name}`}>
+              <Link to={`/roles/update/${r._id}`} className={rowActionClass()} aria-label={`Edit ${r.name}`}>
                 Edit
               </Link>
             ),

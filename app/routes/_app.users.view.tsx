@@ -9,9 +9,8 @@ import { findPlatformUser, mayManage, pagePlatformUsers, platformUserActions, to
 import { changeStatusSchema } from '#app/models/platform-users.schema'
 import { parseTableQuery, PEOPLE_PAGE_SIZES } from '#app/rules/table-query'
 import { requirePlatform } from '#app/models/auth-guards.server'
-import { ButtonLink } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
-import { RowForm, RowLink } from '#app/ui/row-actions'
+import { rowActionClass, RowForm, RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -75,9 +74,7 @@ export default function UsersViewRoute() {
   const pendingActive = navigation.formData?.get('active') === 'true'
   return (
     <div className="space-y-6">
-      <PageHeader title="Users">
-        <ButtonLink to="/users/create">Create User</ButtonLink>
-      </PageHeader>
+      <PageHeader title="Users" create={{ to: '/users/create', thing: 'User' }} />
       <SuccessAlert>{toast}</SuccessAlert>
       <FormAlert>{actionData && 'error' in actionData ? actionData.error : null}</FormAlert>
       <DataTable
@@ -102,7 +99,7 @@ export default function UsersViewRoute() {
             header: 'Edit',
             cell: (u) =>
               !u.manageable ? null : (
-                <RowLink to={`/users/update/${u._id}`} className="font-medium text-brand-600 hover:underline" aria-label={`Edit ${u.firstName} ${u.lastName}`}>
+                <RowLink to={`/users/update/${u._id}`} className={rowActionClass()} aria-label={`Edit ${u.firstName} ${u.lastName}`}>
                   Edit
                 </RowLink>
               ),

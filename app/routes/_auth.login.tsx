@@ -21,7 +21,8 @@ import {
 import { landingPath, safeReturnPath } from '#app/rules/landing'
 import { authenticator } from '#app/models/password-sign-in.server'
 import { getAuth } from '#app/models/auth-guards.server'
-import { consume, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
+import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
+import { lookUpOrganisations } from './organisation-lookup.server'
 import { startSession } from '#app/services/session.server'
 import { clientIp } from '#app/services/http.server'
 import { messageFrom } from '#app/rules/messages'
@@ -81,8 +82,9 @@ async function emailStep(request: Request, form: FormData) {
     return reply({ email, orgs: null, fieldErrors: result.error.fieldErrors, repopulateFields: { email } }, 422)
   }
   const { email } = result.data
-  if (!(await consume('orgLookupsPerIp', clientIp(request)))) return reply({ email, orgs: null, formError: TOO_MANY_ATTEMPTS }, 429)
-  const orgs = await choicesForHost(request, await organisationsForEmail(email))
+  const lookup = await lookUpOrganisations(request, email)
+  if (!lookup.ok) return reply({ email, orgs: null, formError: TOO_MANY_ATTEMPTS }, 429)
+  const orgs = lookup.orgs
   if (!orgs) return reply({ email, orgs: null, formError: NO_ACCOUNT_FOR_EMAIL }, 404)
   return reply({ email, orgs, orgsFor: email })
 }

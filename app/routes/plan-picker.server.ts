@@ -54,6 +54,7 @@ export async function planPickerLoader(request: Request, mode: PlanPickerMode) {
       ...promo,
       card,
       packageStatus: overview.packageStatus,
+      oneTimePlan: !!overview.plan?.one_time_pay,
       // Whether this mode applies now; otherwise the page says what to do instead.
       allowed: mode === 'upgrade' ? overview.actions.upgrade : overview.actions.reactivate,
       ending: overview.actions.keep ? formatEnd(overview.subscription?.currentPeriodEnd ?? null) : null,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   addMonths,
+  planHeadline,
+  reactivationTexts,
   NO_PAUSES_LEFT,
   nextCycleCents,
   packageCardText,
@@ -108,5 +110,28 @@ describe('subscriptionActions', () => {
     expect(subscriptionActions({ ...active, pausesLeft: 0 })).toMatchObject({ pause: false, pauseBlocked: NO_PAUSES_LEFT, cancel: true })
     expect(subscriptionActions({ ...active, monthly: false })).toMatchObject({ pause: false, pauseBlocked: PAUSE_MONTHLY_ONLY })
     expect(subscriptionActions(active).pauseBlocked).toBeNull()
+  })
+})
+
+describe('planHeadline (issue 27)', () => {
+  it('a plan: its name and the status', () => {
+    expect(planHeadline({ packageName: 'Team' }, 'active')).toEqual({ title: 'Team', showStatus: true, note: null })
+  })
+  it('active without a plan: never "No subscription" beside "Active"', () => {
+    const h = planHeadline(null, 'active')
+    expect(h.showStatus).toBe(false)
+    expect(h.title).not.toBe('No subscription')
+    expect(h.note).toContain('without a subscription')
+  })
+  it('canceled without a plan: "No subscription" and its badge agree', () => {
+    expect(planHeadline(null, 'canceled')).toEqual({ title: 'No subscription', showStatus: true, note: null })
+  })
+})
+
+describe('reactivationTexts (issue 27)', () => {
+  it('says "ended" only when a subscription ended', () => {
+    expect(reactivationTexts('canceled', false)).toMatchObject({ notice: 'Your subscription has ended.', link: 'Reactivate' })
+    expect(reactivationTexts('active', true).notice).toBe('Your plan was paid once and does not renew.')
+    expect(reactivationTexts('active', false).intro).not.toContain('ended')
   })
 })

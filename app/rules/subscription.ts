@@ -118,3 +118,29 @@ export function subscriptionActions(s: SubscriptionState): SubscriptionActions {
   const pauseBlocked = !s.monthly ? PAUSE_MONTHLY_ONLY : s.pausesLeft <= 0 ? NO_PAUSES_LEFT : null
   return { ...NONE, cancel: true, pause: pauseBlocked === null, pauseBlocked, addUsers: s.usersUpgradable }
 }
+
+export type PlanHeadline = { title: string; showStatus: boolean; note: string | null }
+
+/**
+ * The plan card's heading on Manage Subscription (issue 27: no "No subscription" beside an "Active" badge).
+ * With a plan: its name and the status badge. Without one, an organisation the platform keeps active (no
+ * subscription to bill) says exactly that and shows no badge; any other state keeps its badge, which then
+ * agrees with "No subscription".
+ */
+export function planHeadline(plan: { packageName: string } | null, status: string): PlanHeadline {
+  if (plan) return { title: plan.packageName, showStatus: true, note: null }
+  if (status === 'active') return { title: 'No paid plan', showStatus: false, note: 'Your organisation is active without a subscription: nothing is billed.' }
+  return { title: 'No subscription', showStatus: true, note: null }
+}
+
+/**
+ * What the way to a new subscription says (Manage Subscription's notice, /payments/reactivate's intro): "ended" and
+ * "Reactivate" only when one really ended; a one-time plan (ADR 46) or an organisation kept active without a plan
+ * starts its first subscription there.
+ */
+export function reactivationTexts(status: string | null, oneTimePlan: boolean): { notice: string; link: string; intro: string } {
+  if (status !== 'active') return { notice: 'Your subscription has ended.', link: 'Reactivate', intro: 'Your subscription has ended. Choose a package to subscribe again.' }
+  if (oneTimePlan)
+    return { notice: 'Your plan was paid once and does not renew.', link: 'Choose a subscription', intro: 'Your plan was paid once. Choose a package to start a subscription.' }
+  return { notice: 'There is no subscription on file.', link: 'Choose a subscription', intro: 'Choose a package to start a subscription.' }
+}

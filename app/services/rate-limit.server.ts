@@ -18,6 +18,8 @@ export const limits = {
   loginFailuresPerIp: limiter('login-fail-ip', LOGIN_LIMITS.perIp.failures, LOGIN_LIMITS.perIp.windowSeconds),
   // Generous: the login form looks organisations up as the e-mail is typed.
   orgLookupsPerIp: limiter('org-lookup-ip', 2000, 600),
+  // Lookups that found no organisation (a found one gives its point back): nobody tests address after address.
+  orgLookupMissesPerIp: limiter('org-lookup-miss-ip', 30, 600),
   twoFactorPerIp: limiter('2fa-ip', 300, 600),
   // Checkout lookups (ADR 0034). The subdomain is checked 800 ms after typing stops, so generous.
   subdomainChecksPerIp: limiter('subdomain-check-ip', 600, 600),

@@ -15,14 +15,17 @@ export function Alert({
   className,
   children,
   role = tone === 'danger' ? 'alert' : 'status',
+  lang,
 }: {
   tone?: Tone
   className?: string
   children: React.ReactNode
   role?: 'alert' | 'status'
+  /** The language of a translated alert (the shell's banners) when it is not the page's. */
+  lang?: string
 }) {
   return (
-    <div role={role} className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-4 py-2.5 text-sm ring-1 ring-inset', TONES[tone], className)}>
+    <div role={role} lang={lang} className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-4 py-2.5 text-sm ring-1 ring-inset', TONES[tone], className)}>
       {children}
     </div>
   )

@@ -15,11 +15,13 @@ export function Card({ className, children, ...props }: React.HTMLAttributes<HTM
  */
 export const FIGURE_CLASS = 'min-w-0 text-xl font-semibold tracking-tight text-gray-900 tabular-nums [overflow-wrap:anywhere] @[12rem]:text-2xl @[16rem]:text-3xl'
 
-export function StatCard({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+/** `note` says what the figure counts where another page counts differently (issue 27). */
+export function StatCard({ label, value, testId, note }: { label: string; value: React.ReactNode; testId?: string; note?: React.ReactNode }) {
   return (
     <Card aria-label={label} data-testid={testId} className="@container min-w-0">
       <p className="text-sm font-medium text-gray-500">{label}</p>
       <p className={cn('mt-2', FIGURE_CLASS)}>{value}</p>
+      {note ? <p className="mt-1 text-xs text-gray-600">{note}</p> : null}
     </Card>
   )
 }

@@ -1,5 +1,6 @@
 // The toolbar of a contentEditable editor: one button a formatting command, pressed without taking
-// the focus, so the command applies to the selection still in the editable box.
+// the focus, so the command applies to the selection still in the editable box. A tool shows its title in
+// words, or a glyph (B, I, U, •, 1.) as an icon named by its title (ADR 0076).
 import type { ReactNode } from 'react'
 
 export type FormattingTool = { title: string; icon: ReactNode; run: () => void }
@@ -12,12 +13,13 @@ export function FormattingToolbar<T extends FormattingTool>({ tools, onApply }: 
           key={tool.title}
           type="button"
           title={tool.title}
-          aria-label={tool.title}
+          // A tool that shows its title is named by it; a glyph (B, 1.) is an icon, hidden from the name.
+          aria-label={tool.icon === tool.title ? undefined : tool.title}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => onApply(tool)}
           className="rounded px-2 py-1 text-xs font-semibold text-gray-700 hover:bg-gray-100"
         >
-          {tool.icon}
+          {tool.icon === tool.title ? tool.icon : <span aria-hidden="true">{tool.icon}</span>}
         </button>
       ))}
     </div>

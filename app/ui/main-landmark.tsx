@@ -22,9 +22,10 @@ export function MainOrSection({ className, children }: { className?: string; chi
 }
 
 /** "Skip to content": the first focusable element of a shell. */
-export function SkipLink({ label }: { label: string }) {
+export function SkipLink({ label, lang }: { label: string; lang?: string }) {
   return (
     <a
+      lang={lang}
       href={`#${MAIN_ID}`}
       className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-gray-900 focus:shadow"
     >

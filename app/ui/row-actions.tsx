@@ -3,7 +3,9 @@
 // every render, and a page of 200 orders has 600 of them; without JavaScript these are ordinary links and posts.
 import { useFetcher, useFetchers, useNavigate, useSubmit } from '@remix-run/react'
 import { FETCHER_FIELD } from '#app/rules/fetcher-field'
-import { type AnchorHTMLAttributes, type FormEvent, type FormHTMLAttributes, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react'
+import { type AnchorHTMLAttributes, type FormEvent, type FormHTMLAttributes, type MouseEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
+import { buttonClass } from './button'
+import { cn } from './cn'
 
 type RowLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** An absolute path (with its search), as for <Link to>. */
@@ -153,4 +155,39 @@ export function RowAnswer({ fetcherKey }: { fetcherKey: string }) {
       {message}
     </span>
   ) : null
+}
+
+/**
+ * The look of every row action on every list (ADR 0076): a small secondary button, whatever it is (a link, a
+ * post); in red when it destroys. Rows put them in one order: View, Edit, Clone, Settings, then switches
+ * (Archive), Login As, and Delete last.
+ */
+export function rowActionClass(tone: 'default' | 'danger' = 'default', className?: string) {
+  return buttonClass('secondary', cn('py-1 whitespace-nowrap', tone === 'danger' && 'text-red-700', className))
+}
+
+export function RowActionGroup({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap items-center gap-2">{children}</div>
+}
+
+/** The one question before a destructive row action. */
+export function deleteConfirmation(name: string) {
+  return `Delete ${name}? You will not be able to revert this.`
+}
+
+/**
+ * Delete in a row: a post of `fields` to the page, asked first with deleteConfirmation() in the browser.
+ * Named "Delete <name>" so the name starts with the visible word.
+ */
+export function DeleteRowForm({ name, fields }: { name: string; fields: Record<string, string> }) {
+  return (
+    <RowForm onSubmit={(event) => !window.confirm(deleteConfirmation(name)) && event.preventDefault()}>
+      {Object.entries(fields).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <button type="submit" className={rowActionClass('danger')} aria-label={`Delete ${name}`}>
+        Delete
+      </button>
+    </RowForm>
+  )
 }

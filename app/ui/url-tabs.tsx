@@ -8,7 +8,8 @@ export type UrlTab = { key: string; label: string; to: string }
 export function UrlTabs({ label, tabs, current }: { label: string; tabs: UrlTab[]; current: string }) {
   return (
     <nav aria-label={label} className="border-b border-gray-200">
-      <ul className="-mb-px flex gap-6">
+      {/* Tabs wrap onto a second line on a phone rather than push the page sideways. */}
+      <ul className="-mb-px flex flex-wrap gap-x-6 gap-y-2">
         {tabs.map((tab) => {
           const active = tab.key === current
           return (

@@ -63,6 +63,11 @@ test('a one-time plan: charged once, the owner signed in on an active organisati
   // The subscription details show the plan bought, its users and no renewal.
   const details = await (await request.get('/api/client/payments/client-subscription-details')).json()
   expect(details).toMatchObject({ client_package_status: 'active', clientPackage: { _id: plan.public_id, oneTimePay: true, maxUsers: 3, price: 199 }, subscription: null })
+  // The page says what is true (issue 27): a plan paid once, not an ended subscription.
+  const page = await (await request.get('/payments/manage-subscription')).text()
+  expect(page).toContain('Your plan was paid once and does not renew.')
+  expect(page).not.toContain('No subscription')
+  expect(page).not.toContain('Your subscription has ended')
 })
 
 test("a declined card answers 402 with the provider's message and opens nothing", async ({ playwright }) => {

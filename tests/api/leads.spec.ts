@@ -281,3 +281,20 @@ test('capture refuses malformed bodies and sources a visitor may not claim', asy
   }
   expect((await platformDb.selectFrom('leads').select('id').where('client_id', '=', a.org.id).execute()).length).toBe(0)
 })
+
+test('a visitor’s capture fills a known lead’s empty fields and never changes the name or phone already there (issue 28)', async () => {
+  const a = await createTenant()
+  const host = await withSubdomain(a.org.id)
+  // A lead the staff entered, and one from the CRM: a stranger typing their address must not rename them.
+  const staffLead = uniqueEmail('staffled')
+  await insertLead(a.org.id, staffLead, { source: 'manual', first_name: 'Grace', last_name: 'Hopper', phone: '+1 555 0199' })
+  const crmLead = uniqueEmail('crmled')
+  await insertLead(a.org.id, crmLead, { source: 'crm', first_name: 'Alan', last_name: null, phone: null, external_id: 'crm-7' })
+  for (const email of [staffLead, crmLead]) {
+    const res = await capture(host, { email, source: 'checkout', firstName: 'Mallory', lastName: 'Evil', phone: '+1 555 0666' })
+    expect(res.status).toBe(200)
+  }
+  expect(await leadRow(a.org.id, staffLead)).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', phone: '+1 555 0199', source: 'manual' })
+  // The CRM lead had no last name or phone: those fill; the name it had stays.
+  expect(await leadRow(a.org.id, crmLead)).toMatchObject({ first_name: 'Alan', last_name: 'Evil', phone: '+1 555 0666', external_id: 'crm-7', source: 'crm' })
+})

@@ -225,6 +225,17 @@ test('completed orders older than six months are hidden unless showSixMonthsComp
   expect((await list(s.request, { showSixMonthsCompleted: 'true' })).count).toBe(3)
 })
 
+test('the page says why its count differs from the dashboard: the rule and the link that changes it (issue 27)', async ({ playwright }) => {
+  const s = await shop(playwright)
+  const hidden = await (await s.request.get('/orders/view')).text()
+  expect(hidden).toContain('Completed orders older than six months are hidden.')
+  expect(hidden).toMatch(/href="\/orders\/view\?showSixMonthsCompleted=true"[^>]*>Show them</)
+  const shown = await (await s.request.get('/orders/view?showSixMonthsCompleted=true')).text()
+  expect(shown).toContain('Completed orders older than six months are included.')
+  expect(shown).toMatch(/href="\/orders\/view\??"[^>]*>Hide them</)
+  expect(await (await s.request.get('/dashboard')).text()).toContain('(hidden in the orders list); not test orders.')
+})
+
 test('Needs Action: unassigned, due soon or past due, or a revision newer than the last draft; never completed, archived or test orders', async ({ playwright }) => {
   const s = await shop(playwright)
   const assigned = { writerId: s.writer.userId }

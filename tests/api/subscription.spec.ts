@@ -76,6 +76,35 @@ test('staff need WRITE_MANAGE_SUBSCRIPTION to change the plan and WRITE_PAYMENT_
   expect((await send(owner, { method: 'POST', path: `${P}/trial-upgrade`, data: { subPackage: 'nope' } })).status()).toBe(404)
 })
 
+test('contributors and reviewers do not read the plan (ADR 0072, 0075): 403 like the page, unless they hold a billing permission', async ({ playwright }) => {
+  const { org } = await ownerSession(open, playwright)
+  for (const permissions of [['WRITER'], ['REVIEWER', 'READ_ORDERS']]) {
+    const contributor = await staffSession(open, playwright, org.id, org.name, permissions)
+    for (const call of READS) {
+      const res = await send(contributor.request, call)
+      expect(res.status(), `${call.path}, ${permissions}`).toBe(403)
+      expect(await res.json()).toMatchObject({ status: false, statusCode: 403 })
+    }
+    expect((await contributor.request.get('/payments/manage-subscription', { maxRedirects: 0 })).status()).toBe(403)
+  }
+  const billingWriter = await staffSession(open, playwright, org.id, org.name, ['WRITER', 'READ_SUBSCRIPTION_INVOICES'])
+  for (const call of READS) expect((await send(billingWriter.request, call)).status(), call.path).toBe(200)
+})
+
+test('an organisation active without a subscription is not shown "No subscription" beside "Active" (issue 27)', async ({ playwright }) => {
+  const { org, request } = await ownerSession(open, playwright)
+  await platformDb.updateTable('organisations').set({ package_status: 'active', stripe_subscription_id: null }).where('id', '=', org.id).execute()
+  const page = await (await request.get('/payments/manage-subscription')).text()
+  expect(page).toContain('No paid plan')
+  expect(page).not.toContain('No subscription')
+  expect(page).not.toMatch(/>Active</)
+  // The plan picker offers no plans without buttons: nothing to upgrade means no cards and no promo box.
+  const upgrade = await (await request.get('/payments/upgrade')).text()
+  expect(upgrade).toContain('Your account is not on a trial: there is nothing to upgrade.')
+  expect(upgrade).not.toContain('aria-label="Packages"')
+  expect(upgrade).not.toContain('Promo Code')
+})
+
 test('paying the open invoice is one rule (ADR 0052): the invoices page, the manage page and the API', async ({ playwright }) => {
   const { org } = await ownerSession(open, playwright)
   const payOnInvoicesPage = (request: Awaited<ReturnType<typeof open>>) =>

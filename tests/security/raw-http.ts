@@ -1,5 +1,6 @@
 // Plain node:http calls to the test server, for what Playwright's request API cannot send: a forged
 // Host, chunked bodies written piece by piece, a body cut short when the server answers early.
+import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import WebSocket from 'ws'
 
@@ -7,9 +8,24 @@ export const PORT = Number(process.env.PORT ?? 3100)
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string }
 
-export function rawRequest(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; port?: number }): Promise<RawResponse> {
+/** Another loopback address (127.x.y.z): the server sees another client, with budgets of its own. */
+export function freshLoopbackAddress(): string {
+  const [a, b, c] = randomBytes(3)
+  return `127.${(a! % 200) + 20}.${b}.${(c! % 250) + 2}`
+}
+
+/** localAddress: send from another loopback address (freshLoopbackAddress), as another client would. */
+export function rawRequest(opts: {
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  body?: string | Buffer
+  port?: number
+  localAddress?: string
+}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: opts.port ?? PORT, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers }, (res) => {
+    const target = { host: '127.0.0.1', port: opts.port ?? PORT, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers, localAddress: opts.localAddress }
+    const req = http.request(target, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))

@@ -47,7 +47,7 @@ export function MessageFile({ file }: { file: FileJson }) {
 
 export function MessageMeta({ label, mine, name, time }: { label: string; mine: boolean; name: string; time: string }) {
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
+    <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
       <RoleLabel label={label} mine={mine} />
       <span className="font-medium text-gray-700">{name}</span>
       <time dateTime={time}>{formatDateTime(time)}</time>

@@ -118,7 +118,7 @@ function Conversation({
           rows={2}
           defaultValue={answer?.content ?? ''}
           placeholder="Type a message"
-          className="block w-full resize-y rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-brand-600"
+          className="block w-full resize-y rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-500 focus:ring-2 focus:ring-brand-600"
         />
       </ChatComposer>
     </>

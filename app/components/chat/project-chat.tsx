@@ -106,7 +106,7 @@ export function ProjectChat({ orderId, chat, answer }: { orderId: string; chat: 
               e.currentTarget.form?.requestSubmit()
             }
           }}
-          className="block w-full resize-y rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-brand-600"
+          className="block w-full resize-y rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-500 focus:ring-2 focus:ring-brand-600"
         />
       </ChatComposer>
     </Card>

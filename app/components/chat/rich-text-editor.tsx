@@ -42,7 +42,7 @@ export const RichTextEditor = forwardRef<RichTextHandle, { hydrated: boolean; id
           rows={3}
           defaultValue={defaultValue}
           placeholder="Type a message"
-          className="block w-full resize-y rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-400"
+          className="block w-full resize-y rounded-md border-0 px-3 py-2 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset placeholder:text-gray-500"
         />
       </>
     )

@@ -1,9 +1,9 @@
 // Pieces of the content lists (files, contracts, forms, templates): the archive button, the samples card, a small table.
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { smallButton } from '#app/components/forms'
 import { Card } from '#app/ui/card'
 import { EmptyRow, Table, TBody, Th, THead } from '#app/ui/table'
+import { rowActionClass } from '#app/ui/row-actions'
 
 /** Posts `id` and the wanted `archived` value to the page's action; works without JavaScript. */
 export function ArchiveButton({ id, archived, name }: { id: string; archived: boolean; name: string }) {
@@ -11,7 +11,7 @@ export function ArchiveButton({ id, archived, name }: { id: string; archived: bo
     <Form method="post">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="archived" value={archived ? 'false' : 'true'} />
-      <button type="submit" className={smallButton} aria-label={`${archived ? 'Unarchive' : 'Archive'} ${name}`}>
+      <button type="submit" className={rowActionClass()} aria-label={`${archived ? 'Unarchive' : 'Archive'} ${name}`}>
         {archived ? 'Unarchive' : 'Archive'}
       </button>
     </Form>
@@ -41,11 +41,11 @@ export function SampleList({
             <li key={s._id} className="flex items-center justify-between gap-3 py-2 text-sm">
               <span>{s.name}</span>
               <span className="flex gap-2">
-                <Link to={viewHref(s._id)} className={smallButton} aria-label={`View ${s.name}`}>
+                <Link to={viewHref(s._id)} className={rowActionClass()} aria-label={`View ${s.name}`}>
                   View
                 </Link>
                 {cloneHref && (
-                  <Link to={cloneHref(s._id)} className={smallButton} aria-label={`Clone ${s.name}`}>
+                  <Link to={cloneHref(s._id)} className={rowActionClass()} aria-label={`Clone ${s.name}`}>
                     Clone
                   </Link>
                 )}

@@ -4,7 +4,7 @@
 // page went away is ignored. ApexCharts is the dashboard's browser-only chunk, loaded when a chart scrolls into view.
 import { type ReactNode, useEffect, useState } from 'react'
 import type { ApexOptions } from 'apexcharts'
-import { DashboardWidget, FiguresTable, LazyChart, WidgetError } from '#app/components/dashboard/widget'
+import { ChartPlaceholder, DashboardWidget, FiguresTable, LazyChart, WidgetError } from '#app/components/dashboard/widget'
 import type { Metric } from '#app/rules/contributors-analytics'
 
 type CallState<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T[] }
@@ -34,12 +34,6 @@ export function useMetricCall<T>(metric: Metric, selectedWriters: readonly strin
   return state
 }
 
-const CHART_HEIGHT = 280
-
-function Placeholder({ label }: { label: string }) {
-  return <div className="animate-pulse rounded-md bg-gray-50" style={{ height: CHART_HEIGHT }} aria-busy="true" aria-label={label} />
-}
-
 export type BarSeries<T> = { name: string; value: (row: T) => number | null }
 
 /** A bar chart of the call's rows: one category per contributor, one bar per series. */
@@ -62,7 +56,7 @@ function MetricChart<T extends { writerName: string }>({
 }) {
   const state = useMetricCall<T>(metric, selectedWriters, filter)
   if (state.status === 'error') return <WidgetError />
-  if (state.status === 'loading') return <Placeholder label={`${title} loading`} />
+  if (state.status === 'loading') return <ChartPlaceholder label={`${title} loading`} />
   if (state.data.length === 0) return <p className="py-8 text-center text-sm text-gray-500">No contributors to show.</p>
   const options: ApexOptions = {
     chart: { toolbar: { show: false }, animations: { enabled: false } },

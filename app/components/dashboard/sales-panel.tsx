@@ -1,6 +1,7 @@
 // The dashboard's Sales tab (portal section 2): total earnings, order counts, sales and orders history,
 // the order status donut, top selling products, products history, the contributors pie and the top
 // contributors, six months, amounts in the organisation's currency. Tables first; charts once hydrated.
+import { totalOrdersNote } from '#app/rules/orders-list-scope'
 import type { ApexOptions } from 'apexcharts'
 import type { SalesTab } from '#app/models/dashboard-sales.server'
 import type { OrdersHistory, ProductsHistory, SalesHistory, WritersStats } from '#app/models/dashboard.server'
@@ -112,7 +113,7 @@ function OrderCounts({ stats }: { stats: SalesTab['stats'] }) {
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-5">
       <StatCard label="Total Contributors" value={dashboardCount(s.totalWriters)} testId="totalWriters" />
       <StatCard label="Total Customers" value={dashboardCount(s.totalCustomers)} testId="totalCustomers" />
-      <StatCard label="Total Orders" value={dashboardCount(s.totalOrders)} testId="totalOrders" />
+      <StatCard label="Total Orders" value={dashboardCount(s.totalOrders)} testId="totalOrders" note={totalOrdersNote()} />
       <StatCard label="Pending Orders" value={dashboardCount(s.pendingOrders)} testId="pendingOrders" />
       <StatCard label="Completed Orders" value={dashboardCount(s.completedOrders)} testId="completedOrders" />
     </div>

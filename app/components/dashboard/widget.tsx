@@ -46,8 +46,13 @@ export function WidgetError() {
 
 const CHART_HEIGHT = 280
 
-function ChartPlaceholder({ label }: { label: string }) {
-  return <div className="animate-pulse rounded-md bg-gray-50" style={{ height: CHART_HEIGHT }} aria-busy="true" aria-label={label} />
+/** The grey box a chart takes while it waits or loads; its words are for screen readers (a plain div may not carry a label). */
+export function ChartPlaceholder({ label }: { label: string }) {
+  return (
+    <div className="animate-pulse rounded-md bg-gray-50" style={{ height: CHART_HEIGHT }} aria-busy="true">
+      <span className="sr-only">{label}</span>
+    </div>
+  )
 }
 
 /** Whether the element has reached the viewport yet (once true, stays true; true where there is no IntersectionObserver). */
@@ -73,11 +78,13 @@ function useSeen<E extends Element>() {
 /**
  * An ApexCharts chart, labelled for screen readers and tests, whose module is imported only once the
  * chart's place scrolls into view: until then (and while it loads) a placeholder of the same height.
+ * A figure, not an image: ApexCharts draws interactive legends and markers, which an image may not hold;
+ * its accessible alternative is the widget's table of the same figures ('Show figures').
  */
 export function LazyChart({ title, spec }: { title: string; spec: ChartSpec }) {
   const [ref, seen] = useSeen<HTMLDivElement>()
   return (
-    <div ref={ref} role="img" aria-label={`${title} chart`}>
+    <div ref={ref} role="figure" aria-label={`${title} chart`}>
       {seen ? (
         <Suspense fallback={<ChartPlaceholder label={`${title} loading`} />}>
           <ApexChart type={spec.type} series={spec.series} options={spec.options} height={CHART_HEIGHT} />

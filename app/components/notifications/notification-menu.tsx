@@ -172,7 +172,8 @@ function NotificationPanel({ lang, count, state, redirectTo, onOpen, onClearOne,
       ) : items.length === 0 ? (
         <p className="px-4 py-3 text-sm text-gray-600">{t(lang, 'top.noNotifications')}</p>
       ) : (
-        <ul className="max-h-80 overflow-y-auto" aria-label={t(lang, 'top.notifications')}>
+        // The notifications' own texts are English, inside the translated top bar.
+        <ul lang="en" className="max-h-80 overflow-y-auto" aria-label={t(lang, 'top.notifications')}>
           {items.map((n) => (
             <li key={n._id} className="flex items-start gap-1 border-t border-gray-100 px-3 py-2 first:border-t-0">
               <div className="min-w-0 flex-1">

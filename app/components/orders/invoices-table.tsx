@@ -7,8 +7,7 @@ import { INVOICE_PAGE_SIZES } from '#app/models/order-invoices.schema'
 import { formatMoney } from '#app/rules/money'
 import { canMarkPaid, canRefund } from '#app/rules/refund'
 import type { TableQuery } from '#app/rules/table-query'
-import { buttonClass } from '#app/ui/button'
-import { RowForm, RowLink } from '#app/ui/row-actions'
+import { rowActionClass, RowForm, RowLink } from '#app/ui/row-actions'
 
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
 const CREATED = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
@@ -89,7 +88,7 @@ function InvoiceActions({ invoice, search }: { invoice: InvoiceRowView; search: 
       <RowForm action={`/orders/invoices${search}`}>
         <input type="hidden" name="intent" value="mark-paid" />
         <input type="hidden" name="invoice_id" value={invoice._id} />
-        <button type="submit" aria-label={`Mark As Paid ${name}`} className={buttonClass('secondary', 'py-1 text-xs whitespace-nowrap')}>
+        <button type="submit" aria-label={`Mark As Paid ${name}`} className={rowActionClass()}>
           Mark As Paid
         </button>
       </RowForm>
@@ -97,10 +96,10 @@ function InvoiceActions({ invoice, search }: { invoice: InvoiceRowView; search: 
   }
   if (canRefund(state)) {
     return (
-      <RowLink to={`/orders/invoices/refund/${invoice._id}${search}`} preventScrollReset aria-label={`Refund ${name}`} className={buttonClass('secondary', 'py-1 text-xs')}>
+      <RowLink to={`/orders/invoices/refund/${invoice._id}${search}`} preventScrollReset aria-label={`Refund ${name}`} className={rowActionClass()}>
         Refund
       </RowLink>
     )
   }
-  return <span className="text-gray-400">-</span>
+  return <span className="text-gray-500">-</span>
 }

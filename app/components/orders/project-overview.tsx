@@ -2,6 +2,10 @@
 import { Link } from '@remix-run/react'
 import type { Project } from '#app/models/projects.server'
 import { Card } from '#app/ui/card'
+import { Badge } from '#app/components/page'
+import { formatMoney } from '#app/rules/money'
+import { PAYMENT_LABELS, type PaymentState } from '#app/rules/order-payment'
+import { PriorityBadge } from './priority-badge'
 
 const DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
@@ -23,10 +27,24 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   )
 }
 
-export function ProjectSummary({ order, editTagsHref }: { order: Order; editTagsHref: string | null }) {
+/** The order number always; price and payment state only when this viewer may see them (hide_customer_price). */
+export type SummaryMoney = { orderNumber: string; price: number | null; currency: string; payment: PaymentState | null }
+
+export function ProjectSummary({ order, money, editTagsHref }: { order: Order; money: SummaryMoney; editTagsHref: string | null }) {
   return (
     <Card aria-label="Project summary">
       <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label="Order Number">
+          <span className="font-mono break-all" data-testid="order-number">
+            {money.orderNumber}
+          </span>
+        </Field>
+        {money.price !== null ? <Field label="Price">{formatMoney(money.price, money.currency)}</Field> : null}
+        {money.payment ? (
+          <Field label="Payment">
+            <Badge tone={PAYMENT_LABELS[money.payment].tone}>{PAYMENT_LABELS[money.payment].label}</Badge>
+          </Field>
+        ) : null}
         <Field label="Product">
           <span className="text-base font-semibold">{order.package.packageName}</span>
         </Field>
@@ -44,7 +62,14 @@ export function ProjectSummary({ order, editTagsHref }: { order: Order; editTags
           {order.markedAsComplete ? <span className="mt-1 block text-xs text-gray-500">Marked As Completed</span> : null}
         </Field>
         <Field label="Start Date">{formatDate(order.createdAt)}</Field>
-        <Field label="Due Date">{order.dueDate ? formatDate(order.dueDate) : NOT_AVAILABLE}</Field>
+        <Field label="Due Date">
+          <span data-testid="due-date">{order.dueDate ? formatDate(order.dueDate) : NOT_AVAILABLE}</span>
+        </Field>
+        <Field label="Priority">
+          <span data-testid="priority">
+            <PriorityBadge priority={order.priority} />
+          </span>
+        </Field>
         <Field label="Tags">
           <div className="flex flex-wrap items-center gap-1.5" data-testid="project-tags">
             {order.customTags.length === 0 ? <span className="text-gray-500">No tags</span> : null}

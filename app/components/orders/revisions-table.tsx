@@ -7,7 +7,7 @@ import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'
 import type { TableQuery } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'
 import type { DraftFile } from '#db/tables/orders'
-import { RowForm, RowLink } from '#app/ui/row-actions'
+import { rowActionClass, RowForm, RowLink } from '#app/ui/row-actions'
 
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
 const SUBMITTED = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
@@ -70,7 +70,7 @@ export function RevisionsTable({ revisions, count, query }: { revisions: Revisio
               Approve
             </button>
           </RowForm>
-          <RowLink to={`/orders/revisions/reject/${r._id}${search}`} preventScrollReset aria-label={`Reject ${describe(r)}`} className={buttonClass('secondary', 'py-1')}>
+          <RowLink to={`/orders/revisions/reject/${r._id}${search}`} preventScrollReset aria-label={`Reject ${describe(r)}`} className={rowActionClass()}>
             Reject
           </RowLink>
         </div>

@@ -44,7 +44,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
     // forms of the sidebar and top bar post through the one onSubmit here (the drawer's too: React events
     // bubble through its portal). Below md the sidebar's no-JS list comes after the content (flex-col).
     <div className="flex min-h-full flex-col md:flex-row" data-hydrated={hydrated ? 'true' : undefined} onSubmit={onSubmit} style={theme}>
-      <SkipLink label={t(data.lang, 'top.skipToContent')} />
+      <SkipLink label={t(data.lang, 'top.skipToContent')} lang={data.lang} />
       <Sidebar items={data.sidebar} settings={settings} lang={data.lang} brand={brand} here={here} hydrated={hydrated} />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar

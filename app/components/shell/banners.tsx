@@ -11,6 +11,7 @@ export function Banners({ banners, lang }: { banners: ShellBanners; lang: Langua
   if (!trial && !pastDue && !impersonating) return null
   return (
     <div className="space-y-2 px-4 pt-4 sm:px-6">
+      {/* The trial and past-due lines are translated (lang below); the log-in-as line is English like the page. */}
       {impersonating && (
         <Alert tone="info">
           <span>
@@ -24,7 +25,7 @@ export function Banners({ banners, lang }: { banners: ShellBanners; lang: Langua
         </Alert>
       )}
       {trial && (
-        <Alert tone={trial.kind === 'expired' ? 'danger' : 'info'}>
+        <Alert tone={trial.kind === 'expired' ? 'danger' : 'info'} lang={lang}>
           <span>{trial.kind === 'expired' ? t(lang, 'banner.trialExpired') : t(lang, 'banner.trialDaysLeft', { days: trial.days })}</span>
           <Link to="/payments/upgrade" className="font-semibold underline">
             {t(lang, 'banner.upgrade')}
@@ -32,7 +33,7 @@ export function Banners({ banners, lang }: { banners: ShellBanners; lang: Langua
         </Alert>
       )}
       {pastDue && (
-        <Alert tone="warning">
+        <Alert tone="warning" lang={lang}>
           <span>{t(lang, 'banner.pastDue', { days: pastDue.daysUntilLock })}</span>
           <Link to="/payments/invoices" className="font-semibold underline">
             {t(lang, 'top.billing')}

@@ -63,7 +63,7 @@ export function SidebarDrawer({ open, onClose, items, settings, lang, brand, her
     <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden" style={theme}>
       <DialogBackdrop className="fixed inset-0 bg-black/30" data-testid="sidebar-backdrop" />
       <div className="fixed inset-0 flex">
-        <DialogPanel className="portal-sidebar flex w-full max-w-xs flex-col overflow-y-auto shadow-xl">
+        <DialogPanel lang={lang} className="portal-sidebar flex w-full max-w-xs flex-col overflow-y-auto shadow-xl">
           <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-gray-200 px-5">
             <DialogTitle className="portal-sidebar-brand truncate text-lg font-semibold">{brand}</DialogTitle>
             {/* Headless UI focuses the element marked data-autofocus when the dialog opens. */}

@@ -7,6 +7,7 @@ import { PrefetchPageLinks } from '@remix-run/react'
 import { type FocusEvent, type MouseEvent, useEffect, useState } from 'react'
 import { t, type Language } from '#app/i18n/index'
 import type { SidebarItem } from '#app/rules/routes'
+import { sectionOpen } from '#app/rules/sidebar-sections'
 import { cn } from '#app/ui/cn'
 import { RowLink, useRowLinkClick } from '#app/ui/row-actions'
 import { Icon, iconFor } from './icons'
@@ -63,16 +64,23 @@ function usePrefetchIntent() {
   return { prefetch, handlers: { onMouseOver: enter, onFocus: enter, onMouseLeave: leave, onBlur: leave } }
 }
 
-function Section({ item, lang, condensed, open, here }: { item: SidebarItem; lang: Language; condensed: boolean; open: boolean; here: Here }) {
+function Section({ item, lang, condensed, settings, here }: { item: SidebarItem; lang: Language; condensed: boolean; settings: ShellUiSettings; here: Here }) {
   const label = t(lang, item.label)
   const children = item.children ?? []
+  // The section of the current page opens by itself and is marked (unless its person closed it).
+  const current = children.some((child) => !child.external && isActive(child.path!, here.pathname))
+  const open = sectionOpen(settings, item.label, current)
   if (condensed) {
     // Condensed sections open as a flyout on hover or keyboard focus, which needs no script. Below md
     // (the no-JS list of a phone) the flyout is a plain nested list under its labelled heading.
     return (
       <li className="group relative">
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the flyout opens on focus-within without script, so its trigger must take keyboard focus */}
-        <span tabIndex={0} title={label} className="portal-sidebar-link flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium md:justify-center">
+        <span
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the flyout opens on focus-within without script, so its trigger must take keyboard focus
+          tabIndex={0}
+          title={label}
+          className={cn(current ? 'portal-sidebar-active' : 'portal-sidebar-link', 'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium md:justify-center')}
+        >
           <Icon name={iconFor(item.label)} className="portal-sidebar-icon size-5 shrink-0" />
           <span className="md:sr-only">{label}</span>
         </span>
@@ -99,7 +107,8 @@ function Section({ item, lang, condensed, open, here }: { item: SidebarItem; lan
           name="expanded"
           value={open ? 'false' : 'true'}
           aria-expanded={open}
-          className="portal-sidebar-link flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium"
+          data-current-section={current ? 'true' : undefined}
+          className={cn('portal-sidebar-link flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm', current ? 'font-semibold' : 'font-medium')}
         >
           <Icon name={iconFor(item.label)} className="portal-sidebar-icon size-5 shrink-0" />
           <span className="flex-1">{label}</span>
@@ -132,7 +141,7 @@ export function SidebarNav({ items, settings, lang, here }: SidebarProps) {
       <ul className="space-y-1">
         {items.map((item) =>
           item.children ? (
-            <Section key={item.label} item={item} lang={lang} condensed={condensed} open={settings.expanded.includes(item.label)} here={here} />
+            <Section key={item.label} item={item} lang={lang} condensed={condensed} settings={settings} here={here} />
           ) : (
             <li key={item.path}>
               <ItemLink item={item} lang={lang} condensed={condensed} here={here} />
@@ -155,6 +164,7 @@ export function Sidebar({ brand, hydrated, ...props }: SidebarProps & { brand: s
   return (
     <aside
       id="sidebar"
+      lang={props.lang}
       data-sidebar-mode={props.settings.sidebar}
       className={cn(
         'portal-sidebar order-last shrink-0 flex-col border-t border-gray-200 md:order-none md:flex md:border-t-0 md:border-r md:transition-[width]',

@@ -42,7 +42,7 @@ function LanguageSwitch({ lang, redirectTo }: { lang: Language; redirectTo: stri
         className="rounded-md border-0 bg-white py-1.5 pr-8 pl-2 text-sm text-gray-700 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-brand-600"
       >
         {LANGUAGES.map((code) => (
-          <option key={code} value={code}>
+          <option key={code} value={code} lang={code}>
             {LANGUAGE_NAMES[code]}
           </option>
         ))}
@@ -79,7 +79,7 @@ export function TopBar({
   menuButton: React.ReactNode
 }) {
   return (
-    <header className="portal-topbar flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 sm:px-6">
+    <header lang={lang} className="portal-topbar flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 sm:px-6">
       {menuButton}
       <SidebarToggle settings={settings} lang={lang} redirectTo={redirectTo} />
       <div className="min-w-0 flex-1 truncate text-sm font-medium">{user.companyName}</div>

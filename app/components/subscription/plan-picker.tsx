@@ -8,6 +8,7 @@ import { PageHeader } from '#app/components/page'
 import { UNAUTHORIZED } from '#app/models/subscription.schema'
 import { centsText } from './money'
 import { applyDiscount } from '#app/rules/discount'
+import { reactivationTexts } from '#app/rules/subscription'
 import { Alert } from '#app/ui/alert'
 import { Button, buttonClass, ButtonLink } from '#app/ui/button'
 import { Card } from '#app/ui/card'
@@ -60,15 +61,21 @@ export function PlanPicker() {
       {answer?.error ? <Alert tone="danger">{answer.error}</Alert> : null}
       {d.unavailable ? <Alert tone="warning">Billing details are unavailable right now. Please try again in a moment.</Alert> : null}
       <ModeNotice />
-      <PromoBox />
-      <ul aria-label="Packages" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {d.packages.map((plan) => (
-          <li key={plan._id}>
-            <PlanCard plan={plan} />
-          </li>
-        ))}
-      </ul>
-      {d.packages.length === 0 ? <p className="text-sm text-gray-500">No packages are on sale right now.</p> : null}
+      {/* Plans are offered only where they can be chosen now (issue 27): a subscribed, one-time or top-plan owner
+          gets the notice and its link, not cards without buttons (ADR 0075). */}
+      {d.allowed ? (
+        <>
+          <PromoBox />
+          <ul aria-label="Packages" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {d.packages.map((plan) => (
+              <li key={plan._id}>
+                <PlanCard plan={plan} />
+              </li>
+            ))}
+          </ul>
+          {d.packages.length === 0 ? <p className="text-sm text-gray-500">No packages are on sale right now.</p> : null}
+        </>
+      ) : null}
       {d.chosen && d.allowed ? (
         <PanelDialog title={`Subscribe to ${d.chosen.packageName}`} closeTo={closeTo}>
           <SubscribeForm plan={d.chosen} />
@@ -84,7 +91,7 @@ function ModeNotice() {
   if (d.allowed) {
     return (
       <p className="text-sm text-gray-600">
-        {d.mode === 'upgrade' ? 'Choose a package to end your trial and subscribe now.' : 'Your subscription has ended. Choose a package to subscribe again.'}
+        {d.mode === 'upgrade' ? 'Choose a package to end your trial and subscribe now.' : reactivationTexts(d.packageStatus, d.oneTimePlan).intro}
       </p>
     )
   }

@@ -37,7 +37,7 @@ function ImageField({ name, canUpdate }: { name: ImageKey; canUpdate: boolean })
         {label}
       </label>
       <div className="flex h-32 items-center justify-center rounded-md bg-gray-50 ring-1 ring-gray-200 ring-inset">
-        {preview ? <img src={preview} alt={`${label} preview`} className="max-h-28 max-w-full object-contain" /> : <span className="text-sm text-gray-400">No image</span>}
+        {preview ? <img src={preview} alt={`${label} preview`} className="max-h-28 max-w-full object-contain" /> : <span className="text-sm text-gray-500">No image</span>}
       </div>
       <input type="hidden" name={name} value={key} />
       {canUpdate ? (

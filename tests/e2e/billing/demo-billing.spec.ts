@@ -19,7 +19,7 @@ test('the demo owner sees a paid plan, its invoices, payouts that take charges a
   await page.goto('/payments/payouts')
   await expect(page.getByRole('region', { name: 'Payouts status' })).toContainText('Payouts are configured')
   await page.goto('/products/view')
-  await expect(page.getByRole('heading', { name: 'View Products' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible()
   await expect(page.getByText('Your customer portal is not taking orders yet.')).toHaveCount(0)
 
   // The plan includes CRM: the first look starts the organisation's CRM account (a job), then the section shows.

@@ -24,7 +24,7 @@ test('lists the invoice of a new subscription with money, status, date and links
   await expect(row.getByRole('link', { name: `View invoice ${invoice.number}` })).toHaveAttribute('href', invoice.hosted_invoice_url!)
   await expect(row.getByRole('link', { name: /PDF/ })).toHaveAttribute('href', invoice.invoice_pdf!)
   await expect(row.getByRole('link', { name: /Receipt of invoice/ })).toHaveAttribute('href', /\/_emulator\/receipts\/ch_/)
-  await expect(row.getByRole('button', { name: /Pay invoice/ })).toHaveCount(0)
+  await expect(row.getByRole('button', { name: /Pay Now/ })).toHaveCount(0)
 })
 
 test('pays an open invoice with the default card: a decline shows Stripe’s message, then it pays @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
@@ -36,17 +36,17 @@ test('pays an open invoice with the default card: a decline shows Stripe’s mes
   await ready(page, javaScriptEnabled)
   const row = table(page).getByRole('row', { name: new RegExp(open.number!) })
   await expect(row).toContainText('Open')
-  await row.getByRole('button', { name: `Pay invoice ${open.number}` }).click()
+  await row.getByRole('button', { name: `Pay Now invoice ${open.number}` }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
 
   await setDecline(emulatorUrl(), o.visa.id, 'none')
   await table(page)
     .getByRole('row', { name: new RegExp(open.number!) })
-    .getByRole('button', { name: `Pay invoice ${open.number}` })
+    .getByRole('button', { name: `Pay Now invoice ${open.number}` })
     .click()
   await expect(page.getByText('Invoice paid successfully.')).toBeVisible()
   await expect(table(page).getByRole('row', { name: new RegExp(open.number!) })).toContainText('Paid')
-  await expect(table(page).getByRole('button', { name: /Pay invoice/ })).toHaveCount(0)
+  await expect(table(page).getByRole('button', { name: /Pay Now/ })).toHaveCount(0)
 })
 
 test('staff who may read invoices but not charge a card see no Pay Now', async ({ page, loginAs }) => {
@@ -57,5 +57,5 @@ test('staff who may read invoices but not charge a card see no Pay Now', async (
   await page.goto('/payments/invoices')
   await expect(table(page).locator('tbody tr')).toHaveCount(2)
   await expect(table(page).getByText('Open')).toBeVisible()
-  await expect(table(page).getByRole('button', { name: /Pay invoice/ })).toHaveCount(0)
+  await expect(table(page).getByRole('button', { name: /Pay Now/ })).toHaveCount(0)
 })

@@ -44,6 +44,6 @@ test('an account Stripe has not enabled for charges says so; once enabled the no
   await expect(page.getByRole('region', { name: 'Payouts status' })).toContainText('Payouts are configured')
   await expect(notice(page)).toHaveCount(0)
   await page.goto('/products/view')
-  await expect(page.getByRole('heading', { name: 'View Products' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible()
   await expect(notice(page)).toHaveCount(0)
 })

@@ -23,7 +23,7 @@ test('add a CRM user: errors first, then PENDING → ACTIVE; edit and delete @no
   await expect(adminRow.getByRole('button', { name: /Delete/ })).toHaveCount(0)
   await expect(adminRow.getByRole('link', { name: /Edit/ })).toHaveCount(0)
 
-  await page.getByRole('link', { name: 'Add User' }).click()
+  await page.getByRole('main').getByRole('link', { name: 'Create CRM User' }).click()
   await expect(page).toHaveURL(/\/crm\/user\/add$/)
   await ready(page, javaScriptEnabled)
   const form = page.getByRole('form', { name: 'Add CRM user' })

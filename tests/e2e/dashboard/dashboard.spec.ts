@@ -42,7 +42,7 @@ test('without JavaScript the owner reads every figure as tables @nojs', async ({
   expect(api.totalTips).toBeGreaterThan(0)
 
   for (const name of WIDGETS) await expect(page.getByRole('table', { name, exact: true }), name).toBeVisible()
-  await expect(page.getByRole('img', { name: /chart$/ })).toHaveCount(0)
+  await expect(page.getByRole('figure', { name: /chart$/ })).toHaveCount(0)
 
   const sales = page.getByRole('table', { name: 'Sales History' })
   await expect(sales.locator('tbody tr')).toHaveCount(6)
@@ -74,7 +74,7 @@ test('with JavaScript the owner sees the charts, and the figures one click away'
   await loginAs('owner@demo.test', DEMO_ORG)
   await page.goto('/dashboard')
   for (const name of CHARTS) {
-    const chart = page.getByRole('img', { name: `${name} chart` })
+    const chart = page.getByRole('figure', { name: `${name} chart` })
     await expect(chart, name).toBeVisible({ timeout: 15_000 })
     // ApexCharts loads when a chart scrolls into view (ADR 0073).
     await chart.scrollIntoViewIfNeeded()
@@ -122,7 +122,7 @@ test("a failing call shows 'Unexpected Error!!' in its widget only; an aborted o
   await loginAs('owner@demo.test', DEMO_ORG)
   await page.goto('/dashboard')
   await expect(page.getByRole('region', { name: 'Sales History' }).getByRole('alert')).toHaveText('Unexpected Error!!')
-  await expect(page.getByRole('img', { name: 'Orders History chart' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('figure', { name: 'Orders History chart' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('region', { name: 'Orders History' }).getByRole('alert')).toHaveCount(0)
   await expect(page.getByRole('alert')).toHaveCount(1)
   // Leave for the Projects tab while products-history is still pending: its abort is no error.

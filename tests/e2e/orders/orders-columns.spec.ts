@@ -15,7 +15,8 @@ async function ready(page: Page, javaScriptEnabled: boolean) {
 /** How far the page and the table's own scroller overflow sideways (0 when they fit). */
 const overflow = (page: Page) =>
   page.evaluate(() => {
-    const frame = document.querySelector('[role="region"][aria-label="Orders table"]')!
+    // The table's frame is its own (keyboard-focusable) sideways scroller.
+    const frame = document.querySelector('table[aria-label="Orders"]')!.parentElement!
     return { page: document.documentElement.scrollWidth - window.innerWidth, table: frame.scrollWidth - frame.clientWidth }
   })
 

@@ -1,6 +1,7 @@
 // The shell on a phone (issue 27, ADR 0070): the sidebar starts closed behind the top bar's menu button, opens
 // as a drawer (JS) or is the list the menu link jumps to (no JS), closes by Escape, its close button, the
-// backdrop and a followed link; no page scrolls sideways at 390 px; axe over the whole page at both widths.
+// backdrop and a followed link; no page scrolls sideways at 390 px; axe over the open drawer (every page at
+// both widths is tests/e2e/a11y/every-page.spec.ts).
 import type { Page } from '@playwright/test'
 import { expect, test } from '#tests/e2e/fixtures'
 import { expectAccessible, WIDTHS } from '#tests/e2e/portal/axe'
@@ -13,16 +14,6 @@ async function noSidewaysScroll(page: Page, paths: string[]) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow, `${path} scrolls sideways at 390 px`).toBeLessThanOrEqual(0)
   }
-}
-
-/** axe over the whole page (shell and content) at the phone and the desktop width; JS project only. */
-async function accessibleAtBothWidths(page: Page, path: string, who: string) {
-  await page.goto(path)
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size)
-    await expectAccessible(page, `${path} as ${who} at ${size.width}`)
-  }
-  await page.setViewportSize(PHONE)
 }
 
 test('on a phone the sidebar opens from the menu button and closes on a followed link; nothing scrolls sideways @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
@@ -64,7 +55,6 @@ test('on a phone the sidebar opens from the menu button and closes on a followed
         // The order page of the writer's first order.
         const order = await page.locator('main a[href^="/work/orders/"]').first().getAttribute('href')
         await noSidewaysScroll(page, [account.start, order!])
-        await accessibleAtBothWidths(page, '/work', account.email)
       }
       await menu.click()
       await expect(drawer).toBeVisible()
@@ -73,7 +63,6 @@ test('on a phone the sidebar opens from the menu button and closes on a followed
       await expect(page).toHaveURL(account.to)
       await expect(drawer).toBeHidden()
       await expect(menu).toBeFocused()
-      await accessibleAtBothWidths(page, '/profile', account.email)
     } else {
       // Without JavaScript the menu link jumps to the sidebar's list after the page's content.
       await menu.click()

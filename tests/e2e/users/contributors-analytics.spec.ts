@@ -16,7 +16,7 @@ test('without JavaScript: pick contributors and a range, read every figure as ta
   expect((await page.goto(PAGE))?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contributors Analytics')
   for (const name of WIDGETS) await expect(page.getByRole('table', { name, exact: true }), name).toBeVisible()
-  await expect(page.getByRole('img', { name: /chart$/ })).toHaveCount(0)
+  await expect(page.getByRole('figure', { name: /chart$/ })).toHaveCount(0)
   // Nothing selected: every contributor, in the default range (24 hours).
   await expect(page.getByRole('navigation', { name: 'Order tracker range' }).getByRole('link', { name: 'Last 24 hours' })).toHaveAttribute('aria-current', 'page')
   const everyone = await page.getByRole('table', { name: 'Order Tracker' }).locator('tbody tr').count()
@@ -74,7 +74,7 @@ test('with JavaScript: the five charts, and the figures one click away', async (
   await loginAs('owner@demo.test', DEMO_ORG)
   await page.goto(PAGE)
   for (const name of WIDGETS) {
-    const chart = page.getByRole('img', { name: `${name} chart` })
+    const chart = page.getByRole('figure', { name: `${name} chart` })
     await expect(chart, name).toBeVisible({ timeout: 15_000 })
     // ApexCharts loads when a chart scrolls into view (ADR 0073).
     await chart.scrollIntoViewIfNeeded()
@@ -97,8 +97,8 @@ test('with JavaScript: the five charts, and the figures one click away', async (
   await form.getByLabel('Order tracker range').selectOption('7Days')
   await form.getByRole('button', { name: 'Show analytics' }).click()
   await expect(page).toHaveURL(/range=7Days/)
-  await page.getByRole('img', { name: 'Order Tracker chart' }).scrollIntoViewIfNeeded()
-  await expect(page.getByRole('img', { name: 'Order Tracker chart' }).locator('svg').first()).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('figure', { name: 'Order Tracker chart' }).scrollIntoViewIfNeeded()
+  await expect(page.getByRole('figure', { name: 'Order Tracker chart' }).locator('svg').first()).toBeVisible({ timeout: 15_000 })
   await expect.poll(() => posted.some((p) => p.includes('order-tracker?filter=7Days') && p.includes('selectedWriters'))).toBe(true)
 })
 
@@ -119,7 +119,7 @@ test("a failing call shows 'Unexpected Error!!' in its widget only; an aborted o
   await loginAs('owner@demo.test', DEMO_ORG)
   await page.goto(PAGE)
   await expect(page.getByRole('region', { name: 'Chat Response Time' }).getByRole('alert')).toHaveText('Unexpected Error!!')
-  await expect(page.getByRole('img', { name: 'First Draft Rating chart' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('figure', { name: 'First Draft Rating chart' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('alert')).toHaveCount(1)
   // Leave while final-delivery is pending: its abort is no error.
   await page.getByRole('navigation', { name: 'Order tracker range' }).getByRole('link', { name: 'Last 7 days' }).click()

@@ -55,7 +55,7 @@ test('the dashboard starts with at most 180 kB of JavaScript, gzipped, and the c
   await page.goto('/dashboard')
   await page.waitForFunction(() => '__remixRouter' in window)
   const chartModule = page.waitForRequest((r) => /\/apex-chart[^/]*\.js$/.test(r.url()))
-  const chart = page.getByRole('img', { name: 'Sales History chart' })
+  const chart = page.getByRole('figure', { name: 'Sales History chart' })
   await chart.scrollIntoViewIfNeeded()
   await chartModule
   await expect(chart.locator('svg').first()).toBeVisible({ timeout: 15_000 })
