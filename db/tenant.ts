@@ -31,6 +31,7 @@ import { ORDER_TENANT_TABLES } from './tables/orders'
 import { PEOPLE_TENANT_TABLES } from './tables/people'
 import { PLATFORM_TENANT_TABLES } from './tables/platform'
 import { PORTAL_TENANT_TABLES } from './tables/portal'
+import { PREFERENCE_TENANT_TABLES } from './tables/preferences'
 import { REPORT_TENANT_TABLES } from './tables/reports'
 import { WEBSITE_TENANT_TABLES } from './tables/website'
 import { WORKFLOW_TENANT_TABLES } from './tables/workflows'
@@ -56,6 +57,7 @@ export const TENANT_TABLE_NAMES = [
   ...CRM_TENANT_TABLES,
   ...DRAFT_RESPONSE_TENANT_TABLES,
   ...BRIEF_TENANT_TABLES,
+  ...PREFERENCE_TENANT_TABLES,
 ] as const
 export type TenantTable = (typeof TENANT_TABLE_NAMES)[number] & keyof Database
 export const TENANT_TABLES = new Set<string>(TENANT_TABLE_NAMES)

@@ -14,6 +14,7 @@ import type { OrderTables } from './tables/orders'
 import type { PeopleTables } from './tables/people'
 import type { PlatformTables } from './tables/platform'
 import type { PortalTables } from './tables/portal'
+import type { PreferenceTables } from './tables/preferences'
 import type { ReportTables } from './tables/reports'
 import type { TwoFactorTables } from './tables/two-factor'
 import type { WebsiteTables } from './tables/website'
@@ -41,4 +42,5 @@ export interface Database
     ReportTables,
     PortalTables,
     DraftResponseTables,
-    BriefTables {}
+    BriefTables,
+    PreferenceTables {}

@@ -1,7 +1,11 @@
 // A server-paged table: search, sort, page and page size live in the URL, so every control is a
 // link or a GET form that works without JavaScript; with it, search is debounced and the size applies on change.
-import { Form, Link, useNavigation, useSearchParams, useSubmit } from '@remix-run/react'
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+// Every list page inherits from here (ADR 0074): optional columns with a per-person picker, rows as cards
+// below the md breakpoint, one pager (pages or cursors) and one date format per language.
+import { Form, Link, useLocation, useNavigation, useRouteLoaderData, useSearchParams, useSubmit } from '@remix-run/react'
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { formatListDate } from '#app/rules/list-dates'
+import { optionalColumns, type TableKey, TABLE_COLUMNS, visibleColumns } from '#app/rules/table-columns'
 import { pageCount, type TableQuery, tableHref } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'
 import { cn } from '#app/ui/cn'
@@ -16,6 +20,8 @@ export type Column<T> = {
   /** The sort key the server accepts for this column (sort=...); absent means not sortable. */
   sort?: string
   className?: string
+  /** The card's label of this column's value on a phone; the header when that is text. */
+  label?: string
   /**
    * index is the row's position in the whole result (0-based), for the # column; fetchers gives the state
    * of the row's fetcher RowForms (the optimistic value while one posts), read by key.
@@ -39,6 +45,38 @@ export type DataTableProps<T> = {
   searchParam?: string
   /** False for tables filtered by other controls (the audit log): no search box. */
   searchable?: boolean
+  /**
+   * The list's optional columns (app/rules/table-columns.ts) and the person's saved choice: hidden columns
+   * are left out and a column picker joins the toolbar (without `canSave`, the defaults and no picker).
+   */
+  columnChoice?: ColumnChoice
+}
+
+export type ColumnChoice = { table: TableKey; saved: string[] | null; canSave?: boolean }
+
+/** The columns of `columns` the choice shows: a column the table does not list always shows. */
+export function chosenColumns<C extends { key: string }>(columns: C[], choice: ColumnChoice | undefined): C[] {
+  if (!choice) return columns
+  const known = new Set<string>(TABLE_COLUMNS[choice.table].map((c) => c.key))
+  const visible = visibleColumns(choice.table, choice.saved)
+  return columns.filter((c) => !known.has(c.key) || visible.has(c.key))
+}
+
+/** The card label of a column: its `label`, else its header when that is text. */
+export function columnLabel(column: { label?: string; header: ReactNode }): string | undefined {
+  return column.label ?? (typeof column.header === 'string' ? column.header : undefined)
+}
+
+/** The reader's language for list dates (the root loader's, from the session). */
+export function useListDate() {
+  const lang = (useRouteLoaderData('root') as { lang?: string } | undefined)?.lang
+  return useCallback((value: string | Date | null | undefined, time = false, empty = '-') => formatListDate(value, { lang, time, empty }), [lang])
+}
+
+/** A list cell's date in the list format of the reader's language, as a <time>. */
+export function ListDate({ value, time = false, empty = '-' }: { value: string | null | undefined; time?: boolean; empty?: string }) {
+  const format = useListDate()
+  return value ? <time dateTime={value}>{format(value, time, empty)}</time> : <>{empty}</>
 }
 
 const SEARCH_DEBOUNCE_MS = 500
@@ -69,6 +107,7 @@ export function DataTable<T>({
   toolbar,
   searchParam = 'q',
   searchable = true,
+  columnChoice,
 }: DataTableProps<T>) {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
@@ -94,13 +133,15 @@ export function DataTable<T>({
 
   const loading = navigation.state === 'loading'
   const rowActions = useRowActions()
+  const shown = chosenColumns(columns, columnChoice)
+  const picker = columnChoice?.canSave ? <ColumnPicker table={columnChoice.table} saved={columnChoice.saved} /> : null
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         {searchable ? (
           <Form ref={searchForm} method="get" role="search" className="flex items-end gap-2" preventScrollReset>
-            <Carry params={params} skip={[searchParam, 'page']} />
+            <Carry params={params} skip={[searchParam, 'page', COLUMN_PICKER_PARAM]} />
             <div>
               <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-gray-700">
                 Search
@@ -123,19 +164,24 @@ export function DataTable<T>({
             )}
           </Form>
         ) : null}
-        {toolbar ? <div className="flex flex-wrap items-center gap-3">{toolbar}</div> : null}
+        {toolbar || picker ? (
+          <div className="flex flex-wrap items-center gap-3">
+            {toolbar}
+            {picker}
+          </div>
+        ) : null}
       </div>
 
       {/* Cell padding and colours come from .data-table (tailwind.css): set once, not on each of the page's cells. */}
       <Table
         label={label}
         frameClassName={cn(loading && 'opacity-70')}
-        className="data-table min-w-full divide-y divide-gray-200 text-sm"
+        className="data-table table-cards min-w-full divide-y divide-gray-200 text-sm"
         onClick={rowActions.onClick}
         onSubmit={rowActions.onSubmit}
       >
         <THead>
-          {columns.map((column) =>
+          {shown.map((column) =>
             column.sort ? (
               <SortTh
                 key={column.key}
@@ -155,12 +201,12 @@ export function DataTable<T>({
         </THead>
         <TBody>
           {rows.length === 0 ? (
-            <EmptyRow colSpan={columns.length}>{empty}</EmptyRow>
+            <EmptyRow colSpan={shown.length}>{empty}</EmptyRow>
           ) : (
             rows.map((row, i) => (
               <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.key} className={column.className}>
+                {shown.map((column) => (
+                  <td key={column.key} className={column.className} data-label={columnLabel(column)}>
                     {column.cell(row, query.start + i, rowActions.fetchers)}
                   </td>
                 ))}
@@ -170,23 +216,145 @@ export function DataTable<T>({
         </TBody>
       </Table>
 
-      <nav aria-label={`${label} pagination`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-        <PageSizeForm params={params} skip={['size', 'page']} size={query.size} sizes={sizes} />
-        <p aria-live="polite">
-          {first}–{last} of {total}
-        </p>
-        <div className="flex items-center gap-2">
-          <PageLink to={tableHref(params, { page: query.page - 1 })} disabled={query.page <= 1} label="Previous page">
-            Previous
-          </PageLink>
-          <span>
-            Page {Math.min(query.page, pages)} of {pages}
-          </span>
-          <PageLink to={tableHref(params, { page: query.page + 1 })} disabled={query.page >= pages} label="Next page">
-            Next
-          </PageLink>
-        </div>
-      </nav>
+      <ListPager
+        label={label}
+        sizes={sizes}
+        size={query.size}
+        total={total}
+        first={first}
+        last={last}
+        page={Math.min(query.page, pages)}
+        pages={pages}
+        sizeSkip={['size', 'page', COLUMN_PICKER_PARAM]}
+        links={{
+          first: query.page > 1 ? tableHref(params, { page: null }) : null,
+          previous: query.page > 1 ? tableHref(params, { page: query.page - 1 }) : null,
+          next: query.page < pages ? tableHref(params, { page: query.page + 1 }) : null,
+          last: query.page < pages ? tableHref(params, { page: pages }) : null,
+        }}
+      />
+    </div>
+  )
+}
+
+export type PagerLinks = { first: string | null; previous: string | null; next: string | null; last: string | null }
+
+/**
+ * The one pager of the list pages: rows per page, 'first–last of total', and First, Previous, Next and Last
+ * as links (null: that page does not exist). Page-numbered lists give page links; the order lists give
+ * cursor links (ADR 0017), so every page costs the same there.
+ */
+export function ListPager({
+  label,
+  sizes,
+  size,
+  total,
+  first,
+  last,
+  page,
+  pages,
+  sizeSkip,
+  links,
+}: {
+  label: string
+  sizes: readonly number[]
+  size: number
+  total: number
+  first: number
+  last: number
+  page: number
+  pages: number
+  /** The URL parameters the size form drops (the size itself, and the page or cursor). */
+  sizeSkip: string[]
+  links: PagerLinks
+}) {
+  const [params] = useSearchParams()
+  return (
+    <nav aria-label={`${label} pagination`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
+      <PageSizeForm params={params} skip={sizeSkip} size={size} sizes={sizes} />
+      <p aria-live="polite">
+        {first}–{last} of {total}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <PageLink to={links.first} label="First page">
+          First
+        </PageLink>
+        <PageLink to={links.previous} label="Previous page">
+          Previous
+        </PageLink>
+        <span className="whitespace-nowrap">
+          Page {page} of {pages}
+        </span>
+        <PageLink to={links.next} label="Next page">
+          Next
+        </PageLink>
+        <PageLink to={links.last} label="Last page">
+          Last
+        </PageLink>
+      </div>
+    </nav>
+  )
+}
+
+/** The URL parameter that opens the column picker (?columns=edit): a link opens it, with or without JavaScript. */
+export const COLUMN_PICKER_PARAM = 'columns'
+
+/**
+ * 'Columns': a link that opens the picker's panel through the URL, and the panel, a POST form of the list's
+ * optional columns; the choice is kept per person on the server (POST /table-columns) and the list comes
+ * back closed. The panel is rendered only while open, so its checkbox labels never double the filters'.
+ */
+export function ColumnPicker({ table, saved }: { table: TableKey; saved: string[] | null }) {
+  const { pathname } = useLocation()
+  const [params] = useSearchParams()
+  const id = useId()
+  const open = params.get(COLUMN_PICKER_PARAM) === 'edit'
+  const visible = visibleColumns(table, saved)
+  const closed = tableHref(params, { [COLUMN_PICKER_PARAM]: null })
+  return (
+    <div className="relative">
+      <Link
+        to={open ? closed : tableHref(params, { [COLUMN_PICKER_PARAM]: 'edit' })}
+        preventScrollReset
+        aria-expanded={open}
+        aria-controls={open ? `${id}-panel` : undefined}
+        className={buttonClass('secondary')}
+      >
+        Columns
+      </Link>
+      {open ? (
+        <Form
+          id={`${id}-panel`}
+          method="post"
+          action="/table-columns"
+          preventScrollReset
+          className="z-20 mt-2 w-64 max-w-full rounded-md bg-white p-3 text-sm shadow-lg ring-1 ring-gray-200 md:absolute md:right-0"
+        >
+          <input type="hidden" name="table" value={table} />
+          <input type="hidden" name="redirectTo" value={`${pathname}${closed === '?' ? '' : closed}`} />
+          <fieldset>
+            <legend className="mb-2 font-medium text-gray-900">Columns shown</legend>
+            <div className="space-y-1.5">
+              {optionalColumns(table).map((c) => (
+                <div key={c.key} className="flex items-center gap-2">
+                  <input id={`${id}-${c.key}`} type="checkbox" name="columns" value={c.key} defaultChecked={visible.has(c.key)} />
+                  <label htmlFor={`${id}-${c.key}`} className="text-gray-700">
+                    {c.label}
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="submit" name="intent" value="save" className={buttonClass('primary', 'py-1')}>
+              Save columns
+            </button>
+            <button type="submit" name="intent" value="reset" className={buttonClass('secondary', 'py-1')}>
+              Default columns
+            </button>
+          </div>
+        </Form>
+      ) : null}
     </div>
   )
 }

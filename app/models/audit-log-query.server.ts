@@ -6,10 +6,18 @@ import type { Database } from '#db/types'
 
 export type AuditBase = SelectQueryBuilder<Database, 'audit_logs', Record<never, never>>
 
-export function withFilters(base: AuditBase, q: Pick<AuditQuery, 'module' | 'action' | 'status'>): AuditBase {
+/**
+ * The page's filter may stand for several raw values written by different parts of the app (a module's
+ * variants, rules/audit-labels); the JSON API filters by the one raw value it was given.
+ */
+export type AuditVariants = { moduleIn?: string[]; actionIn?: string[] }
+
+export function withFilters(base: AuditBase, q: Pick<AuditQuery, 'module' | 'action' | 'status'> & AuditVariants): AuditBase {
   let query = base
-  if (q.module) query = query.where('audit_logs.module', '=', q.module)
-  if (q.action) query = query.where('audit_logs.action', '=', q.action)
+  if (q.moduleIn?.length) query = query.where('audit_logs.module', 'in', q.moduleIn)
+  else if (q.module) query = query.where('audit_logs.module', '=', q.module)
+  if (q.actionIn?.length) query = query.where('audit_logs.action', 'in', q.actionIn)
+  else if (q.action) query = query.where('audit_logs.action', '=', q.action)
   if (q.status) query = query.where('audit_logs.status', '=', q.status as 'success' | 'failure')
   return query
 }
@@ -18,7 +26,7 @@ export function withFilters(base: AuditBase, q: Pick<AuditQuery, 'module' | 'act
  * One page, newest first, on the (client_id, created_at, id) index; plus the total for the pager.
  * An organisation's page (t given) joins only its own accounts; the platform's joins any.
  */
-export async function pageOfLogs(base: AuditBase, q: AuditQuery, t?: TenantScope) {
+export async function pageOfLogs(base: AuditBase, q: AuditQuery & AuditVariants, t?: TenantScope) {
   const filtered = withFilters(base, q)
   const [rows, total] = await Promise.all([
     filtered

@@ -1,6 +1,6 @@
 // Audit log listing for one organisation (its owner's /audit-logs), and who may read which logs.
 import type { AuthUser } from './account.server'
-import { filterOptions, pageOfLogs } from './audit-log-query.server'
+import { type AuditVariants, filterOptions, pageOfLogs } from './audit-log-query.server'
 import type { AuditQuery } from './audit-logs.schema'
 import { allAuditFilterOptions, listAllAuditLogs } from './platform-audit-logs.server'
 import { hasFullAccess } from '#app/rules/permissions'
@@ -9,7 +9,7 @@ import { scoped, type TenantScope } from '#db/tenant'
 
 export type { AuditLogJson } from './audit-log-query.server'
 
-export async function listAuditLogs(t: TenantScope, q: AuditQuery) {
+export async function listAuditLogs(t: TenantScope, q: AuditQuery & AuditVariants) {
   return pageOfLogs(scoped(t, 'audit_logs'), q, t)
 }
 
@@ -19,7 +19,7 @@ export async function auditFilterOptions(t: TenantScope) {
 
 export type AuditScope = {
   platform: boolean
-  list: (q: AuditQuery) => ReturnType<typeof pageOfLogs>
+  list: (q: AuditQuery & AuditVariants) => ReturnType<typeof pageOfLogs>
   options: () => ReturnType<typeof filterOptions>
 }
 

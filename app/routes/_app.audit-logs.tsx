@@ -1,13 +1,17 @@
 // /audit-logs: filter by module, action and status; a server-paged table, newest first. The owner of
 // an organisation (full access) sees its logs; superadmin and platform staff with the audit-logs module see all.
+// Roles, modules and actions read as labels, and the filter offers one choice per value whatever its spelling
+// (rules/audit-labels); the JSON API keeps the raw values.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useSubmit } from '@remix-run/react'
 import { inputClass, labelClass } from '#app/components/forms'
 import { Badge, PageHeader } from '#app/components/page'
-import { type Column, DataTable } from '#app/components/data-table'
+import { type Column, DataTable, ListDate } from '#app/components/data-table'
 import { type AuditLogJson, auditScopeFor } from '#app/models/audit-logs.server'
 import { AUDIT_PAGE_SIZES, auditQuerySchema } from '#app/models/audit-logs.schema'
-import { requireUser } from '#app/models/auth-guards.server'
+import { requireUser, tenantOf } from '#app/models/auth-guards.server'
+import { savedColumns } from '#app/models/table-columns.server'
+import { actionLabel, auditFilterGroups, auditFilterVariants, moduleLabel, roleLabel, spellOut } from '#app/rules/audit-labels'
 import { buttonClass, ButtonLink } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { forbidden } from '#app/services/http.server'
@@ -17,11 +21,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await auditScopeFor(user)
   if (!scope) throw forbidden()
   const query = auditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const [{ logs, count }, options] = await Promise.all([scope.list(query), scope.options()])
-  return { logs, count, options, query, platform: scope.platform }
+  // Platform accounts belong to no organisation: they see the default columns, without a picker.
+  const canSaveColumns = !scope.platform && user.clientId !== null
+  const [raw, columns] = await Promise.all([scope.options(), canSaveColumns ? savedColumns(tenantOf({ ...user, clientId: user.clientId! }), 'audit-logs') : null])
+  const options = {
+    modules: auditFilterGroups(raw.modules, moduleLabel),
+    actions: auditFilterGroups(raw.actions, actionLabel),
+    statuses: auditFilterGroups(raw.statuses, spellOut),
+  }
+  const { logs, count } = await scope.list({
+    ...query,
+    moduleIn: auditFilterVariants(options.modules, query.module),
+    actionIn: auditFilterVariants(options.actions, query.action),
+  })
+  return { logs, count, options, query, platform: scope.platform, columns, canSaveColumns }
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' })
 
 const FILTERS = [
   { name: 'module', label: 'Module', key: 'modules' },
@@ -29,20 +43,26 @@ const FILTERS = [
   { name: 'status', label: 'Status', key: 'statuses' },
 ] as const
 
+/** The filter's current choice: the group holding the URL's value, whichever variant the URL names. */
+function selected(groups: { value: string; variants: string[] }[], value: string | undefined): string {
+  if (!value) return ''
+  return groups.find((g) => g.variants.includes(value))?.value ?? value
+}
+
 export default function AuditLogsRoute() {
-  const { logs, count, options, query, platform } = useLoaderData<typeof loader>()
+  const { logs, count, options, query, platform, columns: saved, canSaveColumns } = useLoaderData<typeof loader>()
   const submit = useSubmit()
   const hydrated = useHydrated()
   const columns: Column<AuditLogJson>[] = [
     { key: 'user', header: 'User', cell: (l) => `${l.user.firstName} ${l.user.lastName}`.trim() || '—' },
-    { key: 'role', header: 'Role', cell: (l) => l.user.role || '—' },
+    { key: 'role', header: 'Role', cell: (l) => roleLabel(l.user.role) },
     ...(platform ? [{ key: 'org', header: 'Organisation', cell: (l: AuditLogJson) => l.organisation ?? 'Platform' }] : []),
-    { key: 'module', header: 'Module', cell: (l) => l.module },
-    { key: 'action', header: 'Action', cell: (l) => l.action },
-    { key: 'status', header: 'Status', cell: (l) => <Badge tone={l.status === 'success' ? 'green' : 'red'}>{l.status}</Badge> },
+    { key: 'module', header: 'Module', cell: (l) => moduleLabel(l.module) },
+    { key: 'action', header: 'Action', cell: (l) => actionLabel(l.action) },
+    { key: 'status', header: 'Status', cell: (l) => <Badge tone={l.status === 'success' ? 'green' : 'red'}>{spellOut(l.status)}</Badge> },
     { key: 'ip', header: 'Host IP', cell: (l) => l.host_ip ?? '—' },
-    { key: 'message', header: 'Message', cell: (l) => l.message, className: 'max-w-md break-words' },
-    { key: 'createdAt', header: 'Created At', cell: (l) => <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>, className: 'whitespace-nowrap' },
+    { key: 'message', header: 'Message', cell: (l) => l.message, className: 'min-w-40 max-w-md break-words' },
+    { key: 'createdAt', header: 'Created At', cell: (l) => <ListDate value={l.createdAt} time /> },
   ]
   const filtered = !!(query.module || query.action || query.status)
   return (
@@ -59,11 +79,11 @@ export default function AuditLogsRoute() {
             <label htmlFor={`filter-${f.name}`} className={labelClass}>
               {f.label}
             </label>
-            <select id={`filter-${f.name}`} name={f.name} defaultValue={query[f.name] ?? ''} className={inputClass}>
+            <select id={`filter-${f.name}`} name={f.name} defaultValue={selected(options[f.key], query[f.name])} className={inputClass}>
               <option value="">All</option>
-              {options[f.key].map((v) => (
-                <option key={v} value={v}>
-                  {v}
+              {options[f.key].map((g) => (
+                <option key={g.value} value={g.value}>
+                  {g.label}
                 </option>
               ))}
             </select>
@@ -90,6 +110,7 @@ export default function AuditLogsRoute() {
         query={{ page: query.page, size: query.size, start: (query.page - 1) * query.size, search: '', sort: 'createdAt', dir: 'desc' }}
         sizes={AUDIT_PAGE_SIZES}
         searchable={false}
+        columnChoice={{ table: 'audit-logs', saved, canSave: canSaveColumns }}
       />
     </div>
   )

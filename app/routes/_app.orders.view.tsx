@@ -2,6 +2,7 @@
 // URL), and the layout of its dialogs (settings, assign, bulk), which render in the <Outlet />.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Outlet, type ShouldRevalidateFunction, useLoaderData, useSearchParams } from '@remix-run/react'
+import { ColumnPicker } from '#app/components/data-table'
 import { NeedsActionTable } from '#app/components/orders/needs-action-table'
 import { listParams } from '#app/components/orders/order-settings-links'
 import { OrdersListFilters } from '#app/components/orders/orders-list-filters'
@@ -9,6 +10,7 @@ import { OrdersListPager, OrdersListScope } from '#app/components/orders/orders-
 import { OrdersTable } from '#app/components/orders/orders-table'
 import { PageHeader, Toast } from '#app/components/page'
 import { startLoginAs } from '#app/models/impersonation.server'
+import { savedColumns } from '#app/models/table-columns.server'
 import { ORDER_PAGE_SIZES } from '#app/models/orders-list.names'
 import { parseOrdersListQuery } from '#app/models/orders-list.schema'
 import { listOrders, orderFilterChoices, orderListRows } from '#app/models/orders-list.server'
@@ -36,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date()
   let list = null
   let choices = null
+  const columns = tab === 'all' ? await savedColumns(t, 'orders') : null
   try {
     const [page, filterChoices] = await Promise.all([listOrders(t, query, { now, needsAction: tab === NEEDS_ACTION }), tab === 'all' ? orderFilterChoices(t) : null])
     list = {
@@ -57,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tab,
       showNeedsAction,
       list,
+      columns,
       choices,
       sort: { sort: query.sort, dir: query.dir },
       size: query.size,
@@ -93,7 +97,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 }
 
 export default function OrdersViewRoute() {
-  const { tab, showNeedsAction, list, choices, sort, size, can, toast } = useLoaderData<typeof loader>()
+  const { tab, showNeedsAction, list, columns, choices, sort, size, can, toast } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const selectable = can.update || can.assign
   const pager = list
@@ -117,17 +121,20 @@ export default function OrdersViewRoute() {
           <OrdersListFilters products={choices?.products ?? []} contributors={choices?.contributors ?? []} />
           {list ? (
             <>
-              {selectable ? (
-                // The row checkboxes belong to this GET form (form=...): the bulk dialog opens with the selected ids and the list's query.
-                <Form id={BULK_FORM} method="get" action="/orders/view/bulk" className="flex justify-end">
-                  {[...listParams(params).entries()].map(([key, value]) => (
-                    <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-                  ))}
-                  <button type="submit" className={buttonClass('secondary')}>
-                    Bulk Actions
-                  </button>
-                </Form>
-              ) : null}
+              <div className="flex flex-wrap items-start justify-end gap-3">
+                <ColumnPicker table="orders" saved={columns} />
+                {selectable ? (
+                  // The row checkboxes belong to this GET form (form=...): the bulk dialog opens with the selected ids and the list's query.
+                  <Form id={BULK_FORM} method="get" action="/orders/view/bulk">
+                    {[...listParams(params).entries()].map(([key, value]) => (
+                      <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+                    ))}
+                    <button type="submit" className={buttonClass('secondary')}>
+                      Bulk Actions
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
               <OrdersTable
                 label="Orders"
                 rows={list.rows}
@@ -136,6 +143,7 @@ export default function OrdersViewRoute() {
                 sort={sort}
                 bulkFormId={selectable ? BULK_FORM : undefined}
                 actions={{ update: can.update, assign: can.assign }}
+                savedColumns={columns}
               />
               <OrdersListPager label="Orders" sizes={ORDER_PAGE_SIZES} page={pager!} />
               <OrdersListScope />

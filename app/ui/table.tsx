@@ -55,9 +55,10 @@ export function Th({ scope = 'col', ...props }: ComponentPropsWithoutRef<'th'>) 
 export function SortTh({ href, active, dir, className, children }: { href: string; active: boolean; dir: 'asc' | 'desc'; className?: string; children: ReactNode }) {
   return (
     <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className={className}>
-      <Link to={href} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand-700">
+      {/* Inline, not flex: a long header may wrap between its words, the arrow staying with the last one. */}
+      <Link to={href} preventScrollReset className="hover:text-brand-700">
         {children}
-        <span aria-hidden="true" className="text-gray-400">
+        <span aria-hidden="true" className="ml-1 text-gray-400">
           {active ? (dir === 'asc' ? '▲' : '▼') : '↕'}
         </span>
       </Link>

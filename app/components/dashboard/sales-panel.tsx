@@ -7,7 +7,8 @@ import type { SalesTab } from '#app/models/dashboard-sales.server'
 import type { OrdersHistory, ProductsHistory, SalesHistory, WritersStats } from '#app/models/dashboard.server'
 import type { HomepageStats } from '#app/models/homepage.server'
 import { dashboardCount, dashboardMoney } from '#app/rules/dashboard'
-import { Card, StatCard } from '#app/ui/card'
+import { Card, FIGURE_CLASS, StatCard } from '#app/ui/card'
+import { cn } from '#app/ui/cn'
 import { AnalyticsChart, type ChartSpec, DashboardWidget, FiguresTable, WidgetError } from './widget'
 
 const ANALYTICS = '/api/client/homepage/analytics'
@@ -81,11 +82,12 @@ function EarningsCard({ earnings }: { earnings: SalesTab['earnings'] }) {
     <Card aria-label="Total Earnings" className="lg:col-span-2">
       <h2 className="text-base font-semibold text-gray-900">Total Earnings</h2>
       {earnings.ok ? (
-        <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        // As many figures per row as fit at 9rem each: a long amount moves the next figure down, never over it.
+        <dl className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-4">
           {figures.map(([label, amount]) => (
-            <div key={label as string} data-testid={`earnings-${String(label).replace(' ', '-').toLowerCase()}`}>
+            <div key={label as string} data-testid={`earnings-${String(label).replace(' ', '-').toLowerCase()}`} className="@container min-w-0">
               <dt className="text-sm text-gray-500">{label}</dt>
-              <dd className="mt-1 text-2xl font-semibold tracking-tight text-gray-900">{dashboardMoney(amount as number, earnings.data.currencyType)}</dd>
+              <dd className={cn('mt-1', FIGURE_CLASS)}>{dashboardMoney(amount as number, earnings.data.currencyType)}</dd>
             </div>
           ))}
         </dl>
@@ -108,7 +110,7 @@ function OrderCounts({ stats }: { stats: SalesTab['stats'] }) {
   }
   const s = stats.data
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-5">
       <StatCard label="Total Contributors" value={dashboardCount(s.totalWriters)} testId="totalWriters" />
       <StatCard label="Total Customers" value={dashboardCount(s.totalCustomers)} testId="totalCustomers" />
       <StatCard label="Total Orders" value={dashboardCount(s.totalOrders)} testId="totalOrders" note={totalOrdersNote()} />

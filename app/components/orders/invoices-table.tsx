@@ -1,6 +1,6 @@
 // The Order Invoices table: status, currency, multi-order invoices, and Mark As Paid / Refund where the state allows.
 import { useSearchParams } from '@remix-run/react'
-import { type Column, DataTable } from '#app/components/data-table'
+import { type Column, DataTable, ListDate } from '#app/components/data-table'
 import { Badge } from '#app/components/page'
 import type { InvoiceRowView } from '#app/models/order-invoices.server'
 import { INVOICE_PAGE_SIZES } from '#app/models/order-invoices.schema'
@@ -10,7 +10,6 @@ import type { TableQuery } from '#app/rules/table-query'
 import { rowActionClass, RowForm, RowLink } from '#app/ui/row-actions'
 
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
-const CREATED = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
 
 const STATUS: Record<InvoiceRowView['status'], { label: string; tone: 'green' | 'amber' | 'red' }> = {
   paid: { label: 'Paid', tone: 'green' },
@@ -67,7 +66,7 @@ export function InvoicesTable({ invoices, count, query, canUpdate }: { invoices:
         </div>
       ),
     },
-    { key: 'createdAt', header: 'Created', cell: (i) => CREATED.format(new Date(i.createdAt)), className: 'whitespace-nowrap' },
+    { key: 'createdAt', header: 'Created', cell: (i) => <ListDate value={i.createdAt} /> },
   ]
   if (canUpdate) {
     columns.push({

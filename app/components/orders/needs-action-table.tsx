@@ -8,7 +8,7 @@ import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'
 import { rowNumber } from '#app/rules/orders-list'
 import { cn } from '#app/ui/cn'
 import { EmptyRow, Table, TBody, Th, THead } from '#app/ui/table'
-import { formatDay, formatDayTime } from './orders-list-format'
+import { useListDate } from '#app/components/data-table'
 import { ProjectStatusBadge, rowLinkClass, SortHeader, tableClass, thClass } from './orders-table'
 import { RowLink, useRowActions } from '#app/ui/row-actions'
 
@@ -26,8 +26,9 @@ export function NeedsActionTable({
   canLoginAs: boolean
 }) {
   const rowActions = useRowActions()
+  const listDate = useListDate()
   return (
-    <Table label="Needs Action" className={tableClass} onClick={rowActions.onClick}>
+    <Table label="Needs Action" className={cn(tableClass, 'table-cards')} onClick={rowActions.onClick}>
       <THead>
         <Th className={cn(thClass, 'w-12')}>#</Th>
         <SortHeader sort="product" current={sort}>
@@ -47,7 +48,7 @@ export function NeedsActionTable({
         <Th className={thClass}>Priority</Th>
         <Th className={thClass}>Status</Th>
         <Th className={thClass}>Customer Last Revision</Th>
-        <Th className={thClass}>Actions</Th>
+        <Th className={cn(thClass, 'sticky-end')}>Actions</Th>
       </THead>
       <TBody>
         {rows.length === 0 ? (
@@ -55,22 +56,30 @@ export function NeedsActionTable({
         ) : (
           rows.map((o, i) => (
             <tr key={o._id} className="hover:bg-gray-50">
-              <td className="text-gray-500">{rowNumber(offset + i, count, sort.dir)}</td>
-              <td>{o.product}</td>
-              <td className="whitespace-nowrap">{formatDay(o.dueDate)}</td>
-              <td>{o.customer}</td>
-              <td>{o.customerEmail}</td>
-              <td>{o.contributor ?? NO_CONTRIBUTOR}</td>
-              <td className="whitespace-nowrap">{formatDayTime(o.updatedAt)}</td>
-              <td>
+              <td className="text-gray-500" data-label="#">
+                {rowNumber(offset + i, count, sort.dir)}
+              </td>
+              <td data-label="Product">{o.product}</td>
+              <td data-label="Due Date">{listDate(o.dueDate)}</td>
+              <td data-label="Customer">
+                <RowLink to={`/project/view/${o._id}`} className="font-medium text-brand-700 hover:underline">
+                  {o.customer}
+                </RowLink>
+              </td>
+              <td data-label="Email" className="[overflow-wrap:anywhere]">
+                {o.customerEmail}
+              </td>
+              <td data-label="Contributor">{o.contributor ?? NO_CONTRIBUTOR}</td>
+              <td data-label="Recent Update">{listDate(o.updatedAt, true)}</td>
+              <td data-label="Priority">
                 <PriorityBadge priority={o.priority} />
               </td>
-              <td>
+              <td data-label="Status">
                 <ProjectStatusBadge status={o.projectStatus} />
               </td>
-              <td className="whitespace-nowrap">{formatDayTime(o.customerLastRevisionAt)}</td>
-              <td className="whitespace-nowrap">
-                <span className="flex items-start gap-2">
+              <td data-label="Customer Last Revision">{listDate(o.customerLastRevisionAt, true)}</td>
+              <td data-label="Actions" className="sticky-end">
+                <span className="flex flex-wrap items-start gap-2">
                   <RowLink to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`View Order of ${o.customer} (${o._id})`}>
                     View Order
                   </RowLink>

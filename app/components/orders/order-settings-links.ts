@@ -3,8 +3,8 @@
 
 export const ORDERS_LIST_PATH = '/orders/view'
 
-/** Params that belong to a dialog, never to the list. */
-export const DIALOG_PARAMS = ['ids', 'assignTab', 'confirm'] as const
+/** Params that belong to a dialog (or the open column picker, COLUMN_PICKER_PARAM), never to the list. */
+export const DIALOG_PARAMS = ['ids', 'assignTab', 'confirm', 'columns'] as const
 
 export type AssignTab = 'contributor' | 'reviewer'
 

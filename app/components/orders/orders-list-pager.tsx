@@ -1,40 +1,35 @@
-// Paging of the order tables: First, Previous, Next and Last are links carrying the list's cursors (ADR 0017),
-// so every page costs the same; the page size is a GET form that works without JavaScript.
+// Paging of the order tables through the list pages' one pager (ListPager): First, Previous, Next and Last
+// carry the list's cursors (ADR 0017), so every page costs the same; the page size is a GET form.
 import { Link, useSearchParams } from '@remix-run/react'
-import { PageSizeForm } from '#app/components/data-table'
-import { tableHref } from '#app/rules/table-query'
-import { PageLink } from '#app/ui/page-link'
+import { COLUMN_PICKER_PARAM, ListPager } from '#app/components/data-table'
 import { linkClass } from '#app/components/forms'
 import { listScopeNote } from '#app/rules/orders-list-scope'
+import { pageCount, tableHref } from '#app/rules/table-query'
 
 export type PagerState = { count: number; offset: number; shown: number; size: number; nextCursor: string | null; prevCursor: string | null; lastCursor: string | null }
 
 export function OrdersListPager({ label, sizes, page }: { label: string; sizes: readonly number[]; page: PagerState }) {
   const [params] = useSearchParams()
-  const first = page.shown === 0 ? 0 : page.offset + 1
-  const last = page.offset + page.shown
-  const onFirstPage = !page.prevCursor
+  const cursor = (value: string | null) => tableHref(params, { cursor: value })
+  const pages = pageCount(page.count, page.size)
   return (
-    <nav aria-label={`${label} pagination`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-      <PageSizeForm params={params} skip={['size', 'cursor']} size={page.size} sizes={sizes} />
-      <p aria-live="polite">
-        {first}–{last} of {page.count}
-      </p>
-      <div className="flex items-center gap-2">
-        <PageLink to={tableHref(params, { cursor: null })} disabled={onFirstPage} label="First page">
-          First
-        </PageLink>
-        <PageLink to={page.prevCursor ? tableHref(params, { cursor: page.prevCursor }) : null} label="Previous page">
-          Previous
-        </PageLink>
-        <PageLink to={page.nextCursor ? tableHref(params, { cursor: page.nextCursor }) : null} label="Next page">
-          Next
-        </PageLink>
-        <PageLink to={page.lastCursor ? tableHref(params, { cursor: page.lastCursor }) : null} label="Last page">
-          Last
-        </PageLink>
-      </div>
-    </nav>
+    <ListPager
+      label={label}
+      sizes={sizes}
+      size={page.size}
+      total={page.count}
+      first={page.shown === 0 ? 0 : page.offset + 1}
+      last={page.offset + page.shown}
+      page={Math.min(Math.floor(page.offset / page.size) + 1, pages)}
+      pages={pages}
+      sizeSkip={['size', 'cursor', COLUMN_PICKER_PARAM]}
+      links={{
+        first: page.prevCursor ? cursor(null) : null,
+        previous: page.prevCursor ? cursor(page.prevCursor) : null,
+        next: page.nextCursor ? cursor(page.nextCursor) : null,
+        last: page.lastCursor ? cursor(page.lastCursor) : null,
+      }}
+    />
   )
 }
 

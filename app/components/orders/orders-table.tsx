@@ -11,9 +11,10 @@ import { rowNumber } from '#app/rules/orders-list'
 import { PROJECT_STATUS_TONE, type ProjectStatus } from '#app/rules/project-status'
 import { tableHref } from '#app/rules/table-query'
 import { cn } from '#app/ui/cn'
+import { useListDate } from '#app/components/data-table'
+import { visibleColumns } from '#app/rules/table-columns'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { EmptyRow, SortTh, Table, TBody, Th, THead } from '#app/ui/table'
-import { formatDay } from './orders-list-format'
 import { RowLink, useRowActions } from '#app/ui/row-actions'
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
@@ -32,9 +33,10 @@ export function SortHeader({ sort, current, children }: { sort: OrderSort; curre
   )
 }
 
-export const thClass = 'px-3 py-3 text-left font-semibold whitespace-nowrap text-gray-700'
+/** Headers wrap (two short lines beat a table wider than the page at 1280 px). */
+export const thClass = 'px-1.5 py-3 text-left align-bottom font-semibold text-gray-700'
 /** Cell padding is set once on the table, not per cell: a page of 200 rows stays light. */
-export const tableClass = 'min-w-full divide-y divide-gray-200 text-sm [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-middle [&_td]:text-gray-900'
+export const tableClass = 'min-w-full divide-y divide-gray-200 text-sm [&_td]:px-1.5 [&_td]:py-2.5 [&_td]:align-middle [&_td]:text-gray-900'
 /** A small button-styled link for row actions (shorter markup than the full button class). */
 export const rowLinkClass = 'rounded-md px-2.5 py-1 text-sm font-medium text-gray-900 ring-1 ring-gray-300 ring-inset hover:bg-gray-50'
 
@@ -48,16 +50,20 @@ export type OrdersTableProps = {
   bulkFormId?: string
   /** Settings and Assign links per row. */
   actions?: { update: boolean; assign: boolean }
+  /** The person's saved choice of optional columns (rules/table-columns 'orders'); the defaults when absent. */
+  savedColumns?: string[] | null
 }
 
-export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, actions }: OrdersTableProps) {
+export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, actions, savedColumns = null }: OrdersTableProps) {
   const { search } = useLocation()
   const hydrated = useHydrated()
+  const listDate = useListDate()
   const showActions = !!actions && (actions.update || actions.assign)
-  const columns = 10 + (bulkFormId ? 1 : 0) + (showActions ? 1 : 0)
+  const show = visibleColumns('orders', savedColumns)
+  const columns = show.size - 1 + (bulkFormId ? 1 : 0) + (showActions ? 1 : 0)
   const rowActions = useRowActions()
   return (
-    <Table label={label} className={tableClass} onClick={rowActions.onClick}>
+    <Table label={label} className={cn(tableClass, 'table-cards')} onClick={rowActions.onClick}>
       <THead>
         {bulkFormId ? (
           <Th className={cn(thClass, 'w-8')}>
@@ -75,25 +81,31 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
             )}
           </Th>
         ) : null}
-        <Th className={cn(thClass, 'w-12')}>#</Th>
+        <Th className={cn(thClass, 'w-10')}>#</Th>
         <SortHeader sort="customer" current={sort}>
           Customer
         </SortHeader>
-        <Th className={thClass}>Customer Email</Th>
-        <SortHeader sort="product" current={sort}>
-          Product
-        </SortHeader>
-        <SortHeader sort="createdAt" current={sort}>
-          Purchased Date
-        </SortHeader>
-        <SortHeader sort="dueDate" current={sort}>
-          Due Date
-        </SortHeader>
-        <Th className={thClass}>Activity Log</Th>
-        <Th className={thClass}>Order Status</Th>
-        <Th className={thClass}>Project Status</Th>
-        <Th className={thClass}>Contributor</Th>
-        {showActions ? <Th className={thClass}>Actions</Th> : null}
+        {show.has('email') ? <Th className={thClass}>Customer Email</Th> : null}
+        {show.has('product') ? (
+          <SortHeader sort="product" current={sort}>
+            Product
+          </SortHeader>
+        ) : null}
+        {show.has('createdAt') ? (
+          <SortHeader sort="createdAt" current={sort}>
+            Purchased Date
+          </SortHeader>
+        ) : null}
+        {show.has('dueDate') ? (
+          <SortHeader sort="dueDate" current={sort}>
+            Due Date
+          </SortHeader>
+        ) : null}
+        {show.has('activity') ? <Th className={thClass}>Activity Log</Th> : null}
+        {show.has('lastTask') ? <Th className={thClass}>Order Status</Th> : null}
+        {show.has('projectStatus') ? <Th className={thClass}>Project Status</Th> : null}
+        {show.has('contributor') ? <Th className={thClass}>Contributor</Th> : null}
+        {showActions ? <Th className={cn(thClass, 'sticky-end')}>Actions</Th> : null}
       </THead>
       <TBody>
         {rows.length === 0 ? (
@@ -102,12 +114,14 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
           rows.map((o, i) => (
             <tr key={o._id} className="hover:bg-gray-50">
               {bulkFormId ? (
-                <td>
+                <td data-label="Select">
                   <input type="checkbox" name="ids" value={o._id} form={bulkFormId} aria-label={`Select order of ${o.customer} (${o._id})`} />
                 </td>
               ) : null}
-              <td className="text-gray-500">{rowNumber(offset + i, count, sort.dir)}</td>
-              <td>
+              <td className="text-gray-500" data-label="#">
+                {rowNumber(offset + i, count, sort.dir)}
+              </td>
+              <td data-label="Customer">
                 {o.tags.length ? (
                   <div className="mb-1 flex flex-wrap gap-1">
                     {o.tags.map((tag) => (
@@ -120,25 +134,35 @@ export function OrdersTable({ label, rows, count, offset, sort, bulkFormId, acti
                     ))}
                   </div>
                 ) : null}
-                {o.customer}
-              </td>
-              <td>{o.customerEmail}</td>
-              <td>{o.product}</td>
-              <td className="whitespace-nowrap">{formatDay(o.createdAt)}</td>
-              <td className="whitespace-nowrap">{formatDay(o.dueDate)}</td>
-              <td>
-                <RowLink to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`Open activity log of the order of ${o.customer} (${o._id})`}>
-                  Open
+                <RowLink to={`/project/view/${o._id}`} className="font-medium text-brand-700 hover:underline">
+                  {o.customer}
                 </RowLink>
               </td>
-              <td>{o.lastTask ?? '-'}</td>
-              <td>
-                <ProjectStatusBadge status={o.projectStatus} />
-              </td>
-              <td>{o.contributor ?? NO_CONTRIBUTOR}</td>
+              {show.has('email') ? (
+                <td data-label="Customer Email" className="[overflow-wrap:anywhere]">
+                  {o.customerEmail}
+                </td>
+              ) : null}
+              {show.has('product') ? <td data-label="Product">{o.product}</td> : null}
+              {show.has('createdAt') ? <td data-label="Purchased Date">{listDate(o.createdAt)}</td> : null}
+              {show.has('dueDate') ? <td data-label="Due Date">{listDate(o.dueDate)}</td> : null}
+              {show.has('activity') ? (
+                <td data-label="Activity Log">
+                  <RowLink to={`/project/view/${o._id}`} className={rowLinkClass} aria-label={`Open activity log of the order of ${o.customer} (${o._id})`}>
+                    Open
+                  </RowLink>
+                </td>
+              ) : null}
+              {show.has('lastTask') ? <td data-label="Order Status">{o.lastTask ?? '-'}</td> : null}
+              {show.has('projectStatus') ? (
+                <td data-label="Project Status">
+                  <ProjectStatusBadge status={o.projectStatus} />
+                </td>
+              ) : null}
+              {show.has('contributor') ? <td data-label="Contributor">{o.contributor ?? NO_CONTRIBUTOR}</td> : null}
               {showActions ? (
-                <td className="whitespace-nowrap">
-                  <span className="flex gap-2">
+                <td data-label="Actions" className="sticky-end">
+                  <span className="flex flex-wrap gap-2">
                     {actions.update ? (
                       <RowLink to={orderSettingsHref(o._id, search)} preventScrollReset className={rowLinkClass} aria-label={`Settings of the order of ${o.customer} (${o._id})`}>
                         Settings

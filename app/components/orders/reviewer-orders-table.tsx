@@ -1,5 +1,5 @@
 // The reviewer's orders table: product, customer, dates, latest task, project status and contributor.
-import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
+import { ArchivedToggle, type Column, DataTable, ListDate } from '#app/components/data-table'
 import { Badge } from '#app/components/page'
 import type { OrderJson } from '#app/models/orders.server'
 import { REVIEWER_ORDERS_PAGE_SIZES } from '#app/models/reviewer-orders.schema'
@@ -9,8 +9,6 @@ import type { TableQuery } from '#app/rules/table-query'
 import { RowLink } from '#app/ui/row-actions'
 
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
-const DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
-const day = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : 'Not Available')
 
 // Badge has no blue: 'On track' reads as the neutral tone.
 const BADGE_TONE = { green: 'green', gray: 'gray', blue: 'gray', amber: 'amber', red: 'red' } as const
@@ -21,8 +19,8 @@ export function ReviewerOrdersTable({ orders, count, query, canOpenProject }: { 
     { key: 'product', header: 'Product', cell: (o) => o.package.packageName },
     { key: 'customer', header: 'Customer', cell: (o) => o.customer },
     { key: 'email', header: 'Customer Email', cell: (o) => o.customerEmail },
-    { key: 'createdAt', header: 'Purchased Date', cell: (o) => day(o.createdAt), className: 'whitespace-nowrap' },
-    { key: 'dueDate', header: 'Due Date', cell: (o) => day(o.dueDate), className: 'whitespace-nowrap' },
+    { key: 'createdAt', header: 'Purchased Date', cell: (o) => <ListDate value={o.createdAt} empty="Not Available" /> },
+    { key: 'dueDate', header: 'Due Date', cell: (o) => <ListDate value={o.dueDate} empty="Not Available" /> },
     { key: 'lastTask', header: 'Latest Task', cell: (o) => o.lastTask ?? '-' },
     { key: 'status', header: 'Project Status', cell: (o) => <Badge tone={BADGE_TONE[PROJECT_STATUS_TONE[o.projectStatus]]}>{o.projectStatus}</Badge> },
     { key: 'writer', header: 'Contributor', cell: (o) => o.writer ?? NO_CONTRIBUTOR },

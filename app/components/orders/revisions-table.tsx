@@ -1,6 +1,6 @@
 // The Revisions Approval table: drafts waiting for a decision, their files and notes, Approve and Reject.
 import { useSearchParams } from '@remix-run/react'
-import { type Column, DataTable } from '#app/components/data-table'
+import { type Column, DataTable, ListDate } from '#app/components/data-table'
 import type { RevisionJson } from '#app/models/revisions.server'
 import { REVISIONS_PAGE_SIZES } from '#app/models/revisions.schema'
 import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'
@@ -10,7 +10,6 @@ import type { DraftFile } from '#db/tables/orders'
 import { rowActionClass, RowForm, RowLink } from '#app/ui/row-actions'
 
 // One formatter for the whole table: creating one per cell costs more than the rest of the row.
-const SUBMITTED = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
 
 const downloadHref = (f: DraftFile) => `/api/file/download/${encodeURIComponent(f.file.key)}`
 
@@ -56,7 +55,7 @@ export function RevisionsTable({ revisions, count, query }: { revisions: Revisio
     },
     { key: 'customer', header: 'Customer', cell: (r) => r.customerName },
     { key: 'writer', header: 'Contributor', cell: (r) => r.writerName ?? NO_CONTRIBUTOR },
-    { key: 'createdAt', header: 'Submitted', cell: (r) => SUBMITTED.format(new Date(r.createdAt)), className: 'whitespace-nowrap' },
+    { key: 'createdAt', header: 'Submitted', cell: (r) => <ListDate value={r.createdAt} time /> },
     { key: 'files', header: 'Files', cell: (r) => <RevisionFiles data={r.data} /> },
     { key: 'notes', header: 'Notes', cell: (r) => <p className="max-w-xs text-sm whitespace-pre-line text-gray-700">{r.data.notes || '-'}</p> },
     {
