@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
       facts?.crm ?? null,
     ),
-    ui: { sidebar: ui.sidebar, expanded: ui.expanded, collapsed: ui.collapsed },
+    ui: { sidebar: ui.sidebar, expanded: ui.expanded },
     lang: languageOf(ui, session.get('lang')),
     banners: {
       trial: trialBanner(userJson.trialUser, trialDaysLeft(user)),

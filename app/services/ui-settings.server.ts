@@ -5,23 +5,21 @@ import { z } from 'zod'
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES, resolveLanguage } from '#app/i18n/index'
 import { deriveSecret } from './crypto.server'
 import { isProduction } from './env.server'
-import { MAX_SECTIONS, toggleSection } from '#app/rules/sidebar-sections'
 
 export const SIDEBAR_MODES = ['default', 'condensed'] as const
 export type SidebarMode = (typeof SIDEBAR_MODES)[number]
 
-/** expanded/collapsed: the sidebar sections the person opened or closed (app/rules/sidebar-sections.ts). */
-export type UiSettings = { sidebar: SidebarMode; expanded: string[]; collapsed: string[]; lang: Language | null }
+export type UiSettings = { sidebar: SidebarMode; expanded: string[]; lang: Language | null }
 
-export const DEFAULT_UI_SETTINGS: UiSettings = { sidebar: 'default', expanded: [], collapsed: [], lang: null }
+export const DEFAULT_UI_SETTINGS: UiSettings = { sidebar: 'default', expanded: [], lang: null }
 
-// Labels are i18n keys; the caps (MAX_SECTIONS) keep a crafted cookie from growing without bound.
+// Labels are i18n keys; the caps keep a crafted cookie from growing without bound.
+const MAX_EXPANDED = 40
 const labelSchema = z.string().min(1).max(64)
 
 const stored = z.object({
   sidebar: z.enum(SIDEBAR_MODES).catch('default'),
-  expanded: z.array(labelSchema).max(MAX_SECTIONS).catch([]),
-  collapsed: z.array(labelSchema).max(MAX_SECTIONS).catch([]),
+  expanded: z.array(labelSchema).max(MAX_EXPANDED).catch([]),
   lang: z.enum(LANGUAGES).nullable().catch(null),
 })
 
@@ -63,8 +61,11 @@ export function applyUiChange(settings: UiSettings, change: UiSettingsChange): U
   switch (change.intent) {
     case 'sidebar':
       return { ...settings, sidebar: change.mode }
-    case 'section':
-      return { ...settings, ...toggleSection(settings, change.label, change.expanded === 'true') }
+    case 'section': {
+      const rest = settings.expanded.filter((l) => l !== change.label)
+      const expanded = change.expanded === 'true' ? [...rest, change.label].slice(-MAX_EXPANDED) : rest
+      return { ...settings, expanded }
+    }
     case 'language':
       return { ...settings, lang: resolveLanguage(change.lang) }
   }

@@ -7,7 +7,6 @@ import { PrefetchPageLinks } from '@remix-run/react'
 import { type FocusEvent, type MouseEvent, useEffect, useState } from 'react'
 import { t, type Language } from '#app/i18n/index'
 import type { SidebarItem } from '#app/rules/routes'
-import { sectionOpen } from '#app/rules/sidebar-sections'
 import { cn } from '#app/ui/cn'
 import { RowLink, useRowLinkClick } from '#app/ui/row-actions'
 import { Icon, iconFor } from './icons'
@@ -67,9 +66,12 @@ function usePrefetchIntent() {
 function Section({ item, lang, condensed, settings, here }: { item: SidebarItem; lang: Language; condensed: boolean; settings: ShellUiSettings; here: Here }) {
   const label = t(lang, item.label)
   const children = item.children ?? []
-  // The section of the current page opens by itself and is marked (unless its person closed it).
-  const current = children.some((child) => !child.external && isActive(child.path!, here.pathname))
-  const open = sectionOpen(settings, item.label, current)
+  // Open is the person's choice, remembered by label (the spec). The section of the current page is marked
+  // and, while closed, still shows the current page under it, so the sidebar always says where one is.
+  const open = settings.expanded.includes(item.label)
+  const currentChildren = children.filter((child) => !child.external && isActive(child.path!, here.pathname))
+  const current = currentChildren.length > 0
+  const shown = open ? children : currentChildren
   if (condensed) {
     // Condensed sections open as a flyout on hover or keyboard focus, which needs no script. Below md
     // (the no-JS list of a phone) the flyout is a plain nested list under its labelled heading.
@@ -115,9 +117,9 @@ function Section({ item, lang, condensed, settings, here }: { item: SidebarItem;
           <Icon name="chevronDown" className={cn('size-4 transition-transform', open && 'rotate-180')} />
         </button>
       </UiSettingsForm>
-      {open && (
+      {shown.length > 0 && (
         <ul className="mt-1 ml-8 space-y-1 border-l border-gray-200 pl-2">
-          {children.map((child) => (
+          {shown.map((child) => (
             <li key={child.path}>
               <ItemLink item={child} lang={lang} condensed={false} here={here} icon={false} />
             </li>

@@ -3,11 +3,10 @@
 // handler (useUiSettingsSubmit) posts them, so the sidebar's sections cost no router hook each.
 import { useFetchers, useSubmit } from '@remix-run/react'
 import { type FormEvent, useCallback } from 'react'
-import { toggleSection } from '#app/rules/sidebar-sections'
 
 export const UI_SETTINGS_ACTION = '/ui-settings'
 
-export type ShellUiSettings = { sidebar: 'default' | 'condensed'; expanded: string[]; collapsed: string[] }
+export type ShellUiSettings = { sidebar: 'default' | 'condensed'; expanded: string[] }
 
 /** A preferences form; `redirectTo` (the page's path and search) brings a plain post back to the page. */
 export function UiSettingsForm({ redirectTo, children, className }: { redirectTo: string; children: React.ReactNode; className?: string }) {
@@ -53,7 +52,9 @@ export function useOptimisticUiSettings(server: ShellUiSettings): ShellUiSetting
       if (mode === 'default' || mode === 'condensed') settings = { ...settings, sidebar: mode }
     } else if (intent === 'section') {
       const label = String(f.formData.get('label') ?? '')
-      settings = { ...settings, ...toggleSection(settings, label, f.formData.get('expanded') === 'true') }
+      const open = f.formData.get('expanded') === 'true'
+      const rest = settings.expanded.filter((l) => l !== label)
+      settings = { ...settings, expanded: open ? [...rest, label] : rest }
     }
   }
   return settings
