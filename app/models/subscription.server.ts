@@ -3,7 +3,6 @@
 // invoice, and the user limit staff creation is held to. `subscriptionActions` is the one write path
 // of the billing pages and their JSON routes: each checks the state, changes Stripe, applies the
 // subscription's new state to the organisation at once (syncSubscription) and audits.
-import { sql } from 'kysely'
 import { isLiveSubscription } from '#app/rules/billing-status'
 import { centsToAmount } from '#app/rules/money'
 import { packageCardText, pausesLeft, subscriptionActions as actionsFor, type SubscriptionActions, userLimit, addMonths } from '#app/rules/subscription'
@@ -13,12 +12,12 @@ import { cardErrorMessage, type PaymentMethodSummary, paymentsService, type Paym
 import { formatDate } from '#app/rules/format'
 import { tenantTransaction } from '#db/transaction'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
-import type { ClientPackage } from '#db/tables/platform'
+import type { ClientPackage, Promotion } from '#db/tables/platform'
 import { loadAuthUser, toUserJson, type UserJson } from './account.server'
 import { audited } from './audit.server'
 import { isMissingResource, organisationCustomerId, planPriceId, promotionCodeId } from './billing-account.server'
 import { syncSubscription } from './platform-billing.server'
-import { findRedeemablePromotion } from './promotions.server'
+import { redeemablePromotionFor, releaseRedemption, reserveRedemption } from './promotions.server'
 import {
   ALREADY_PAUSED,
   BILLING_FAILED,
@@ -45,7 +44,7 @@ import {
   userLimitReached,
 } from './subscription.schema'
 
-export type Failure = { ok: false; status: 400 | 402 | 404 | 502; error: string; field?: string }
+export type Failure = { ok: false; status: 400 | 402 | 404 | 429 | 502; error: string; field?: string }
 export type Outcome<T> = { ok: true; value: T } | Failure
 
 const fail = (status: Failure['status'], error: string, field?: string): Failure => ({ ok: false, status, error, ...(field ? { field } : {}) })
@@ -468,8 +467,13 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
   const { t, payments } = ctx
   const plan = await planForSale(t, choice.subPackage)
   if (!plan) return fail(404, PACKAGE_UNAVAILABLE, 'subPackage')
-  const promotion = choice.promo ? await findRedeemablePromotion(choice.promo) : undefined
-  if (choice.promo && !promotion) return fail(400, PROMO_UNAVAILABLE, 'promo')
+  let promotion: Promotion | undefined
+  if (choice.promo) {
+    // The billing promo box's budget (per organisation): the subscribe call is no free oracle beside it.
+    const found = await redeemablePromotionFor(choice.promo, `client:${t.clientId}`)
+    if (!found.ok) return fail(found.status === 429 ? 429 : 400, found.status === 429 ? found.error : PROMO_UNAVAILABLE, 'promo')
+    promotion = found.promotion
+  }
   return exclusive(ctx, async (tx, lastOpKey) => {
     const org = await organisationBilling(t)
     const current = await liveSubscription(org, payments)
@@ -486,6 +490,8 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
     if (!cardId) return fail(400, NO_PAYMENT_METHOD)
     const priceId = await planPriceId(plan, payments)
     const promotionCode = promotion ? await promotionCodeId(promotion, payments) : undefined
+    // The redemption is taken before the charge (one conditional UPDATE) and given back if it fails (issue 28).
+    if (promotion && !(await reserveRedemption(promotion))) return fail(400, PROMO_UNAVAILABLE, 'promo')
     let created: SubscriptionSummary
     try {
       created = await payments.createSubscription(
@@ -493,6 +499,7 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
         `subscribe-${opKey}`,
       )
     } catch (error) {
+      if (promotion) await releaseRedemption(promotion)
       const message = cardErrorMessage(error)
       if (message) return fail(402, message)
       throw error
@@ -506,12 +513,6 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
       }
     }
     await apply(ctx, org, created)
-    if (promotion)
-      await tx.db
-        .updateTable('promotions')
-        .set({ availed_times: sql`availed_times + 1` })
-        .where('id', '=', promotion.id)
-        .execute()
     await recordPlan(tx, created, plan, opKey)
     return { ok: true, value: { message: mode === 'upgrade' ? SUBSCRIBED : REACTIVATED, plan } }
   })

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         lastName: user.lastName,
         email: user.email,
         // The role in words (ADR 0076), and for staff the company they work for and what they may do there.
-        role: roleLabel({ role: user.role, permissions: user.permissions, platform: user.clientId === null }),
+        role: user.role === 'client' ? null : roleLabel({ role: user.role, permissions: user.permissions, platform: user.clientId === null }),
         companyName: user.role === 'user' ? user.organisationName : null,
         permissions: user.role === 'user' && user.clientId !== null ? permissionsByGroup(user.permissions) : [],
         modules: user.role === 'user' && user.clientId === null ? (user.roleModules ?? []).map(platformModuleLabel) : [],
@@ -109,7 +109,8 @@ export default function ProfileRoute() {
           <dl className="flex-1 divide-y divide-gray-100 text-sm">
             <Row term="Name" value={profile.name} />
             <Row term="Email" value={profile.email} note={pendingEmail ? `pending confirmation for ${pendingEmail}` : null} />
-            <Row term="Role" value={profile.role} />
+            {/* The spec: the profile shows the role unless it is client (the owner). */}
+            {profile.role !== null && <Row term="Role" value={profile.role} />}
             {profile.companyName && <Row term="Company" value={profile.companyName} />}
             {profile.permissions.length > 0 ? (
               <Row term="Permissions">

@@ -6,7 +6,7 @@ describe('labels', () => {
   it.each([
     [{ role: 'superadmin', permissions: [] }, 'Superadmin'],
     [{ role: 'client', permissions: [] }, 'Owner'],
-    [{ role: 'user', permissions: ['READ_ORDERS', 'READ_CUSTOMERS'] }, 'Staff'],
+    [{ role: 'user', permissions: ['READ_ORDERS', 'READ_CUSTOMERS'] }, 'Staff user'],
     [{ role: 'user', permissions: ['WRITER'] }, 'Contributor'],
     [{ role: 'user', permissions: ['REVIEWER', 'READ_ORDERS'] }, 'Reviewer'],
     [{ role: 'user', permissions: ['WRITER', 'REVIEWER'] }, 'Contributor and reviewer'],

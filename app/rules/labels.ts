@@ -4,7 +4,8 @@ import { PERMISSION_GROUPS, type PermissionGroup, type Principal } from './permi
 export const ROLE_LABELS: Record<Principal['role'], string> = {
   superadmin: 'Superadmin',
   client: 'Owner',
-  user: 'Staff',
+  // "Staff user": the word people use, and still the stored role's name (the spec: the profile shows the role).
+  user: 'Staff user',
 }
 
 /** The sections of the permission editor, named as the sidebar names them. */

@@ -9,7 +9,8 @@ test('staff see their role and company', async ({ page, loginAs }) => {
   await expect(card).toContainText('Stan Staff')
   await expect(card).toContainText('staff@demo.test')
   await expect(card.getByText('Role')).toBeVisible()
-  await expect(card).toContainText('user')
+  // The role in words that still name it (issue 27: no raw values).
+  await expect(card).toContainText('Staff user')
   await expect(card).toContainText('Demo Writing Co')
 })
 
