@@ -2,7 +2,7 @@
 // an organisation (full access) sees its logs; superadmin and platform staff with the audit-logs module see all.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useSubmit } from '@remix-run/react'
-import { inputClass, labelClass } from '#app/components/forms'
+import { inputClass, labelClass } from '#app/components/form-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { type Column, DataTable } from '#app/components/data-table'
 import { type AuditLogJson, auditScopeFor } from '#app/models/audit-logs.server'

@@ -5,7 +5,7 @@ import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from 
 import { useEffect, useId, useState } from 'react'
 import { validationError } from 'remix-validated-form'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
-import { FormAlert, inputClass, labelClass } from '#app/components/forms'
+import { FormAlert, inputClass, labelClass } from '#app/components/form-parts'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { switchAnswer } from '#app/models/status-switch.server'
 import { CUSTOMER_CHANGED as CHANGED } from '#app/models/customers.schema'

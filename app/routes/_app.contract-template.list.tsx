@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { SmallTable } from '#app/components/content/list-parts'
-import { smallButton } from '#app/components/forms'
+import { smallButton } from '#app/components/form-parts'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast } from '#app/models/content-common.server'
 import { listContractTemplates } from '#app/models/contract-templates.server'

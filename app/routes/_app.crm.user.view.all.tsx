@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix
 import { useEffect } from 'react'
 import { CrmErrorList } from '#app/components/crm/crm-error'
 import { DataTable } from '#app/components/data-table'
-import { linkClass, smallButton, SuccessAlert } from '#app/components/forms'
+import { linkClass, smallButton, SuccessAlert } from '#app/components/form-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { CRM_USER_DELETED, CRM_USERS_PAGE_SIZES } from '#app/models/crm.schema'
 import { crmChanges, crmUserActions, getAdminCrmUser, pageCrmUsers, toCrmUserJson } from '#app/models/crm.server'

@@ -1,7 +1,7 @@
 // /orders/invoices: Order Invoices, newest first, 100/150/200 per page; Mark As Paid here, Refund in the nested dialog route.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Outlet, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
 import { InvoicesTable } from '#app/components/orders/invoices-table'
 import { PageHeader } from '#app/components/page'
 import { INVOICE_LOAD_FAILED, INVOICE_PAGE_SIZES, MARKED_PAID, markPaidSchema } from '#app/models/order-invoices.schema'

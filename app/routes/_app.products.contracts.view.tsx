@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArchiveButton, SampleList } from '#app/components/content/list-parts'
 import { ArchivedToggle, DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
+import { smallButton } from '#app/components/form-parts'
 import { PageHeader, Toast } from '#app/components/page'
 import { archiveFromList, listPageQuery, readToast } from '#app/models/content-common.server'
 import { LIST_SIZES } from '#app/models/content.schema'

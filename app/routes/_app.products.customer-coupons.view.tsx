@@ -2,7 +2,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { DataTable } from '#app/components/data-table'
-import { smallButton } from '#app/components/forms'
+import { smallButton } from '#app/components/form-parts'
 import { PageHeader, Toast } from '#app/components/page'
 import { readToast, redirectWithToast } from '#app/models/content-common.server'
 import { COUPON_SIZES } from '#app/models/content.schema'

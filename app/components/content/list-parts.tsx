@@ -1,7 +1,7 @@
 // Pieces of the content lists (files, contracts, forms, templates): the archive button, the samples card, a small table.
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { smallButton } from '#app/components/forms'
+import { smallButton } from '#app/components/form-parts'
 import { Card } from '#app/ui/card'
 import { EmptyRow, Table, TBody, Th, THead } from '#app/ui/table'
 

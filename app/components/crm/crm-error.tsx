@@ -1,6 +1,6 @@
 // The CRM's refusal in a red alert (back-office section 8): its message, and its per-field crmErrors as bullets.
 import { useFormContext } from 'remix-validated-form'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
 
 export type CrmErrorJson = { message: string; crmErrors: Record<string, string> | null } | null
 
