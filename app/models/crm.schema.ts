@@ -3,7 +3,6 @@ import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import { CRM_PASSWORD_MESSAGE, CRM_PASSWORD_RULE } from '#app/rules/crm'
 import { email, firstName, lastName, MESSAGES } from './people-fields.schema'
-import { CRM_USER_DELETED, CRM_USERS_PAGE_SIZES } from './crm.names'
 
 export { CRM_USER_DELETED, CRM_USERS_PAGE_SIZES } from './crm.names'
 

@@ -1,7 +1,6 @@
 // Order invoice payloads: the list query, Mark As Paid and Refund (one schema each for the page and the JSON API).
 import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
-import { INVOICE_PAGE_SIZES, INVOICE_LOAD_FAILED, MARKED_PAID } from './order-invoices.names'
 
 export { INVOICE_PAGE_SIZES, INVOICE_LOAD_FAILED, MARKED_PAID } from './order-invoices.names'
 

@@ -1,7 +1,7 @@
 // Revisions approval payloads and messages: one schema for the reject dialog and the JSON API.
 import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
-import { REVISIONS_PAGE_SIZES, REVISION_APPROVED } from './revisions.names'
+import { REVISIONS_PAGE_SIZES } from './revisions.names'
 
 export { REVISIONS_PAGE_SIZES, REVISION_APPROVED } from './revisions.names'
 
