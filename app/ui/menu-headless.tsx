@@ -4,7 +4,7 @@ import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { type MenuActivation, MenuCloseContext, type MenuLink, menuButtonClass, menuItemClass, menuPanelClass, popoverPanelClass } from './menu'
 
-/** Gives the loaded button the focus the placeholder had and opens it the way the placeholder was pressed. */
+/** Gives the loaded button the focus and opens it the way the plain button was pressed. */
 function useReplay(activation: MenuActivation | null) {
   const button = useRef<HTMLButtonElement>(null)
   const replayed = useRef(false)
@@ -14,7 +14,7 @@ function useReplay(activation: MenuActivation | null) {
     replayed.current = true
     el.focus()
     if (activation === 'click') el.click()
-    else if (activation !== 'focus') el.dispatchEvent(new KeyboardEvent('keydown', { key: activation, bubbles: true, cancelable: true }))
+    else el.dispatchEvent(new KeyboardEvent('keydown', { key: activation, bubbles: true, cancelable: true }))
   }, [activation])
   return button
 }

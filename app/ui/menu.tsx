@@ -9,11 +9,8 @@ import { useHydrated } from './use-hydrated'
 
 export type MenuLink = { label: string; to: string; reloadDocument?: boolean }
 
-/**
- * What happened to the not-yet-loaded button: pressed (the loaded one opens the same way) or only focused
- * (the loaded one takes the focus over).
- */
-export type MenuActivation = 'focus' | 'click' | 'Enter' | ' ' | 'ArrowDown' | 'ArrowUp'
+/** How the plain button was pressed: the loaded one takes the focus and opens the same way. */
+export type MenuActivation = 'click' | 'Enter' | ' ' | 'ArrowDown' | 'ArrowUp'
 
 const panelBase = 'z-30 mt-2 origin-top-right rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none'
 export const menuPanelClass = cn(panelBase, 'w-56')
@@ -47,8 +44,9 @@ const buttonClass = menuButtonClass
 const OPENING_KEYS = new Set<string>(['Enter', ' ', 'ArrowDown', 'ArrowUp'])
 
 /**
- * The hydrated button until Headless UI has arrived: the same look and name as Headless UI's, fetching it
- * when pointed at or focused, and remembering a press to replay it on the loaded button.
+ * The hydrated button until it is first pressed: the same look and name as Headless UI's, fetching it when
+ * pointed at or focused. Only a press hands over (never a mere hover or focus: a button replaced between a
+ * click's mousedown and its mouseup would lose the click), and the press is replayed on the loaded button.
  */
 function useMenuHandOver() {
   const hydrated = useHydrated()
@@ -65,11 +63,7 @@ function useMenuHandOver() {
         aria-expanded={false}
         className={buttonClass}
         onPointerEnter={want}
-        onFocus={() => {
-          want()
-          setActivation((a) => a ?? 'focus')
-        }}
-        onBlur={() => setActivation((a) => (a === 'focus' ? null : a))}
+        onFocus={want}
         onClick={() => {
           want()
           setActivation('click')
@@ -106,7 +100,7 @@ export function LinkMenu({ label, button, header, items }: { label?: string; but
       </Fallback>
     )
   }
-  if (!module) return trigger(label, 'menu', button)
+  if (!module || !activation) return trigger(label, 'menu', button)
   return <module.HeadlessLinkMenu label={label} button={button} header={header} items={items} activation={activation} />
 }
 
@@ -121,7 +115,7 @@ export function PopoverMenu({ label, button, children, width = 'w-56' }: { label
     )
   }
   // Like Headless UI's PopoverButton: no aria-haspopup, aria-expanded tells that it opens something.
-  if (!module) return trigger(label, undefined, button)
+  if (!module || !activation) return trigger(label, undefined, button)
   return (
     <module.HeadlessPopoverMenu label={label} button={button} width={width} activation={activation}>
       {children}
