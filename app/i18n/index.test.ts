@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { APP_ROUTES, SIDEBAR_SECTIONS } from '#app/rules/routes'
-import { LANGUAGES, MESSAGES, resolveLanguage, t } from './index'
+import { LANGUAGES, MESSAGES, messagesToSend, registerMessages, resolveLanguage, t } from './index'
 
 describe('resolveLanguage', () => {
   it.each([
@@ -22,7 +22,7 @@ describe('t', () => {
   })
 
   it('falls back to en, then to the key', () => {
-    const de = MESSAGES.de as Record<string, string>
+    const de = MESSAGES.de!
     const saved = de['top.language']
     delete de['top.language']
     try {
@@ -40,12 +40,33 @@ describe('t', () => {
   })
 })
 
+describe("the browser is handed the page's language (ADR 0077)", () => {
+  it('sends nothing for English, the dictionary otherwise', () => {
+    expect(messagesToSend('en')).toBeNull()
+    expect(messagesToSend('ru')).toBe(MESSAGES.ru)
+  })
+
+  it('registers a language it lacks and keeps one it has', () => {
+    const saved = MESSAGES.es
+    delete MESSAGES.es
+    try {
+      expect(t('es', 'top.logout')).toBe('Logout')
+      registerMessages('es', { 'top.logout': 'Salir' })
+      expect(t('es', 'top.logout')).toBe('Salir')
+      registerMessages('es', { 'top.logout': 'Otro' })
+      expect(t('es', 'top.logout')).toBe('Salir')
+    } finally {
+      MESSAGES.es = saved
+    }
+  })
+})
+
 describe('dictionaries', () => {
-  const enKeys = Object.keys(MESSAGES.en).sort()
+  const enKeys = Object.keys(MESSAGES.en!).sort()
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has exactly the en keys, none empty', (lang) => {
-    expect(Object.keys(MESSAGES[lang]).sort()).toEqual(enKeys)
-    for (const value of Object.values(MESSAGES[lang])) expect(value?.trim()).not.toBe('')
+    expect(Object.keys(MESSAGES[lang]!).sort()).toEqual(enKeys)
+    for (const value of Object.values(MESSAGES[lang]!)) expect(value?.trim()).not.toBe('')
   })
 
   it('covers every sidebar label used by the route table', () => {

@@ -1,7 +1,9 @@
 // Audit log filters and paging shared by /audit-logs and GET /api/logs/view (back-office section 9).
 import { z } from 'zod'
+import { AUDIT_PAGE_SIZES } from './audit-logs.names'
 
-export const AUDIT_PAGE_SIZES = [100, 150, 200] as const
+export { AUDIT_PAGE_SIZES } from './audit-logs.names'
+
 export const AUDIT_DEFAULT_SIZE = 100
 
 const filter = z

@@ -4,13 +4,14 @@ import { z } from 'zod'
 import { CRM_PASSWORD_MESSAGE, CRM_PASSWORD_RULE } from '#app/rules/crm'
 import { email, firstName, lastName, MESSAGES } from './people-fields.schema'
 
+export { CRM_USER_DELETED, CRM_USERS_PAGE_SIZES } from './crm.names'
+
 /** Back-office section 8, letter for letter. */
 export const CRM_NOT_ACTIVE = 'CRM is not active! Please wait for the CRM to get enabled'
 /** A log-in-as session may look at the CRM, not change its accounts or credentials (ADR 0053). */
 export const CRM_OWN_SESSION = 'You are signed in as someone else: CRM users and integrations can only be changed in your own session.'
 export const CRM_USER_CREATED = 'User Created Successfully'
 export const CRM_USER_UPDATED = 'User Updated Successfully'
-export const CRM_USER_DELETED = 'Deleted!'
 export const CRM_INTEGRATION_SAVED = 'Saved Successfully!'
 export const CRM_USER_NOT_FOUND = 'CRM user not found'
 export const CRM_ADMIN_NOT_FOUND = 'Admin CRM account not found'
@@ -22,7 +23,6 @@ export const AUTH_TOKEN_REQUIRED = 'Enter Auth Token'
 export const CRM_BAD_PERMISSIONS = 'crmPermissions must be a list of flag names or an object of flags'
 
 /** Back-office section 9: CRM users page 100, 150 or 200 (default 100). */
-export const CRM_USERS_PAGE_SIZES = [100, 150, 200] as const
 export const MESSAGING_INTEGRATIONS = ['twilio'] as const
 
 /**

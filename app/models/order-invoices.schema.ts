@@ -2,12 +2,11 @@
 import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 
+export { INVOICE_PAGE_SIZES, INVOICE_LOAD_FAILED, MARKED_PAID } from './order-invoices.names'
+
 /** Back-office section 9: invoices 100, 150, 200 per page (default 100). */
-export const INVOICE_PAGE_SIZES = [100, 150, 200] as const
 export const INVOICE_NOT_FOUND = 'Invoice not found'
-export const INVOICE_LOAD_FAILED = 'Something went wrong, please try again later'
 export const REFUND_WARNING = 'You will not be able to revert this.'
-export const MARKED_PAID = 'Saved Successfully!'
 export const REFUNDED = 'Refunded Successfully!'
 export const ENTER_REFUND_AMOUNT = 'Enter a refund amount'
 export const MARK_PAID_REFUSED = 'Only unpaid invoices can be marked as paid'

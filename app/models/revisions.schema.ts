@@ -1,11 +1,12 @@
 // Revisions approval payloads and messages: one schema for the reject dialog and the JSON API.
 import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
+import { REVISIONS_PAGE_SIZES } from './revisions.names'
+
+export { REVISIONS_PAGE_SIZES, REVISION_APPROVED } from './revisions.names'
 
 /** Back-office section 9: invoices, revisions, CRM users and reviewer orders page 100, 150 or 200. */
-export const REVISIONS_PAGE_SIZES = [100, 150, 200] as const
 
-export const REVISION_APPROVED = 'Revision Approved Successfully!'
 export const REVISION_REJECTED = 'Revision Rejected Successfully!'
 export const REJECTION_REASON_REQUIRED = 'Please enter the reason for rejection'
 export const REVISION_NOT_FOUND = 'Revision not found'

@@ -14,6 +14,9 @@ import {
 } from '#app/rules/reminders'
 import { MODULE_REQUIRED, SERVICE_TYPES, TITLE_REQUIRED, WORKFLOW_NAME_REQUIRED } from '#app/rules/workflow-modules'
 import type { TableQuery } from '#app/rules/table-query'
+import { PAGE_SIZE_OPTIONS } from './workflows.names'
+
+export { PAGE_SIZE_OPTIONS } from './workflows.names'
 
 /** Form posts send '' for absent lists and a lone value for a one-item list; JSON sends arrays. */
 const list = (value: unknown) => {
@@ -82,7 +85,6 @@ export type ServiceModuleInput = z.infer<typeof serviceModuleSchema>
 export type WorkflowCreateInput = z.infer<typeof workflowCreateSchema>
 
 /** List pages and list calls: archived switch, page (1-based) or start offset, page size 50/100/200, search. */
-export const PAGE_SIZE_OPTIONS = [50, 100, 200] as const
 export const listQuerySchema = z.object({
   archived: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()),
   page: z.preprocess((v) => (v === undefined || v === '' ? undefined : v), z.coerce.number().int().min(1).max(100000).optional()),

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { MetricWidget } from '#app/components/contributors-analytics/metric-widget'
-import { labelClass } from '#app/components/forms'
+import { labelClass } from '#app/components/form-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { parsePageQuery } from '#app/models/contributors-analytics.schema'
 import {

@@ -2,16 +2,17 @@
 // dialogs from the URL (?new=1, ?edit={_id}, ?settings={_id}), which without JavaScript render as page sections.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
-import { useEffect, useId, useState } from 'react'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { validationError } from 'remix-validated-form'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
-import { FormAlert, inputClass, labelClass } from '#app/components/forms'
+import { FormAlert, inputClass, labelClass } from '#app/components/form-parts'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { switchAnswer } from '#app/models/status-switch.server'
 import { CUSTOMER_CHANGED as CHANGED } from '#app/models/customers.schema'
 import { loginAsKey, LoginAsRowForm } from '#app/components/login-as-button'
 import { PanelDialog } from '#app/ui/panel-dialog'
-import { EMPTY_USER, UserForm, type UserFormValues } from '#app/components/people/user-form'
+import { EMPTY_USER, type UserFormValues } from '#app/components/people/user-form-values'
+import { lazyWithServer } from '#app/ui/lazy-with-server'
 import { SwitchForm } from '#app/components/people/switch-form'
 import { FETCHER_FIELD } from '#app/rules/fetcher-field'
 import { startLoginAs } from '#app/models/impersonation.server'
@@ -27,6 +28,9 @@ import { buttonClass } from '#app/ui/button'
 import { rowActionClass, RowLink } from '#app/ui/row-actions'
 import { notFound } from '#app/services/http.server'
 import { PageHeader } from '#app/components/page'
+
+// The add and edit forms (remix-validated-form, zod) come with their dialog, not with the list (ADR 0077).
+const UserForm = lazyWithServer(() => import('#app/components/people/user-form').then((m) => m.UserForm))
 
 const PANEL_PARAMS = ['new', 'edit', 'settings']
 
@@ -308,19 +312,23 @@ export default function ClientUsersRoute() {
 
       {panel?.kind === 'new' ? (
         <PanelDialog title="Add User" closeTo={closeHref} wide>
-          <UserForm mode="create" values={valuesFromPost(EMPTY_USER, posted)} formError={actionData?.error} />
+          <Suspense fallback={null}>
+            <UserForm mode="create" values={valuesFromPost(EMPTY_USER, posted)} formError={actionData?.error} />
+          </Suspense>
         </PanelDialog>
       ) : null}
       {panel?.kind === 'edit' ? (
         <PanelDialog title="Edit User" closeTo={closeHref} wide>
-          <UserForm
-            key={panel.user._id}
-            mode="update"
-            id={panel.user._id}
-            values={valuesFromPost(formValues(panel.user), posted)}
-            formError={actionData?.error}
-            canSetPassword={panel.user.manageable}
-          />
+          <Suspense fallback={null}>
+            <UserForm
+              key={panel.user._id}
+              mode="update"
+              id={panel.user._id}
+              values={valuesFromPost(formValues(panel.user), posted)}
+              formError={actionData?.error}
+              canSetPassword={panel.user.manageable}
+            />
+          </Suspense>
         </PanelDialog>
       ) : null}
       {panel?.kind === 'settings' ? (

@@ -1,7 +1,7 @@
 // /form-template/template?key={id} (platform): the builder for a form template, with Publish.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
 import { PageHeader, Toast } from '#app/components/page'
 import { FormBuilder } from '#app/components/content/form-builder'
 import { platformAudit, readToast } from '#app/models/content-common.server'

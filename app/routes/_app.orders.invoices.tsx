@@ -1,10 +1,11 @@
 // /orders/invoices: Order Invoices, newest first, 100/150/200 per page; Mark As Paid here, Refund in the nested dialog route.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Outlet, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
 import { InvoicesTable } from '#app/components/orders/invoices-table'
 import { PageHeader } from '#app/components/page'
-import { INVOICE_LOAD_FAILED, INVOICE_PAGE_SIZES, MARKED_PAID, markPaidSchema } from '#app/models/order-invoices.schema'
+import { markPaidSchema } from '#app/models/order-invoices.schema'
+import { INVOICE_LOAD_FAILED, INVOICE_PAGE_SIZES, MARKED_PAID } from '#app/models/order-invoices.names'
 import { invoiceActions, toInvoiceRowView } from '#app/models/order-invoices.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'

@@ -5,7 +5,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useRouteError } from '@remix-run/react'
 import { useEffect } from 'react'
-import { FieldError, FormAlert, inputClass, labelClass, linkClass } from '#app/components/forms'
+import { FieldError, FormAlert, inputClass, labelClass, linkClass } from '#app/components/form-parts'
 import { Badge, PageHeader, Toast } from '#app/components/page'
 import { parseReportForm, REPORT_FAILED, REPORT_LIST_FAILED, REPORT_REQUESTED, REPORT_RETENTION_DAYS, type ReportFormValues } from '#app/models/order-reports.schema'
 import { createReport, listReports, reportQuestionnaires, type ReportJson, type ReportQuestionnaire } from '#app/models/order-reports.server'

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { RevisionsTable } from '#app/components/orders/revisions-table'
 import { PageHeader, Toast } from '#app/components/page'
-import { REVISION_APPROVED, REVISIONS_PAGE_SIZES } from '#app/models/revisions.schema'
+import { REVISION_APPROVED, REVISIONS_PAGE_SIZES } from '#app/models/revisions.names'
 import { revisionActions } from '#app/models/revisions.server'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'

@@ -2,7 +2,7 @@
 // money), with links to Stripe's invoice, PDF and receipt, and Pay Now on an open invoice (ADR 0036).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FormAlert, linkClass, SuccessAlert } from '#app/components/forms'
+import { FormAlert, linkClass, SuccessAlert } from '#app/components/form-parts'
 import { SmallTable } from '#app/components/content/list-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { INVOICE_PAID, PAY_FAILED, PAYMENT_INVOICES_FAILED, payInvoiceSchema } from '#app/models/payment-invoices.schema'

@@ -4,7 +4,7 @@
 // Dialogs live in the URL (?dialog=cancel|pause|users), so every step works without JavaScript.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { FormAlert, inputClass, labelClass, linkClass, SuccessAlert } from '#app/components/forms'
+import { FormAlert, inputClass, labelClass, linkClass, SuccessAlert } from '#app/components/form-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { centsText } from '#app/components/subscription/money'
 import { BILLING_FAILED, MANAGE_SUBSCRIPTION, PAY_OPEN_INVOICE, QUANTITY_MIN, usersIncreaseSchema } from '#app/models/subscription.schema'

@@ -2,7 +2,7 @@
 // awaiting verification, configured) and the Stripe-hosted onboarding the owner is sent to (ADR 0037).
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { NotTakingOrdersNotice } from '#app/components/not-taking-orders'
 import { PAYOUTS_FAILED, payoutActions, type PayoutStatus } from '#app/models/payouts.server'

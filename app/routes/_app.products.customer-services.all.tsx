@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
 import { SuccessDialog, SwitchForm, Tag } from '#app/components/workflows/list-ui'
 import { takeToast } from '#app/services/flash.server'
-import { listPageQuery, PAGE_SIZE_OPTIONS } from '#app/models/workflows.schema'
+import { listPageQuery } from '#app/models/workflows.schema'
+import { PAGE_SIZE_OPTIONS } from '#app/models/workflows.names'
 import { listWorkflows, workflowActions } from '#app/models/workflows.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
@@ -42,11 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
-const intentSchema = z.object({ intent: z.literal('archive'), id: z.string().min(1).max(64), value: z.enum(['true', 'false']) })
+// Built in the action (a function), so the page's browser code does not carry zod (ADR 0077).
+const intentSchema = () => z.object({ intent: z.literal('archive'), id: z.string().min(1).max(64), value: z.enum(['true', 'false']) })
 
 export async function action({ request }: ActionFunctionArgs) {
   const t = await requirePermission(request, { all: ['UPDATE_WORKFLOWS'] })
-  const parsed = intentSchema.safeParse(Object.fromEntries(await readForm(request)))
+  const parsed = intentSchema().safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Please Try Again Later!' }, { status: 400 })
   const service = await workflowActions.archive(t, request, parsed.data.id, parsed.data.value === 'true')
   if (!service) return data({ error: 'Workflow not found' }, { status: 404 })

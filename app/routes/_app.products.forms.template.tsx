@@ -2,7 +2,7 @@
 // the key is a provider sample, shown read-only with a Clone button.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
 import { PageHeader, Toast } from '#app/components/page'
 import { FormBuilder } from '#app/components/content/form-builder'
 import { readToast, sampleFlag } from '#app/models/content-common.server'

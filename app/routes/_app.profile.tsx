@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { validationError } from 'remix-validated-form'
-import { SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/form-parts'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { AvatarForm, ChangePasswordForm, PASSWORD_FORM, PROFILE_FORM, ProfileDetailsForm, useAvatarError } from '#app/components/profile/profile-forms'
 import { TwoFactorCard } from '#app/components/profile/two-factor-card'

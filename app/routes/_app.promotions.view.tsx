@@ -2,7 +2,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DataTable } from '#app/components/data-table'
-import { SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/form-parts'
 import { PageHeader } from '#app/components/page'
 import { pagePromotions, promotionActions, toPromotionJson } from '#app/models/promotions.server'
 import { PROMOTION_DELETED, PROMOTION_FAILED } from '#app/models/promotions.schema'

@@ -1,7 +1,7 @@
 // /roles/view: the platform roles with the modules each grants and an edit link.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/form-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { DataTable } from '#app/components/data-table'
 import { takeToast } from '#app/services/flash.server'

@@ -13,6 +13,7 @@ import { crmSidebarFor } from './crm-request.server'
 import { getAuth, requireUser, tenantOf } from '#app/models/auth-guards.server'
 import { env } from '#app/services/env.server'
 import { getUiSettings, languageOf } from '#app/services/ui-settings.server'
+import { messagesToSend } from '#app/i18n/index'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const restricted = user.role === 'client' && sidebarRestricted(user.packageStatus, dueDays, trialDaysLeft(user))
   const name = `${user.firstName} ${user.lastName}`.trim()
   const config = env()
+  const lang = languageOf(ui, session.get('lang'))
 
   const shell: ShellData = {
     user: {
@@ -49,7 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       facts?.crm ?? null,
     ),
     ui: { sidebar: ui.sidebar, expanded: ui.expanded },
-    lang: languageOf(ui, session.get('lang')),
+    lang,
+    messages: messagesToSend(lang),
     banners: {
       trial: trialBanner(userJson.trialUser, trialDaysLeft(user)),
       pastDue: pastDueBanner(user.packageStatus, dueDays),

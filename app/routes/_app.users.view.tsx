@@ -1,7 +1,7 @@
 // /users/view: the platform users (Name, Email, Role, Active, edit link), with an Active switch per row.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { FormAlert, SuccessAlert } from '#app/components/forms'
+import { FormAlert, SuccessAlert } from '#app/components/form-parts'
 import { Badge, PageHeader } from '#app/components/page'
 import { DataTable } from '#app/components/data-table'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'

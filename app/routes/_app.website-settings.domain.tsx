@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/form-parts'
 import { PageHeader } from '#app/components/page'
 import { CustomDomainCard, CustomDomainModal, DnsInstructions, DOMAIN_PAGE, SubdomainCard, SubdomainModal, SystemEmailsCard } from '#app/components/website-settings/domain-cards'
 import { domainActions, getDomain, platformHost, verifyDomainSoon } from '#app/models/domains.server'

@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/form-parts'
 import { PageHeader } from '#app/components/page'
 import { ConfirmCurrencyDialog, CurrencyCard, CurrencyChangedDialog, FEATURES_PAGE, FeaturesForm } from '#app/components/website-settings/features-form'
 import { getWebsiteSettings } from '#app/models/organisation-settings.server'

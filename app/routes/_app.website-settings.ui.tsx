@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/form-parts'
 import { PageHeader } from '#app/components/page'
 import { CustomizationForm, UI_PAGE } from '#app/components/website-settings/customization-form'
 import { customizationValidator, IMAGE_KEYS, IMAGE_MAX_BYTES } from '#app/models/website-settings.schema'

@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
-import { FormAlert, primaryButtonClass, SuccessAlert } from '#app/components/forms'
+import { FormAlert, primaryButtonClass, SuccessAlert } from '#app/components/form-parts'
 import { INVALID_LINK } from '#app/models/sign-in.server'
 import { EMAIL_CHANGED } from '#app/models/profile.schema'
 import { confirmEmailChange, emailChangeOf } from '#app/models/profile.server'

@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, LoginLink } from '#app/components/auth/auth-shell'
-import { FormAlert, primaryButtonClass } from '#app/components/forms'
+import { FormAlert, primaryButtonClass } from '#app/components/form-parts'
 import { openSignInLink, previewSignInLink } from '#app/models/customer-links.server'
 import { startSession } from '#app/services/session.server'
 import { linkContext } from './portal-sessions.server'

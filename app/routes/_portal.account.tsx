@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { validationError } from 'remix-validated-form'
-import { SuccessAlert } from '#app/components/forms'
+import { SuccessAlert } from '#app/components/form-parts'
 import { ChangePasswordForm, PASSWORD_FORM, PROFILE_FORM, ProfileDetailsForm } from '#app/components/profile/profile-forms'
 import { IMPERSONATION_CREDENTIALS_REFUSED } from '#app/models/auth-guards.server'
 import { customerPendingEmail, customerProfileActions, EMAIL_REASSIGN_DISABLED, emailReassignDisabled } from '#app/models/customer-accounts.server'

@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import { ForwardPage } from '#app/components/auth/forward-page'
-import { linkClass } from '#app/components/forms'
+import { linkClass } from '#app/components/form-parts'
 import { leavePortalLoginAs } from './portal-sessions.server'
 import { requirePortalHost } from '#app/models/portal-auth.server'
 

@@ -2,7 +2,7 @@
 // "Add to Cart Link": it adds the product and goes on (only ever to the organisation's own hosts).
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FieldError, inputClass, labelClass } from '#app/components/forms'
+import { FieldError, inputClass, labelClass } from '#app/components/form-parts'
 import { CartTotals, NotTakingOrders, Price, shopButton, shopSecondaryButton } from '#app/components/portal/shop'
 import { addAndRedirectTarget, cartHeaders, shopperCart } from '#app/models/cart-requests.server'
 import { applyCoupon, removeCoupon, removeFromCart } from '#app/models/carts.server'

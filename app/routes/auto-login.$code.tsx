@@ -4,7 +4,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthShell, LoginLink } from '#app/components/auth/auth-shell'
-import { FormAlert, primaryButtonClass } from '#app/components/forms'
+import { FormAlert, primaryButtonClass } from '#app/components/form-parts'
 import { previewAutoLogin } from '#app/models/auto-login-links.server'
 import { landingPath } from '#app/rules/landing'
 import { autoLoginContext, openAutoLoginLink } from './auto-login.server'

@@ -6,7 +6,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthHeading, AuthShell } from '#app/components/auth/auth-shell'
 import { ForwardPage } from '#app/components/auth/forward-page'
-import { FormAlert, linkClass, primaryButtonClass } from '#app/components/forms'
+import { FormAlert, linkClass, primaryButtonClass } from '#app/components/form-parts'
 import { autoLoginContext } from './auto-login.server'
 import { consumeCustomerPortalLink, previewAutoLogin } from '#app/models/auto-login-links.server'
 import { adminOrigin } from '#app/models/impersonation.server'

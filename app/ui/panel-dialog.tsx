@@ -1,45 +1,43 @@
 // A dialog whose open state lives in the URL (?new=1, ?edit=id): Headless UI Dialog with JavaScript,
-// the same content as a section of the page without it. Closing goes to `closeTo`.
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
-import { Link, useNavigate } from '@remix-run/react'
+// fetched when a dialog first opens (panel-dialog-headless.tsx, ADR 0077), the same content as a section
+// of the page without it. Closing goes to `closeTo`.
+import { Link } from '@remix-run/react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Card } from '#app/ui/card'
+import { onDemand, useOnDemand } from '#app/ui/on-demand'
 import { useHydrated } from '#app/ui/use-hydrated'
+
+const headlessDialog = onDemand(() => import('./panel-dialog-headless'))
 
 export function PanelDialog({ title, closeTo, children, wide }: { title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
   const hydrated = useHydrated()
-  const navigate = useNavigate()
+  // Opened on the client (a link to ?new=1): nothing until Headless UI's Dialog is there, a moment; opened
+  // with the page: the section the server rendered stays until then. Either way the section if it fails.
+  const [openedHere] = useState(hydrated)
+  const dialog = useOnDemand(headlessDialog, hydrated)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (hydrated && !dialog) headlessDialog.load().catch(() => setFailed(true))
+  }, [hydrated, dialog])
   useReturnFocus()
-  if (!hydrated) {
+  if (dialog) {
     return (
-      <Card aria-label={title} className="border-l-4 border-brand-600">
-        <div className="mb-4 flex items-center justify-between gap-4">
-          <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
-          <Link to={closeTo} className="text-sm font-medium text-brand-600 hover:underline">
-            Close
-          </Link>
-        </div>
+      <dialog.HeadlessPanelDialog title={title} closeTo={closeTo} wide={wide}>
         {children}
-      </Card>
+      </dialog.HeadlessPanelDialog>
     )
   }
+  if (openedHere && hydrated && !failed) return null
   return (
-    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-black/30" />
-      <div className="fixed inset-0 overflow-y-auto p-4">
-        <div className="flex min-h-full items-start justify-center sm:items-center">
-          <DialogPanel aria-label={title} className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-lg bg-white p-6 shadow-xl`}>
-            <div className="mb-4 flex items-center justify-between gap-4">
-              <DialogTitle className="text-lg font-semibold text-gray-900">{title}</DialogTitle>
-              <Link to={closeTo} preventScrollReset aria-label="Close" className="rounded p-1 text-gray-500 hover:bg-gray-100">
-                ✕
-              </Link>
-            </div>
-            {children}
-          </DialogPanel>
-        </div>
+    <Card aria-label={title} className="border-l-4 border-brand-600">
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
+        <Link to={closeTo} className="text-sm font-medium text-brand-600 hover:underline">
+          Close
+        </Link>
       </div>
-    </Dialog>
+      {children}
+    </Card>
   )
 }
 

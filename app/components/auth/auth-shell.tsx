@@ -1,7 +1,7 @@
 // The frame of the public sign-in pages: product name above a centered white card.
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { linkClass } from '#app/components/forms'
+import { linkClass } from '#app/components/form-parts'
 
 /** An organisation's own host (ADR 0044): its name or logo, an image, its links and its colours instead of ours. */
 export type AuthBrand = {

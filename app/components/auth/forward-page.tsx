@@ -2,7 +2,7 @@
 // there: the CSP's form-action 'self' stops that navigation. A refresh moves on without JavaScript, a location
 // change with it, and a link is there for anything else.
 import { useEffect } from 'react'
-import { primaryButtonClass } from '#app/components/forms'
+import { primaryButtonClass } from '#app/components/form-parts'
 import { AuthHeading } from './auth-shell'
 
 export function ForwardPage({ url, title, subtitle, label }: { url: string; title: string; subtitle?: string; label: string }) {

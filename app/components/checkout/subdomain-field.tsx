@@ -2,7 +2,7 @@
 // typing stops, and given a silent random suffix when an auto-filled name is taken (portal spec section 4).
 import { useEffect, useId, useRef, useState } from 'react'
 import { useField } from 'remix-validated-form'
-import { FieldError, inputClass, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/forms'
+import { FieldError, inputClass, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/form-parts'
 import { checkSubdomain, suggestSubdomain, withRandomSuffix } from '#app/rules/subdomain'
 
 export const SUBDOMAIN_CHECK_DELAY_MS = 800

@@ -3,7 +3,7 @@
 // the draft autosaves 800 ms after the last change and leaving with unsaved changes asks first.
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { inputClass, labelClass, smallButton } from '#app/components/forms'
+import { inputClass, labelClass, smallButton } from '#app/components/form-parts'
 import { applyBuilderIntent, type FormItemInput, QUESTION_LABELS, QUESTION_TYPES } from '#app/models/forms.schema'
 import { buttonClass } from '#app/ui/button'
 import { useHydrated } from '#app/ui/use-hydrated'

@@ -3,7 +3,7 @@
 // the loader's saved contract, or after a refused post the submitted value as sanitizeSubmittedHtml sent it back.
 import { useEffect, useId, useRef, useState } from 'react'
 import { useField } from 'remix-validated-form'
-import { FieldError, inputClass, labelClass } from '#app/components/forms'
+import { FieldError, inputClass, labelClass } from '#app/components/form-parts'
 import { FormattingToolbar, type FormattingTool } from '#app/ui/formatting-toolbar'
 import { useHydrated } from '#app/ui/use-hydrated'
 

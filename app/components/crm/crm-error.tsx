@@ -1,26 +1,9 @@
 // The CRM's refusal in a red alert (back-office section 8): its message, and its per-field crmErrors as bullets.
 import { useFormContext } from 'remix-validated-form'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
+import { CrmErrorList } from './crm-error-list'
 
-export type CrmErrorJson = { message: string; crmErrors: Record<string, string> | null } | null
-
-export function CrmErrorList({ error }: { error: CrmErrorJson }) {
-  if (!error) return null
-  const bullets = Object.entries(error.crmErrors ?? {})
-  return (
-    <>
-      {bullets.length ? (
-        <ul className="list-disc pl-5">
-          {bullets.map(([field, message]) => (
-            <li key={field}>{message}</li>
-          ))}
-        </ul>
-      ) : (
-        <span>{error.message}</span>
-      )}
-    </>
-  )
-}
+export { CrmErrorList, type CrmErrorJson } from './crm-error-list'
 
 /**
  * A ValidatedForm's failure of the whole save: `_form` carries the message, `_crm.<field>` the CRM's

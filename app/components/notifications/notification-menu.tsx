@@ -1,14 +1,13 @@
 // The top bar's notification dropdown (230px): the unread badge from the layout, the unread list fetched
 // when it opens, single clear, 'Mark all as seen', live pushes, and a link to /notifications.
 // Without JavaScript it shows the count, a 'Mark all as seen' form and the link.
-import { CloseButton } from '@headlessui/react'
 import { Form, Link, useLocation, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Icon } from '#app/components/shell/icons'
 import { type Language, t } from '#app/i18n/index'
 import type { NotificationJson } from '#app/models/notifications.server'
 import { badgeLabel, mergeNotifications } from '#app/rules/notifications'
-import { PopoverMenu } from '#app/ui/menu'
+import { PopoverMenu, useCloseMenu } from '#app/ui/menu'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { formatDate } from '#app/rules/format'
 import { clearAllNotifications, clearNotification, fetchNotifications } from './notifications-api'
@@ -123,6 +122,8 @@ type PanelProps = {
 /** Mounted while the dropdown is open (Headless UI unmounts a closed panel), so opening it loads the list. */
 function NotificationPanel({ lang, count, state, redirectTo, onOpen, onClearOne, onClearAll }: PanelProps) {
   const hydrated = useHydrated()
+  // Headless UI's close (its CloseButton's), given by the popover once it has loaded (ADR 0077).
+  const close = useCloseMenu()
   const opened = useRef(onOpen)
   useEffect(() => (hydrated ? opened.current() : undefined), [hydrated])
   const heading = <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">{t(lang, 'top.notifications')}</p>
@@ -178,9 +179,16 @@ function NotificationPanel({ lang, count, state, redirectTo, onOpen, onClearOne,
             <li key={n._id} className="flex items-start gap-1 border-t border-gray-100 px-3 py-2 first:border-t-0">
               <div className="min-w-0 flex-1">
                 {n.link ? (
-                  <CloseButton as={Link} to={n.link} onClick={() => onClearOne(n._id)} className="block text-sm break-words text-gray-800 hover:text-brand-700">
+                  <Link
+                    to={n.link}
+                    onClick={() => {
+                      onClearOne(n._id)
+                      close()
+                    }}
+                    className="block text-sm break-words text-gray-800 hover:text-brand-700"
+                  >
                     {n.contant}
-                  </CloseButton>
+                  </Link>
                 ) : (
                   <p className="text-sm break-words text-gray-800">{n.contant}</p>
                 )}
@@ -201,9 +209,9 @@ function NotificationPanel({ lang, count, state, redirectTo, onOpen, onClearOne,
           ))}
         </ul>
       )}
-      <CloseButton as={Link} to="/notifications" className={viewAll}>
+      <Link to="/notifications" onClick={close} className={viewAll}>
         {t(lang, 'top.viewAllNotifications')}
-      </CloseButton>
+      </Link>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label 
 import { useFetcher } from '@remix-run/react'
 import { type ComponentProps, useEffect, useId, useMemo, useState } from 'react'
 import { useField } from 'remix-validated-form'
-import { FieldError, inputClass, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/forms'
+import { FieldError, inputClass, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/form-parts'
 import { useHydrated } from '#app/ui/use-hydrated'
 
 export type CustomerChoice = { _id: string; firstName: string; lastName: string; email: string }

@@ -1,7 +1,7 @@
 // The Needs Action table of /orders/view: open orders waiting on the team (ADR 0018), soonest due first,
 // with View Order and, for LOGIN_AS_CUSTOMER, 'Login as User' (the customer log-in-as flow).
 import { LoginAsButton } from '#app/components/login-as-button'
-import { PriorityBadge } from '#app/components/orders/order-settings-form-parts'
+import { PriorityBadge } from '#app/components/orders/priority-badge'
 import type { OrderSort, SortDir } from '#app/models/orders-list.names'
 import type { OrderListRow } from '#app/models/orders-list.server'
 import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'

@@ -1,6 +1,6 @@
 // Pieces the order dialogs share: the form-level refusal, the priority badge and picker, order ids as hidden fields.
 import { useField } from 'remix-validated-form'
-import { FieldError, FormAlert, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/forms'
+import { FieldError, FormAlert, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/form-parts'
 import { FORM_ERROR_FIELD } from '#app/models/order-actions.schema'
 import { ORDER_PRIORITIES, PRIORITY_STYLE } from '#app/rules/order-priority'
 import { cn } from '#app/ui/cn'

@@ -2,7 +2,7 @@
 import { useSearchParams } from '@remix-run/react'
 import { type Column, DataTable, ListDate } from '#app/components/data-table'
 import type { RevisionJson } from '#app/models/revisions.server'
-import { REVISIONS_PAGE_SIZES } from '#app/models/revisions.schema'
+import { REVISIONS_PAGE_SIZES } from '#app/models/revisions.names'
 import { NO_CONTRIBUTOR } from '#app/rules/order-tasks'
 import type { TableQuery } from '#app/rules/table-query'
 import { buttonClass } from '#app/ui/button'

@@ -1,7 +1,7 @@
 // The settings dialog's record of paying the contributor (ADR 0068): staff mark the amount as paid, or take
 // the record back; no money moves. A plain form, so it works without JavaScript.
 import { Form } from '@remix-run/react'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
 import { Badge } from '#app/components/page'
 import type { WriterPayment } from '#app/models/work-earnings.server'
 import { formatDate } from '#app/rules/format'

@@ -1,6 +1,6 @@
 // The writer's available days as checkboxes: the staff user form and the contributor's own profile share it.
 import { useField } from 'remix-validated-form'
-import { FieldError, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/forms'
+import { FieldError, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/form-parts'
 import { WEEK_DAYS } from '#app/models/staff.schema'
 
 export function AvailableDays({ initial, errorId, formId }: { initial: string[]; errorId: string; formId?: string }) {

@@ -7,34 +7,9 @@ import { isContributor } from '#app/rules/people'
 import { useHydrated } from '#app/ui/use-hydrated'
 import { AvailableDays } from './available-days'
 import { PermissionEditor } from './permission-editor'
+import type { UserFormValues } from './user-form-values'
 
-export type UserFormValues = {
-  firstName: string
-  lastName: string
-  email: string
-  permissions: string[]
-  levels: string
-  services: string
-  languages: string
-  certificates: string
-  expertise: string
-  availableDays: string[]
-  schedulingLink: string
-}
-
-export const EMPTY_USER: UserFormValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  permissions: [],
-  levels: '',
-  services: '',
-  languages: '',
-  certificates: '',
-  expertise: '',
-  availableDays: [],
-  schedulingLink: '',
-}
+export { EMPTY_USER, type UserFormValues } from './user-form-values'
 
 const sectionClass = 'rounded-md border border-gray-200 [&_summary]:cursor-pointer'
 const summaryClass = 'px-4 py-2.5 text-sm font-semibold text-gray-900 select-none'

@@ -1,6 +1,6 @@
 // Pieces of the billing forms (plans, promotions, checkout): the operation's request key and the provider failure alert.
 import { useField } from 'remix-validated-form'
-import { FormAlert } from '#app/components/forms'
+import { FormAlert } from '#app/components/form-parts'
 
 /**
  * The rendered form's idempotency key: a double submit of this form is one operation. After a failed

@@ -1,6 +1,6 @@
 // A read-only link with a Copy button ('Copied to clipboard'); without JavaScript the text stays selectable.
 import { useId, useRef, useState } from 'react'
-import { inputClass, labelClass } from '#app/components/forms'
+import { inputClass, labelClass } from '#app/components/form-parts'
 import { useHydrated } from '#app/ui/use-hydrated'
 
 export function CopyLink({ label, value }: { label: string; value: string }) {

@@ -3,7 +3,7 @@
 // without it the same dialog is a section of the page with a plain form posting to the page.
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
 import { type FormEvent, useState } from 'react'
-import { FormAlert, inputClass, labelClass, linkClass, SuccessAlert } from '#app/components/forms'
+import { FormAlert, inputClass, labelClass, linkClass, SuccessAlert } from '#app/components/form-parts'
 import { PageHeader } from '#app/components/page'
 import { UNAUTHORIZED } from '#app/models/subscription.schema'
 import { centsText } from './money'

@@ -2,7 +2,7 @@
 // JavaScript) and, with it, a swatch button opening a picker; the section keeps one picker open at a time.
 import { useEffect, useId, useRef, useState } from 'react'
 import { useField } from 'remix-validated-form'
-import { FieldError, inputClass, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/forms'
+import { FieldError, inputClass, labelClass, VALIDATE_ON_SUBMIT } from '#app/components/form-parts'
 import { canonicalColour } from '#app/rules/portal-theme'
 import { useHydrated } from '#app/ui/use-hydrated'
 

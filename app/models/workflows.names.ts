@@ -1,0 +1,2 @@
+// Workflow and product lists: the names the browser needs, without zod (issue 27, ADR 0077); workflows.schema.ts re-exports them.
+export const PAGE_SIZE_OPTIONS = [50, 100, 200] as const
