@@ -9,13 +9,23 @@ export const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ]
 
-/** What axe (WCAG 2.2 AA tags) finds serious or critical, one line per rule, and any sideways scroll. */
-export async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Violations only: collecting every passing node's details is most of axe's time, and nothing reads them.
-  const results = await new AxeBuilder({ page })
+/**
+ * axe over the page with the WCAG 2.2 AA tags, violations only (collecting every passing node's details is
+ * most of axe's time, and nothing reads them). Legacy mode: each frame runs axe itself, without the blank
+ * page the default mode opens to gather frames' results; our pages have no frames, and it measured three
+ * to four times faster (0.2 to 0.5 s a page instead of 0.5 to 1.9 s, ADR 0078).
+ */
+function axeOver(page: Page) {
+  return new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
     .analyze()
+}
+
+/** What axe (WCAG 2.2 AA tags) finds serious or critical, one line per rule, and any sideways scroll. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await axeOver(page)
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   const problems = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
@@ -24,17 +34,7 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
 }
 
 export async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([])
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
+  expect(await accessibilityProblems(page), what).toEqual([])
 }
 
 /** The page as loaded, at each width in turn (a desktop, then a phone), then back at the desktop. */
