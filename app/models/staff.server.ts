@@ -13,7 +13,7 @@ import type { WriterProfile } from '#db/tables/people'
 import { audited, impersonatorOf } from './audit.server'
 import { realmDisplayName } from '#app/rules/realm'
 import { sendResetLink } from './password-reset.server'
-import { userSeatRefusal } from './subscription.server'
+import { holdingSeats, userSeatRefusal } from './subscription.server'
 import { createMember, describeStatusChange, MEMBER_COLUMNS, type MemberRow, membersQuery, searchMembers, sortMembers } from './people.server'
 import {
   BORROWED_SESSION,
@@ -207,10 +207,13 @@ export type StaffOutcome = { ok: true; user: MemberRow } | StaffError
 export async function createStaff(t: Tenant, input: StaffCreateInput): Promise<StaffOutcome> {
   const permissions = requestedPermissions(input)
   if (!grantAllowed(t, [], permissions)) return fail(403, GRANT_DENIED)
-  // The subscription's user limit (its plan's users times its quantity, ADR 0038).
-  const full = await userSeatRefusal(t)
-  if (full) return fail(400, full)
-  const created = await createMember(t, { ...input, role: 'user', permissions })
+  // The subscription's user limit (its plan's users times its quantity, ADR 0038), checked and taken under
+  // the organisation's seat lock, so parallel creates cannot all take the last seat (issue 28).
+  const created = await holdingSeats(t, async () => {
+    const full = await userSeatRefusal(t)
+    return full ? { full } : createMember(t, { ...input, role: 'user', permissions })
+  })
+  if ('full' in created) return fail(400, created.full)
   if (!created.ok) return fail(400, created.existingRole === 'customer' ? USER_IS_CUSTOMER : USER_EXISTS)
   if (isContributor(permissions)) await saveWriterProfile(t, created.userId, input)
   return { ok: true, user: (await findStaff(t, created.publicId))! }
@@ -253,14 +256,26 @@ export async function setStaffStatus(t: Tenant, publicId: string, change: { acti
   const target = await findStaff(t, publicId)
   const denied = guardCredentials(t, target)
   if (denied) return denied
-  await scopedUpdate(t, 'memberships')
-    .set({
-      ...(change.active !== undefined ? { active: change.active } : {}),
-      ...(change.archived !== undefined ? { archived: change.archived } : {}),
-      updated_at: new Date(),
+  const write = () =>
+    scopedUpdate(t, 'memberships')
+      .set({
+        ...(change.active !== undefined ? { active: change.active } : {}),
+        ...(change.archived !== undefined ? { archived: change.archived } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', target!.membershipId)
+      .execute()
+  // Unarchiving takes a seat back: the same check as a create, under the same lock (issue 28).
+  if (change.archived === false && target!.archived) {
+    const full = await holdingSeats(t, async () => {
+      const refusal = await userSeatRefusal(t)
+      if (!refusal) await write()
+      return refusal
     })
-    .where('id', '=', target!.membershipId)
-    .execute()
+    if (full) return fail(400, full)
+  } else {
+    await write()
+  }
   // The account belongs to this organisation alone (ADR 11): deactivating it ends all its sessions at once.
   if (change.active === false || change.archived === true) await revokeUserSessions(target!.userId)
   return { ok: true, user: (await findStaff(t, publicId))! }

@@ -3,6 +3,8 @@
 // invoice, and the user limit staff creation is held to. `subscriptionActions` is the one write path
 // of the billing pages and their JSON routes: each checks the state, changes Stripe, applies the
 // subscription's new state to the organisation at once (syncSubscription) and audits.
+import { sql } from 'kysely'
+import { platformDb } from '#app/services/db.server'
 import { isLiveSubscription } from '#app/rules/billing-status'
 import { centsToAmount } from '#app/rules/money'
 import { packageCardText, pausesLeft, subscriptionActions as actionsFor, type SubscriptionActions, userLimit, addMonths } from '#app/rules/subscription'
@@ -401,6 +403,24 @@ function configuredPayments(): PaymentsService | null {
   } catch {
     return null
   }
+}
+
+/**
+ * Runs `work` (a seat check and the write that takes the seat) while holding the organisation's seat lock,
+ * a MariaDB named lock, so parallel creates and unarchives cannot all read the same free seat (issue 28:
+ * seven active users on a two-user plan). The lock lives on one pooled connection for the whole work.
+ */
+export async function holdingSeats<T>(t: TenantScope, work: () => Promise<T>): Promise<T> {
+  const name = `draftdesk:seats:${t.clientId}`
+  return platformDb.connection().execute(async (connection) => {
+    const got = await sql<{ locked: number | null }>`SELECT GET_LOCK(${name}, 10) AS locked`.execute(connection)
+    if (Number(got.rows[0]?.locked) !== 1) throw new Error(`The seat lock of organisation ${t.clientId} was not granted`)
+    try {
+      return await work()
+    } finally {
+      await sql`SELECT RELEASE_LOCK(${name})`.execute(connection)
+    }
+  })
 }
 
 /** The refusal when the organisation has no place for another user, else null. */
