@@ -8,31 +8,12 @@ import { stripeClient } from '#app/services/stripe.server'
 import { PROMO_UNAVAILABLE } from '#app/models/checkout.schema'
 import { createPlan, createPromotion } from '#tests/factories/subscriptions'
 import { freshLoopbackAddress, PORT, rawRequest } from '#tests/security/raw-http'
-import { browsers, ORIGIN_HEADERS } from './helpers'
+import { browsers, checkoutPayload, ORIGIN_HEADERS } from './helpers'
 
 const open = browsers()
 const uid = () => randomBytes(5).toString('hex')
 
-const payload = (item: string, over: Record<string, unknown> = {}) => {
-  const id = uid()
-  return {
-    firstName: 'Once',
-    lastName: 'Buyer',
-    email: `once.${id}@buyer.test`,
-    password: 'Secret-pass-2026',
-    businessName: `Once Writing ${id}`,
-    address: '3 Main Street',
-    city: 'Boston',
-    postalCode: '02110',
-    website: 'https://oncewriting.test',
-    country: 'US',
-    timeZone: 'America/New_York',
-    payment: 'pm_card_visa',
-    item,
-    subDomain: `once${id}`,
-    ...over,
-  }
-}
+const payload = checkoutPayload
 
 async function organisationOf(subDomain: string) {
   return platformDb.selectFrom('organisations').selectAll().where('subdomain', '=', subDomain).executeTakeFirstOrThrow()

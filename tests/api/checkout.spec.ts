@@ -7,31 +7,12 @@ import { CHECKOUT_ALREADY_DONE, CHECKOUT_MESSAGES, PACKAGE_UNAVAILABLE } from '#
 import { SUBDOMAIN_FORMAT, SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
 import { platformDb } from '#app/services/db.server'
 import { seedId } from '#db/seed/ids'
-import { browsers, ORIGIN_HEADERS } from './helpers'
+import { browsers, checkoutPayload, ORIGIN_HEADERS } from './helpers'
 
 const open = browsers()
 const uid = () => randomBytes(5).toString('hex')
 
-const payload = (over: Record<string, unknown> = {}) => {
-  const id = uid()
-  return {
-    firstName: 'Api',
-    lastName: 'Buyer',
-    email: `api.${id}@buyer.test`,
-    password: 'Secret-pass-2026',
-    businessName: `Api Writing ${id}`,
-    address: '2 Side Street',
-    city: 'Boston',
-    postalCode: '02110',
-    website: 'https://apiwriting.test',
-    country: 'US',
-    timeZone: 'America/New_York',
-    payment: 'pm_card_visa',
-    item: seedId('client-package:team'),
-    subDomain: `api${id}`,
-    ...over,
-  }
-}
+const payload = (over: Record<string, unknown> = {}) => checkoutPayload(seedId('client-package:team'), over)
 
 test('a checkout signs the new owner in on the new organisation; the same key again answers the same, once', async ({ playwright }) => {
   const request = await open(playwright)

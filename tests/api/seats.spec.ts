@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import { userLimitReached } from '#app/models/subscription.schema'
 import { platformDb } from '#app/services/db.server'
 import { createPlan } from '#tests/factories/subscriptions'
-import { browsers, ORIGIN_HEADERS } from './helpers'
+import { browsers, checkoutPayload, ORIGIN_HEADERS } from './helpers'
 
 const open = browsers()
 const uid = () => randomBytes(5).toString('hex')
@@ -17,22 +17,7 @@ test('ten parallel creates for the last seat: one gets it; an unarchive past the
   const id = uid()
   const bought = await owner.post('/api/checkout', {
     headers: { ...ORIGIN_HEADERS, 'Idempotency-Key': `seats-${id}${uid()}` },
-    data: {
-      firstName: 'Seat',
-      lastName: 'Owner',
-      email: `seats.${id}@buyer.test`,
-      password: 'Secret-pass-2026',
-      businessName: `Seat Writing ${id}`,
-      address: '3 Main Street',
-      city: 'Boston',
-      postalCode: '02110',
-      website: 'https://seatwriting.test',
-      country: 'US',
-      timeZone: 'America/New_York',
-      payment: 'pm_card_visa',
-      item: plan.public_id,
-      subDomain: `seats${id}`,
-    },
+    data: checkoutPayload(plan.public_id, { subDomain: `seats${id}` }),
   })
   expect(bought.status(), await bought.text()).toBe(200)
 
