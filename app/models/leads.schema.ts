@@ -2,6 +2,7 @@
 import { withZod } from '@remix-validated-form/with-zod'
 import { z } from 'zod'
 import { LEAD_SOURCES, LEAD_STATUSES } from '#app/rules/leads'
+import { INVALID_DATE } from '#app/rules/format'
 import { boolish, email, firstName, lastName, publicId } from './people-fields.schema'
 
 export const LEAD_STATUS_CHANGED = 'Status Changed Successfully!'
@@ -60,8 +61,8 @@ const dateParam = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Enter a date as YYYY-MM-DD')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DATE)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), INVALID_DATE)
     .optional(),
 )
 const emptyToUndefined = (schema: z.ZodTypeAny) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema)

@@ -1,10 +1,11 @@
 // Order report requests (ADR 0048): one zod schema for POST /api/client/create-reports and the page's form.
 import { z } from 'zod'
+import { INVALID_DATE } from '#app/rules/format'
 import { isReportField, orderedFields, presetRange, RANGE_PRESET_KEYS, type RangePreset, type ReportFieldKey } from '#app/rules/order-reports'
 
 export const CHOOSE_FIRST_DATE = 'choose first date'
 export const CHOOSE_SECOND_DATE = 'choose second date'
-export const INVALID_DATE = 'Enter a valid date (YYYY-MM-DD)'
+export { INVALID_DATE }
 export const DATES_REVERSED = 'The second date must be on or after the first date'
 export const FIELD_REQUIRED = 'Please select at least one report field'
 export const UNKNOWN_FIELD = 'Unknown report field'

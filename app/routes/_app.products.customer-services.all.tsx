@@ -1,12 +1,13 @@
 // /products/customer-services/all: the workflows table, 'Show Archived Workflows', archive switch per row.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { RouteErrorContent } from '#app/components/error-screens'
 import { z } from 'zod'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
 import { SuccessDialog, SwitchForm, Tag } from '#app/components/workflows/list-ui'
 import { takeToast } from '#app/services/flash.server'
 import { listPageQuery } from '#app/models/workflows.schema'
-import { PAGE_SIZE_OPTIONS } from '#app/models/workflows.names'
+import { PAGE_SIZE_OPTIONS, WORKFLOW_LIST_FAILED } from '#app/models/workflows.names'
 import { listWorkflows, workflowActions } from '#app/models/workflows.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
@@ -111,3 +112,15 @@ export default function WorkflowsRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Workflows | Draftdesk' }]
+
+/** Refusals (403, 404) read as everywhere else; a list that could not be loaded is the spec's 'something went wrong'. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error)) return <RouteErrorContent />
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Workflows" />
+      <Alert tone="danger">{WORKFLOW_LIST_FAILED}</Alert>
+    </div>
+  )
+}

@@ -11,7 +11,7 @@ import { templateFormValidator } from '#app/models/email-templates.schema'
 import { emailTemplateActions, listChannelTemplates } from '#app/models/email-templates.server'
 import { tenantOrigin } from '#app/models/domains.server'
 import { renderFor } from '#app/models/system-mail.server'
-import { defaultTemplate, EMAIL_CHANNELS, type EmailChannel, isEmailChannel, sampleFields, UNKNOWN_TEMPLATE } from '#app/rules/email-templates'
+import { defaultTemplate, EMAIL_CHANNELS, type EmailChannel, isEmailChannel, sampleFields, TEMPLATE_SAVED, UNKNOWN_TEMPLATE } from '#app/rules/email-templates'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { requirePermission, type Tenant } from '#app/models/auth-guards.server'
@@ -23,7 +23,6 @@ import { UrlTabs } from '#app/ui/url-tabs'
 import { readForm } from '#app/services/form-request.server'
 
 const PATH = '/website-settings/system-emails'
-const SAVED = 'Saved Successfully!'
 const RESET = 'Deleted!'
 // Section 9: the template-saved dialog closes after 2 s.
 const CLOSE_AFTER_MS = 2000
@@ -85,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       const saved = await emailTemplateActions.save(t, request, d.code, result.data)
       if (!saved.ok) return data<ActionData>({ error: saved.error }, { status: saved.status })
-      return data<ActionData>({ done: SAVED })
+      return data<ActionData>({ done: TEMPLATE_SAVED })
     }
     case 'reset': {
       const reset = await emailTemplateActions.resetCode(t, request, code)

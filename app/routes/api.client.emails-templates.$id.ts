@@ -5,6 +5,7 @@ import { updateTemplateSchema } from '#app/models/email-templates.schema'
 import { emailTemplateActions } from '#app/models/email-templates.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiJson } from '#app/services/http.server'
+import { TEMPLATE_SAVED } from '#app/rules/email-templates'
 import { requirePermission } from '#app/models/auth-guards.server'
 
 export const loader = () => methodNotAllowed()
@@ -22,5 +23,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!body.ok) return body.response
   const result = await emailTemplateActions.update(t, request, id, body.data)
   if (!result.ok) return apiJson({ status: false, error: result.error, ...(result.field ? { errors: { [result.field]: result.error } } : {}) }, result.status)
-  return apiJson({ status: true, emailTemplate: result.template })
+  return apiJson({ status: true, message: TEMPLATE_SAVED, emailTemplate: result.template })
 }

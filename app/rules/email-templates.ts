@@ -21,6 +21,8 @@ export const BODY_REQUIRED = 'Please enter email body'
 export const TITLE_REQUIRED = 'Please enter the email title'
 export const BUTTON_TEXT_REQUIRED = 'Please enter the button text'
 export const UNKNOWN_CHANNEL = 'Choose one of the four e-mail channels'
+/** The spec's 'successfully saved.' (section 'Messages'): a system e-mail template was saved (ADR 0090). */
+export const TEMPLATE_SAVED = 'successfully saved.'
 export const UNKNOWN_TEMPLATE = 'This e-mail template does not exist'
 export const WRONG_CHANNEL = 'This e-mail template belongs to another channel'
 export const ALREADY_CUSTOMISED = 'This e-mail template is already customised: save it with PATCH'

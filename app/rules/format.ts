@@ -28,6 +28,9 @@ export function dateFormatter(format: DateFormat = 'date', locale: string = DEFA
   return formatter
 }
 
+/** The spec's message for a date filter given something that is not a date (section 5). */
+export const INVALID_DATE = 'Invalid date'
+
 /** A date, ISO string or epoch milliseconds in the given format; '' for nothing or an invalid date. */
 export function formatDate(value: Date | string | number | null | undefined, format: DateFormat = 'date', locale: string = DEFAULT_LOCALE): string {
   if (value === null || value === undefined || value === '') return ''

@@ -46,7 +46,8 @@ export const SIDEBAR_SECTIONS: SidebarSection[] = [
 const RESTRICTED_SECTIONS = new Set(['Dashboard', 'Billing'])
 const PLATFORM_HOME_SECTIONS = new Set(['Dashboard', 'Audit Logs'])
 
-const todo: Guard = { all: [PLACEHOLDER_PERMISSION] }
+// Owner-only pages (ADR 0090): nobody is granted the placeholder permission, so only full-access principals pass.
+const OWNER_ONLY: Guard = { all: [PLACEHOLDER_PERMISSION] }
 const all = (...actions: string[]): Guard => ({ all: actions })
 
 export const APP_ROUTES: AppRoute[] = [
@@ -139,7 +140,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/payments/manage-subscription', guard: {}, label: 'menu.manageSubscription', section: 'Billing', built: true, notForContributors: true },
   // The spec's placeholder 'TODO' guard, decided in ADR 0038: upgrading the plan is managing the subscription.
   { path: '/payments/upgrade', guard: all('WRITE_MANAGE_SUBSCRIPTION'), label: 'menu.upgrade', section: 'Billing', built: true },
-  { path: '/payments/payouts', guard: todo, label: 'menu.payouts', section: 'Billing', built: true },
+  { path: '/payments/payouts', guard: OWNER_ONLY, label: 'menu.payouts', section: 'Billing', built: true },
   // Reached from the lockout and trial banners rather than the sidebar.
   { path: '/payments/reactivate', guard: all('WRITE_PAYMENT_METHOD'), built: true },
 
@@ -208,7 +209,7 @@ export const APP_ROUTES: AppRoute[] = [
   // Both platform staff and clients open audit logs (each sees its own scope), so it is not a
   // platform-only route. Organisation side: full access only (the owner; staff get 403). Platform
   // side: superadmin, or staff whose role holds the module. The loader checks both (auditScopeFor).
-  { path: '/audit-logs', guard: todo, label: 'menu.auditLogs', section: 'Audit Logs', built: true, module: 'audit-logs' },
+  { path: '/audit-logs', guard: OWNER_ONLY, label: 'menu.auditLogs', section: 'Audit Logs', built: true, module: 'audit-logs' },
 ]
 
 function splitPath(path: string): string[] {

@@ -43,6 +43,7 @@ test('customise with POST, save again with PATCH, reset with DELETE', async ({ p
   })
   expect(created.status(), await created.text()).toBe(200)
   const template = (await created.json()).emailTemplate
+  expect((await created.json()).message).toBe('successfully saved.')
   expect(template).toMatchObject({
     code: 'order_received',
     between: 'adminToCustomer',
@@ -61,6 +62,7 @@ test('customise with POST, save again with PATCH, reset with DELETE', async ({ p
     data: { ...content, subject: 'Order {{orderId}} received', between: 'adminToCustomer' },
   })
   expect(patched.status()).toBe(200)
+  expect((await patched.json()).message).toBe('successfully saved.')
   expect((await patched.json()).emailTemplate).toMatchObject({ _id: template._id, subject: 'Order {{orderId}} received' })
   const listed = (await (await a.request.get(`${LIST}?between=adminToCustomer`)).json()).emailsTemplates.find((t: { code: string }) => t.code === 'order_received')
   expect(listed).toMatchObject({ _id: template._id, customised: true, subject: 'Order {{orderId}} received' })

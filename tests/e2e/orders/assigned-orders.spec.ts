@@ -33,6 +33,9 @@ test('a reviewer sees their orders with the latest task, and the archived ones o
   await expect(row).toContainText('No Contributor Assigned')
   await expect(table).not.toContainText('Alan Turing')
 
+  // The spec's 'Review Orders' button: the drafts waiting for this reviewer, in their workspace.
+  await expect(page.getByRole('link', { name: 'Review Orders' })).toHaveAttribute('href', '/work#review-drafts-heading')
+
   await page.getByRole('switch', { name: 'Show Archived Orders' }).click()
   await expect(page.getByRole('heading', { name: 'Archived Assigned Orders' })).toBeVisible()
   await expect(table.getByRole('row')).toHaveCount(2)
@@ -44,6 +47,7 @@ test('the owner has no assigned orders page', async ({ page, loginAs }) => {
   await loginAs(owner.email, org.name)
   await page.goto('/dashboard')
   await expect(page.getByRole('link', { name: 'Assigned Orders' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Review Orders' })).toHaveCount(0)
   const res = await page.goto('/orders/assigned-orders')
   expect(res?.status()).toBe(403)
 })

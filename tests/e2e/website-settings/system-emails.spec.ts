@@ -58,7 +58,7 @@ test('customise: the spec message for a blank subject, save, preview unsaved cha
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Brand new title')
 
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Saved Successfully!')).toBeVisible()
+  await expect(page.getByText('successfully saved.')).toBeVisible()
   await expect(page).toHaveURL(/between=adminToCustomer$/, { timeout: 10_000 })
   const card = page.getByRole('region', { name: ORDER_RECEIVED })
   await expect(card.getByText('Customised')).toBeVisible()
