@@ -8,6 +8,7 @@ import express from 'express'
 import { remixHandler } from './server/remix-handler'
 import { sameOriginGuard, securityHeaders } from './server/security'
 import { refuseUnknownHost, resolveTenantHost } from './server/tenant-host'
+import { dependencyErrors } from './server/unavailable'
 
 const { env, smtpSinkPort } = await import('./app/services/env.server')
 const config = env()
@@ -20,7 +21,10 @@ app.use(compression())
 
 // The client IP (as trust proxy allows) and the socket's own peer travel to Remix in headers no
 // client can set itself.
-app.use((req, _res, next) => {
+// Set once SIGTERM arrives (shutdown below): every answer from then on closes its connection.
+let draining = false
+app.use((req, res, next) => {
+  if (draining) res.setHeader('Connection', 'close')
   req.headers['x-draftdesk-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
   req.headers['x-draftdesk-peer-ip'] = req.socket.remoteAddress ?? 'unknown'
   // The loaders of one page share its session and account (app/services/request-memo.server.ts).
@@ -44,6 +48,8 @@ app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req,
 
 const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 app.all('*', remixHandler({ build }))
+// MariaDB or Redis away before Remix (the host lookup): 503 with Retry-After, not Express's 500 (ADR 0086).
+app.use(dependencyErrors())
 
 const server = createServer(app)
 const { attachRealtime } = await import('./server/realtime/index')
@@ -68,15 +74,33 @@ server.listen(config.PORT, config.HOST, () => {
   }
 })
 
+/** How long SIGTERM waits for requests and jobs in flight before it gives up (under the usual 30 s before SIGKILL). */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000)
+
 let stopping = false
-async function shutdown() {
+/**
+ * SIGTERM (ADR 0086): stop taking connections, let every request in flight finish, close sockets with
+ * 1012 (Service Restart: browsers reconnect, to another process behind the load balancer), let the
+ * workers finish the jobs they hold, then exit. Only a stop that outlasts SHUTDOWN_TIMEOUT_MS cuts anything off.
+ */
+async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
-  // Never hang on a dependency that is already gone (e.g. Redis stopped first): give up after 10 s.
-  setTimeout(() => process.exit(0), 10_000).unref()
-  server.close()
-  await Promise.allSettled([workers?.close(), realtime.close(), new Promise((r) => (sink ? sink.close(() => r(null)) : r(null)))])
+  draining = true
+  console.log(`[server] ${signal}: finishing the requests and jobs in flight, then stopping`)
+  setTimeout(() => {
+    console.error(`[server] still busy after ${SHUTDOWN_TIMEOUT_MS} ms: stopping anyway`)
+    process.exit(1)
+  }, SHUTDOWN_TIMEOUT_MS).unref()
+  // Stops listening now; the callback comes once every connection (websockets included) has ended.
+  const httpClosed = new Promise((resolve) => server.close(resolve))
+  // Keep-alive connections are closed as soon as they are idle: at once, or when their request is answered.
+  server.closeIdleConnections()
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 50)
+  await Promise.allSettled([realtime.close(), workers?.close(), httpClosed])
+  clearInterval(idleSweep)
+  await new Promise((resolve) => (sink ? sink.close(() => resolve(null)) : resolve(null)))
   process.exit(0)
 }
-process.on('SIGTERM', shutdown)
-process.on('SIGINT', shutdown)
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

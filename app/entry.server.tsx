@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
+import { dependencyFailure } from '#app/services/dependency-failure.server'
 import { NonceProvider } from '#app/ui/nonce'
 
 /** What Remix's StreamTransfer caches per chunk of the loader data it writes into the page. */
@@ -55,9 +56,16 @@ export default async function handleRequest(request: Request, responseStatusCode
   return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode })
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
   // Remix's own 4xx answers (a method a route does not serve, an unknown URL) are the caller's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) return
+  // MariaDB or Redis away (ADR 0086): the server answers 503 with Retry-After instead of the 500; one line, not a stack.
+  const dependency = dependencyFailure(error)
+  if (dependency && context?.failure) {
+    context.failure.dependency = dependency
+    console.error(`[request] ${request.method} ${new URL(request.url).pathname}: ${dependency} unavailable (${error instanceof Error ? error.message : String(error)})`)
+    return
+  }
   console.error(`[request ${randomUUID()}] ${request.method} ${new URL(request.url).pathname}`, error)
 }

@@ -15,7 +15,7 @@ export function refuse(req: Request, res: Response, status: number, message: str
     res.json({ status: false, statusCode: status, error: message })
     return
   }
-  const title = status === 413 ? 'Request too large' : status === 403 ? 'Request refused' : 'Bad request'
+  const title = status === 413 ? 'Request too large' : status === 403 ? 'Request refused' : status === 503 ? 'Service unavailable' : 'Bad request'
   res
     .type('html')
     .send(

@@ -6,6 +6,8 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { bodyLimitFor, declaredLength, limitedBody, lingerThenClose } from './body-limit'
 import { refuse } from './refuse'
 import { installRouteMatchCache } from './route-match-cache'
+import { answerUnavailable } from './unavailable'
+import type { Dependency } from '#app/services/dependency-failure.server'
 import { hasSessionCookie } from '#app/services/origin.server'
 
 type Options = { build: ServerBuild }
@@ -113,8 +115,10 @@ export function remixHandler({ build }: Options) {
     try {
       const request = new Request(url.href, init)
       let response: Response | null = null
+      // handleError (app/entry.server.tsx) notes here when the request failed because MariaDB or Redis is away.
+      const failure: { dependency: Dependency | null } = { dependency: null }
       try {
-        response = await handle(request, { cspNonce: res.locals.cspNonce as string })
+        response = await handle(request, { cspNonce: res.locals.cspNonce as string, failure })
       } catch (error) {
         if (!tooLarge) throw error
       }
@@ -122,6 +126,11 @@ export function remixHandler({ build }: Options) {
       if (tooLarge || !response) {
         await response?.body?.cancel().catch(() => {})
         return refuse(req, res, 413, TOO_LARGE)
+      }
+      // A 503 with Retry-After, not the 500 page (ADR 0086): nothing is wrong with the request, only with the moment.
+      if (failure.dependency && response.status >= 500) {
+        await response.body?.cancel().catch(() => {})
+        return answerUnavailable(req, res)
       }
       // A body the route did not read to the end is dropped, not kept.
       if (hasBody) lingerThenClose(req, res)

@@ -1,7 +1,8 @@
 // The job queues: each queue's name and zod payload schema, and enqueue(), which validates before anything reaches Redis.
 import { Queue, type JobsOptions } from 'bullmq'
 import { z } from 'zod'
-import { newRedisConnection } from './redis.server'
+import { DependencyUnavailableError } from './dependency-failure.server'
+import { newProducerConnection } from './redis.server'
 
 export const QUEUES = {
   /**
@@ -124,10 +125,33 @@ export function queue(name: QueueName): Queue {
   let q = queues.get(name)
   if (!q) {
     q = new Queue(name, {
-      connection: newRedisConnection(),
+      connection: newProducerConnection(),
       defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
     })
+    // The connection reports an outage once (redis.server.ts); the queue would repeat it on every reconnect attempt.
+    q.on('error', () => {})
     queues.set(name, q)
+  }
+  return q
+}
+
+/** How long a queue's first connection may take before a job is refused rather than waited on. */
+const QUEUE_READY_TIMEOUT_MS = 2000
+
+/**
+ * The queue, connected: a job is added to Redis or refused with DependencyUnavailableError (ADR 0086),
+ * so the caller's request answers 503 and the person knows; never accepted and left waiting in memory.
+ */
+async function readyQueue(name: QueueName): Promise<Queue> {
+  const q = queue(name)
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DependencyUnavailableError('redis', `the ${name} queue is not connected`)), QUEUE_READY_TIMEOUT_MS)
+  })
+  try {
+    await Promise.race([q.waitUntilReady(), timeout])
+  } finally {
+    clearTimeout(timer)
   }
   return q
 }
@@ -135,14 +159,14 @@ export function queue(name: QueueName): Queue {
 /** jobId makes a job idempotent: BullMQ ignores a second add with the same id. */
 export async function enqueue<N extends QueueName>(name: N, payload: Payload<N>, opts: JobsOptions = {}) {
   const data = QUEUES[name].parse(payload)
-  return queue(name).add(name, data, opts)
+  return (await readyQueue(name)).add(name, data, opts)
 }
 
 /** Many jobs of one queue in one round trip (a reminder pass queues thousands); each payload is validated first. */
 export async function enqueueBulk<N extends QueueName>(name: N, jobs: { payload: Payload<N>; opts?: JobsOptions }[]) {
   if (jobs.length === 0) return []
   const parsed = jobs.map((j) => ({ name, data: QUEUES[name].parse(j.payload), opts: j.opts }))
-  return queue(name).addBulk(parsed)
+  return (await readyQueue(name)).addBulk(parsed)
 }
 
 export async function closeQueues(): Promise<void> {

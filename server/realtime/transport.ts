@@ -119,8 +119,8 @@ export function createTransport(server: Server, idleTimeoutMs: number, handlers:
     clients: () => clients,
     close() {
       clearInterval(idleTimer)
-      // Going away: browsers reconnect, behind a load balancer to another process.
-      for (const c of clients) drop(c, 1001, 'Server restarting')
+      // Service Restart (1012): browsers reconnect, behind a load balancer to another process.
+      for (const c of clients) drop(c, 1012, 'Server restarting')
       wss.close()
     },
   }

@@ -315,7 +315,7 @@ test.describe('across app processes', () => {
     const first = await connect(cookie, { base: second.base })
     await first.join(room)
     const stopping = second.stop()
-    expect((await first.closed).code).toBe(1001)
+    expect((await first.closed).code).toBe(1012)
     await stopping
     const owner = await connect(await w.cookie(w.owner))
     await owner.join(room)
