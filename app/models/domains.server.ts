@@ -251,17 +251,16 @@ export async function setCustomDomain(t: TenantScope, value: unknown): Promise<D
   const row = await domainRow(t)
   const previous = row?.custom_domain ?? null
   if (previous === check.domain) return { ok: true, domain: await getDomain(t), changed: false, previous }
-  let released: DomainChange | undefined
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await writeCustomDomain(t, row, check.domain)
-      break
-    } catch (error) {
-      // Another organisation holds the name (the unique key is platform-wide): taken, unless its claim expired.
-      if (!isDuplicateKey(error)) throw error
-      released = attempt === 0 ? await releaseExpiredClaim(t, check.domain) : undefined
-      if (!released) return { ok: false, status: 400, error: CUSTOM_DOMAIN_TAKEN }
-    }
+  // A name another organisation holds is refused before a DKIM key is made (an RSA key costs CPU), unless its claim expired.
+  const holder = await otherHolder(t, check.domain)
+  const released = holder === null ? undefined : await releaseExpiredClaim(holder, check.domain)
+  if (holder !== null && !released) return { ok: false, status: 400, error: CUSTOM_DOMAIN_TAKEN }
+  try {
+    await writeCustomDomain(t, row, check.domain)
+  } catch (error) {
+    // The unique key (platform-wide) settles two organisations saving the same name at once (a release still counts).
+    if (isDuplicateKey(error)) return { ok: false, status: 400, error: CUSTOM_DOMAIN_TAKEN, released }
+    throw error
   }
   return { ok: true, domain: await getDomain(t), changed: true, previous, released }
 }
@@ -296,15 +295,19 @@ async function writeCustomDomain(t: TenantScope, row: OrganisationDomain | undef
     .execute()
 }
 
+/** The other organisation whose row holds `domain` (a cross-tenant read by name, like host resolution), or null. */
+async function otherHolder(t: TenantScope, domain: string): Promise<number | null> {
+  const row = await platformDb.selectFrom('organisation_domains').select('client_id').where('custom_domain', '=', domain).executeTakeFirst()
+  return row && row.client_id !== t.clientId ? row.client_id : null
+}
+
 /**
- * Frees `domain` from another organisation whose claim was never verified and is older than PENDING_CLAIM_TTL_MS.
- * One conditional UPDATE on the holder's row, so of two organisations freeing it at once one wins the name
- * (the unique key) and a claim verified meanwhile is never touched.
+ * Frees `domain` from the organisation `holder` when its claim was never verified and is older than
+ * PENDING_CLAIM_TTL_MS. One conditional UPDATE on the holder's row, so a claim verified meanwhile is never
+ * touched; of two organisations freeing it at once, the unique key gives the name to one.
  */
-async function releaseExpiredClaim(t: TenantScope, domain: string): Promise<DomainChange | undefined> {
-  const holder = await platformDb.selectFrom('organisation_domains').select('client_id').where('custom_domain', '=', domain).executeTakeFirst()
-  if (!holder || holder.client_id === t.clientId) return undefined
-  const freed = await scopedUpdate(tenantForJob(holder.client_id), 'organisation_domains')
+async function releaseExpiredClaim(holder: number, domain: string): Promise<DomainChange | undefined> {
+  const freed = await scopedUpdate(tenantForJob(holder), 'organisation_domains')
     .set({
       custom_domain: null,
       cname_status: 'pending',
@@ -319,7 +322,7 @@ async function releaseExpiredClaim(t: TenantScope, domain: string): Promise<Doma
     .where('cname_status', '<>', 'verified')
     .where('updated_at', '<', new Date(Date.now() - PENDING_CLAIM_TTL_MS))
     .executeTakeFirst()
-  return Number(freed.numUpdatedRows) === 1 ? { clientId: holder.client_id, previous: domain, current: null } : undefined
+  return Number(freed.numUpdatedRows) === 1 ? { clientId: holder, previous: domain, current: null } : undefined
 }
 
 /** Runs after a custom domain is saved: check it now rather than at the next scheduled pass. */
@@ -359,7 +362,7 @@ export const domainActions = {
       await hooks.verifyNow(t.clientId)
       await hooks.tellOwners({ clientId: t.clientId, previous: result.previous ?? null, current: result.domain.customDomain })
     }
-    if (result.ok && result.released) await hooks.tellOwners(result.released)
+    if (result.released) await hooks.tellOwners(result.released)
     return result
   },
 }
