@@ -20,7 +20,7 @@ import { findPurchasablePackage } from './client-packages.server'
 import { isDuplicateKey } from './people.server'
 import { syncSubscription } from './platform-billing.server'
 import { redeemablePromotionFor, releaseRedemption, reserveRedemption, toCheckoutPromoJson } from './promotions.server'
-import { subdomainAvailability } from './subdomains.server'
+import { holdingSubdomains, subdomainAvailability } from './subdomains.server'
 import { queueEmail } from './system-mail.server'
 
 export type CheckoutField = keyof CheckoutInput
@@ -188,23 +188,24 @@ function organisationValues(input: CheckoutInput) {
  * submit of the same form updates it (the buyer may have changed the name after a decline). Another
  * buyer's reservation left for 30 minutes gives way.
  */
-async function reserveOrganisation(publicId: string, input: CheckoutInput): Promise<Reservation> {
-  const availability = await subdomainAvailability(input.subDomain)
-  const own = await platformDb
-    .selectFrom('organisations')
-    .select(['id', 'public_id', 'name', 'stripe_customer_id', 'subdomain'])
-    .where('public_id', '=', publicId)
-    .executeTakeFirst()
+function reserveOrganisation(publicId: string, input: CheckoutInput): Promise<Reservation> {
+  // Under the subdomain lock: a name a rename releases at this moment is held before this check can read it free.
+  return holdingSubdomains((db) => reserveUnderLock(db, publicId, input))
+}
+
+async function reserveUnderLock(db: typeof platformDb, publicId: string, input: CheckoutInput): Promise<Reservation> {
+  const availability = await subdomainAvailability(input.subDomain, null, db)
+  const own = await db.selectFrom('organisations').select(['id', 'public_id', 'name', 'stripe_customer_id', 'subdomain']).where('public_id', '=', publicId).executeTakeFirst()
   if (!availability.ok && !(own && own.subdomain === input.subDomain.toLowerCase() && availability.error === SUBDOMAIN_TAKEN)) {
-    if (availability.error !== SUBDOMAIN_TAKEN || !(await releaseStaleReservation(input.subDomain)))
+    if (availability.error !== SUBDOMAIN_TAKEN || !(await releaseStaleReservation(db, input.subDomain)))
       return { ok: false, status: 400, error: availability.error, field: 'subDomain' }
   }
   try {
     if (own) {
-      await platformDb.updateTable('organisations').set(organisationValues(input)).where('id', '=', own.id).execute()
+      await db.updateTable('organisations').set(organisationValues(input)).where('id', '=', own.id).execute()
       return { ok: true, org: { ...own, name: input.businessName } }
     }
-    await platformDb
+    await db
       .insertInto('organisations')
       .values({ public_id: publicId, active: false, package_status: 'pending', ...organisationValues(input) })
       .execute()
@@ -212,13 +213,13 @@ async function reserveOrganisation(publicId: string, input: CheckoutInput): Prom
     if (!isDuplicateKey(error)) throw error
     return { ok: false, status: 400, error: SUBDOMAIN_TAKEN, field: 'subDomain' }
   }
-  const org = await platformDb.selectFrom('organisations').select(['id', 'public_id', 'name', 'stripe_customer_id']).where('public_id', '=', publicId).executeTakeFirstOrThrow()
+  const org = await db.selectFrom('organisations').select(['id', 'public_id', 'name', 'stripe_customer_id']).where('public_id', '=', publicId).executeTakeFirstOrThrow()
   return { ok: true, org }
 }
 
 /** Frees a subdomain held by an abandoned reservation (no owner, no subscription, older than 30 minutes). */
-async function releaseStaleReservation(subdomain: string): Promise<boolean> {
-  const result = await platformDb
+async function releaseStaleReservation(db: typeof platformDb, subdomain: string): Promise<boolean> {
+  const result = await db
     .deleteFrom('organisations')
     .where('subdomain', '=', subdomain.toLowerCase())
     .where('active', '=', false)

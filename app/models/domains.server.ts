@@ -22,10 +22,12 @@ import { decryptSecret, deriveKey, encryptSecret } from '#app/services/crypto.se
 import { type DnsLookups, isAbsentRecord } from '#app/services/dns.server'
 import { env } from '#app/services/env.server'
 import { enqueue } from '#app/services/queue.server'
+import { platformDb, tenantForJob } from '#app/services/db.server'
 import { scoped, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { DnsCheckStatus, OrganisationDomain } from '#db/tables/website'
-import { audited } from './audit.server'
+import { audited, impersonatorOf } from './audit.server'
 import { isDuplicateKey } from './people.server'
+import { holdingSubdomains, recordRename, subdomainAvailability } from './subdomains.server'
 
 const generateRsaKeyPair = promisify(generateKeyPair)
 
@@ -49,6 +51,23 @@ export function spfInclude(): string {
 }
 
 type Actor = TenantScope & { user: { id: number; firstName: string; lastName: string; role: string } }
+
+/**
+ * A custom-domain claim whose CNAME was never verified stops blocking the name this long after it was saved:
+ * another organisation that then sets the name takes it, and has to prove it by DNS like anyone (ADR 0080).
+ */
+export const PENDING_CLAIM_TTL_MS = 72 * 60 * 60 * 1000
+
+/** Setting, replacing or removing the custom domain is the owner's, like the two-factor switch (ADR 0080). */
+export const OWNER_ONLY_DOMAIN = 'Only the account owner can change the custom domain.'
+
+/** Whether this person may change the custom domain: an owner (role client) in a session they signed in to themselves. */
+export async function mayChangeCustomDomain(t: Actor, request: Request): Promise<boolean> {
+  return t.user.role === 'client' && (await impersonatorOf(request)) === null
+}
+
+/** An organisation's custom domain before and after a change, for the word to its owners. */
+export type DomainChange = { clientId: number; previous: string | null; current: string | null }
 
 export type EmailDeliveryRecord = EmailDnsRecord & { verified: boolean }
 
@@ -184,23 +203,30 @@ export async function systemSender(t: TenantScope): Promise<SystemSender> {
 
 export type DomainSaveResult = { ok: true; domain: DomainJson } | { ok: false; status: number; error: string }
 
-/** Subdomain rule of the checkout (format, reserved names), then uniqueness across the platform. */
+/**
+ * Subdomain rule of the checkout (format, reserved names), then uniqueness across the platform, names released
+ * by others in the last 30 days included; the name given up is held for this organisation (ADR 0081).
+ */
 export async function setSubdomain(t: TenantScope, value: unknown): Promise<DomainSaveResult> {
   if (typeof value !== 'string' || value.trim() === '') return { ok: false, status: 400, error: SUBDOMAIN_REQUIRED }
   const check = checkSubdomain(value.trim())
   if (!check.ok) return { ok: false, status: 400, error: check.error }
-  const current = await organisationSubdomain(t)
-  if (current === check.subdomain) return { ok: true, domain: await getDomain(t) }
-  // The column's unique key settles two organisations asking for the same name at once.
-  const holder = await t.db.selectFrom('organisations').select('id').where('subdomain', '=', check.subdomain).executeTakeFirst()
-  if (holder && holder.id !== t.clientId) return { ok: false, status: 400, error: SUBDOMAIN_TAKEN }
-  try {
-    await t.db.updateTable('organisations').set({ subdomain: check.subdomain }).where('id', '=', t.clientId).execute()
-  } catch (error) {
-    if (isDuplicateKey(error)) return { ok: false, status: 400, error: SUBDOMAIN_TAKEN }
-    throw error
-  }
-  return { ok: true, domain: await getDomain(t) }
+  const refused = await holdingSubdomains(async (db): Promise<DomainSaveResult | null> => {
+    const current = (await db.selectFrom('organisations').select('subdomain').where('id', '=', t.clientId).executeTakeFirst())?.subdomain ?? null
+    if (current === check.subdomain) return null
+    const availability = await subdomainAvailability(check.subdomain, t.clientId, db)
+    if (!availability.ok) return { ok: false, status: 400, error: SUBDOMAIN_TAKEN }
+    try {
+      await db.updateTable('organisations').set({ subdomain: check.subdomain }).where('id', '=', t.clientId).execute()
+    } catch (error) {
+      // The column's unique key still settles a checkout that reserved the name outside the lock's reach.
+      if (isDuplicateKey(error)) return { ok: false, status: 400, error: SUBDOMAIN_TAKEN }
+      throw error
+    }
+    await recordRename(db, t.clientId, current, check.subdomain)
+    return null
+  })
+  return refused ?? { ok: true, domain: await getDomain(t) }
 }
 
 /** A fresh RSA-2048 DKIM key: the private key encrypted for storage, the public key as DNS wants it. */
@@ -216,15 +242,32 @@ async function newDkimKey() {
 
 /**
  * Sets (or changes) the custom domain: its checks start over as pending, and the sending domain
- * gets a DKIM key the first time. The same name again changes nothing.
+ * gets a DKIM key the first time. The same name again changes nothing. A name held by another
+ * organisation's expired pending claim is taken from it (`released` says whose, for the word to its owners).
  */
-export async function setCustomDomain(t: TenantScope, value: unknown): Promise<DomainSaveResult & { changed?: boolean }> {
+export async function setCustomDomain(t: TenantScope, value: unknown): Promise<DomainSaveResult & { changed?: boolean; previous?: string | null; released?: DomainChange }> {
   const check = checkCustomDomain(value, platformHost())
   if (!check.ok) return { ok: false, status: 400, error: check.error }
   const row = await domainRow(t)
-  if (row?.custom_domain === check.domain) return { ok: true, domain: await getDomain(t), changed: false }
+  const previous = row?.custom_domain ?? null
+  if (previous === check.domain) return { ok: true, domain: await getDomain(t), changed: false, previous }
+  // A name another organisation holds is refused before a DKIM key is made (an RSA key costs CPU), unless its claim expired.
+  const holder = await otherHolder(t, check.domain)
+  const released = holder === null ? undefined : await releaseExpiredClaim(holder, check.domain)
+  if (holder !== null && !released) return { ok: false, status: 400, error: CUSTOM_DOMAIN_TAKEN }
+  try {
+    await writeCustomDomain(t, row, check.domain)
+  } catch (error) {
+    // The unique key (platform-wide) settles two organisations saving the same name at once (a release still counts).
+    if (isDuplicateKey(error)) return { ok: false, status: 400, error: CUSTOM_DOMAIN_TAKEN, released }
+    throw error
+  }
+  return { ok: true, domain: await getDomain(t), changed: true, previous, released }
+}
+
+async function writeCustomDomain(t: TenantScope, row: OrganisationDomain | undefined, domain: string): Promise<void> {
   const reset = {
-    custom_domain: check.domain,
+    custom_domain: domain,
     cname_status: 'pending' as const,
     cname_checked_at: null,
     cname_verified_at: null,
@@ -233,29 +276,53 @@ export async function setCustomDomain(t: TenantScope, value: unknown): Promise<D
     email_checked_at: null,
     email_error: null,
     email_records: null,
+    // When the claim was made: a pending claim expires PENDING_CLAIM_TTL_MS after it (the DNS pass never writes it).
     updated_at: sql<Date>`CURRENT_TIMESTAMP(3)`,
   }
-  try {
-    if (row) {
-      const keys = row.dkim_private_key
-        ? {}
-        : (({ publicKey, privateKey }) => ({ dkim_selector: DKIM_SELECTOR, dkim_public_key: publicKey, dkim_private_key: privateKey }))(await newDkimKey())
-      await scopedUpdate(t, 'organisation_domains')
-        .set({ ...reset, ...keys })
-        .execute()
-    } else {
-      const { publicKey, privateKey } = await newDkimKey()
-      await t.db
-        .insertInto('organisation_domains')
-        .values({ client_id: t.clientId, ...reset, dkim_selector: DKIM_SELECTOR, dkim_public_key: publicKey, dkim_private_key: privateKey })
-        .execute()
-    }
-  } catch (error) {
-    // Another organisation holds the name (the unique key is platform-wide).
-    if (isDuplicateKey(error)) return { ok: false, status: 400, error: CUSTOM_DOMAIN_TAKEN }
-    throw error
+  if (row) {
+    const keys = row.dkim_private_key
+      ? {}
+      : (({ publicKey, privateKey }) => ({ dkim_selector: DKIM_SELECTOR, dkim_public_key: publicKey, dkim_private_key: privateKey }))(await newDkimKey())
+    await scopedUpdate(t, 'organisation_domains')
+      .set({ ...reset, ...keys })
+      .execute()
+    return
   }
-  return { ok: true, domain: await getDomain(t), changed: true }
+  const { publicKey, privateKey } = await newDkimKey()
+  await t.db
+    .insertInto('organisation_domains')
+    .values({ client_id: t.clientId, ...reset, dkim_selector: DKIM_SELECTOR, dkim_public_key: publicKey, dkim_private_key: privateKey })
+    .execute()
+}
+
+/** The other organisation whose row holds `domain` (a cross-tenant read by name, like host resolution), or null. */
+async function otherHolder(t: TenantScope, domain: string): Promise<number | null> {
+  const row = await platformDb.selectFrom('organisation_domains').select('client_id').where('custom_domain', '=', domain).executeTakeFirst()
+  return row && row.client_id !== t.clientId ? row.client_id : null
+}
+
+/**
+ * Frees `domain` from the organisation `holder` when its claim was never verified and is older than
+ * PENDING_CLAIM_TTL_MS. One conditional UPDATE on the holder's row, so a claim verified meanwhile is never
+ * touched; of two organisations freeing it at once, the unique key gives the name to one.
+ */
+async function releaseExpiredClaim(holder: number, domain: string): Promise<DomainChange | undefined> {
+  const freed = await scopedUpdate(tenantForJob(holder), 'organisation_domains')
+    .set({
+      custom_domain: null,
+      cname_status: 'pending',
+      cname_checked_at: null,
+      cname_verified_at: null,
+      cname_error: null,
+      email_status: 'pending',
+      email_error: null,
+      email_records: null,
+    })
+    .where('custom_domain', '=', domain)
+    .where('cname_status', '<>', 'verified')
+    .where('updated_at', '<', new Date(Date.now() - PENDING_CLAIM_TTL_MS))
+    .executeTakeFirst()
+  return Number(freed.numUpdatedRows) === 1 ? { clientId: holder, previous: domain, current: null } : undefined
 }
 
 /** Runs after a custom domain is saved: check it now rather than at the next scheduled pass. */
@@ -271,7 +338,15 @@ export const domainActions = {
       result,
     )
   },
-  async setCustomDomain(t: Actor, request: Request, value: unknown, verifyNow: VerificationTrigger) {
+  /**
+   * Owner-only (ADR 0080): the custom domain decides where the portal answers, so staff with WRITE_DOMAIN may
+   * read it and change the subdomain, not this. Every owner is told of each change, including a release.
+   */
+  async setCustomDomain(t: Actor, request: Request, value: unknown, hooks: { verifyNow: VerificationTrigger; tellOwners: (change: DomainChange) => Promise<void> }) {
+    if (!(await mayChangeCustomDomain(t, request))) {
+      const refused = { ok: false as const, status: 403, error: OWNER_ONLY_DOMAIN }
+      return audited(t, request, { module: 'website_settings', action: 'custom_domain', message: `Custom domain not changed: ${OWNER_ONLY_DOMAIN}` }, refused)
+    }
     const result = await setCustomDomain(t, value)
     await audited(
       t,
@@ -283,7 +358,11 @@ export const domainActions = {
       },
       result,
     )
-    if (result.ok && result.changed) await verifyNow(t.clientId)
+    if (result.ok && result.changed) {
+      await hooks.verifyNow(t.clientId)
+      await hooks.tellOwners({ clientId: t.clientId, previous: result.previous ?? null, current: result.domain.customDomain })
+    }
+    if (result.released) await hooks.tellOwners(result.released)
     return result
   },
 }

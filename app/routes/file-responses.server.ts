@@ -4,6 +4,7 @@ import type { AuthUser } from '#app/models/account.server'
 import { AVATAR_PREFIX, isMemberAvatar, parseFileRef, readFile } from '#app/models/files.server'
 import { isAnyAccountAvatar } from '#app/models/platform-files.server'
 import { canReadFile } from '#app/rules/file-purposes'
+import { downloadName } from '#app/rules/file-name'
 import { getAuth, requirePermission, tenantOf } from '#app/models/auth-guards.server'
 import { storage } from '#app/services/storage.server'
 import { apiError, FORBIDDEN_MESSAGE } from '#app/services/http.server'
@@ -55,7 +56,8 @@ export async function sendFile(request: Request, rawRef: string, disposition: 'i
     headers: {
       'Content-Type': file.row.mime_type,
       'Content-Length': String(file.data.length),
-      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.row.original_name)}`,
+      // The name's extension follows the sniffed type: an uploaded `.hta` or `.html` holding text is saved as `.txt`.
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(downloadName(file.row.original_name, file.row.mime_type))}`,
       'X-Content-Type-Options': 'nosniff',
       // Never kept by the browser: access can be withdrawn, and the next person at the computer must not find it.
       'Cache-Control': 'no-store',

@@ -10,5 +10,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request)
   const index = /^\d{1,2}$/.test(params.index ?? '') ? Number(params.index) : -1
   const file = await myDraftFile(t, customer.id, params.orderId ?? '', params.draftId ?? '', params.slot ?? '', index)
-  return customerDownload(file && { key: file.key, name: file.originalname })
+  return customerDownload(file && { key: file.key, name: file.originalname, type: file.mimetype })
 }

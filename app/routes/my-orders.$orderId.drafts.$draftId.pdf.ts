@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { myDraftFile } from '#app/models/customer-drafts.server'
 import { requireCustomer, requirePortalHost } from '#app/models/portal-auth.server'
+import { downloadName } from '#app/rules/file-name'
 import { storage } from '#app/services/storage.server'
 import { notFoundFile } from './customer-downloads.server'
 
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     headers: {
       'Content-Type': 'application/pdf',
       'Content-Length': String(data.length),
-      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.originalname)}`,
+      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(downloadName(file.originalname, 'application/pdf'))}`,
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'",
       'Cache-Control': 'private, no-store',
     },

@@ -64,6 +64,8 @@ export const FIELDS = {
   newEmail: { label: 'New e-mail address', sample: 'jane.new@example.com' },
   oldEmail: { label: 'Old e-mail address', sample: 'jane.doe@example.com' },
   subdomain: { label: 'Portal subdomain', sample: 'demowriting' },
+  customDomain: { label: 'Custom domain', sample: 'portal.example.com' },
+  previousDomain: { label: 'Previous custom domain', sample: 'none' },
   trialEnd: { label: 'Trial end', sample: 'on Tue, 03 Mar 2026 10:00:00 GMT' },
   autoAcceptDate: { label: 'Date a draft is accepted automatically', sample: 'Tuesday, 3 March 2026' },
 } as const satisfies Record<string, { label: string; sample: string }>
@@ -439,6 +441,18 @@ export const SYSTEM_TEMPLATES: DefaultTemplate[] = [
     body: '<p>Hi {{firstName}},</p><p>Your portal (<strong>{{subdomain}}</strong>) is ready. Sign in with this e-mail address.</p>',
     button_text: 'Sign in',
     fields: ['firstName', 'companyName', 'subdomain'],
+  },
+  {
+    // Word to every owner whenever the custom domain changes (issue 28): a change they did not make is seen at once.
+    code: 'custom_domain_changed',
+    between: null,
+    brand: 'platform',
+    description: "Sent to the organisation's owners whenever its custom domain is set, replaced or released.",
+    subject: 'The custom domain of {{companyName}} changed',
+    title: 'Your custom domain changed',
+    body: '<p>Hello {{firstName}},</p><p>The custom domain of {{companyName}} changed from <strong>{{previousDomain}}</strong> to <strong>{{customDomain}}</strong>.</p><p>If you did not make this change, sign in and review your domain settings now.</p>',
+    button_text: 'Review the domain',
+    fields: ['firstName', 'companyName', 'customDomain', 'previousDomain'],
   },
   {
     code: 'billing_trial_ending',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatKb, isAllowedFileName } from './file-name'
+import { downloadName, formatKb, isAllowedFileName, typeOfExtension } from './file-name'
 
 describe('isAllowedFileName', () => {
   it.each([
@@ -23,5 +23,36 @@ describe('formatKb', () => {
     [-5, '0.00 kB'],
   ])('%i → %s', (bytes, text) => {
     expect(formatKb(bytes)).toBe(text)
+  })
+})
+
+describe('downloadName', () => {
+  it.each([
+    ['resume.pdf', 'application/pdf', 'resume.pdf'],
+    ['Resume.PDF', 'application/pdf', 'Resume.PDF'],
+    ['photo.jpeg', 'image/jpeg', 'photo.jpeg'],
+    ['photo.png', 'image/jpeg', 'photo.jpg'],
+    ['invoice.hta', 'text/plain', 'invoice.txt'],
+    ['run.bat', 'text/plain', 'run.txt'],
+    ['page.html', 'text/plain', 'page.txt'],
+    ['logo.svg', 'text/plain', 'logo.txt'],
+    ['app.js', 'text/plain', 'app.txt'],
+    ['tool.exe', 'application/zip', 'tool.zip'],
+    ['report.pdf.exe', 'application/pdf', 'report.pdf.pdf'],
+    ['notes', 'text/plain', 'notes.txt'],
+    ['.htaccess', 'text/plain', '.htaccess.txt'],
+    ['trailing. ', 'text/plain', 'trailing.txt'],
+    ['../../etc/passwd', 'text/plain', 'passwd.txt'],
+    ['', 'application/pdf', 'file.pdf'],
+    ['weird.xyz', 'application/x-unknown', 'weird.bin'],
+    ['cv.docx', null, 'cv.bin'],
+  ])('%s as %s → %s', (name, type, served) => {
+    expect(downloadName(name, type)).toBe(served)
+  })
+
+  it('finds the type of a stored key from its extension', () => {
+    expect(typeOfExtension('PDF')).toBe('application/pdf')
+    expect(typeOfExtension('jpeg')).toBe('image/jpeg')
+    expect(typeOfExtension('hta')).toBeNull()
   })
 })

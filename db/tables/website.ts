@@ -56,9 +56,21 @@ export interface OrganisationDomainsTable {
   updated_at: Timestamp
 }
 
+/**
+ * A subdomain an organisation released (renamed away from), held for it for 30 days (ADR 0081). A platform
+ * table, not a tenant one: every organisation's checkout and rename reads it to know whether a name is free.
+ */
+export interface SubdomainHoldsTable {
+  subdomain: string
+  released_by: number
+  held_until: Date
+  created_at: Timestamp
+}
+
 export interface WebsiteTables {
   website_customizations: WebsiteCustomizationsTable
   organisation_domains: OrganisationDomainsTable
+  subdomain_holds: SubdomainHoldsTable
 }
 
 export type WebsiteCustomization = Selectable<WebsiteCustomizationsTable>

@@ -2,8 +2,10 @@
 // custom domain, website customization, settings and currency change, with their permissions and
 // the other organisation's data out of reach.
 import { expect, test } from '@playwright/test'
+import { OWNER_ONLY_DOMAIN, PENDING_CLAIM_TTL_MS } from '#app/models/domains.server'
 import { platformDb } from '#app/services/db.server'
-import { createTenant } from '#tests/factories/index'
+import { createTenant, createUser } from '#tests/factories/index'
+import { linkFrom, waitForMail } from '#tests/mailbox'
 import { browsers, ORIGIN_HEADERS, ownerSession, staffSession } from './helpers'
 
 const open = browsers()
@@ -72,7 +74,7 @@ test.describe('domain', () => {
     expect((await (await b.request.get('/api/client/domain')).json()).data.customDomain).toBeNull()
   })
 
-  test('WRITE_DOMAIN to change, READ_WEBSITE_SETTINGS to read', async ({ playwright }) => {
+  test("WRITE_DOMAIN to change the subdomain, READ_WEBSITE_SETTINGS to read; the custom domain is the owner's alone", async ({ playwright }) => {
     const a = await ownerSession(open, playwright)
     const reader = await staffSession(open, playwright, a.org.id, a.org.name, ['READ_WEBSITE_SETTINGS'])
     expect((await reader.request.get('/api/client/domain')).status()).toBe(200)
@@ -85,11 +87,75 @@ test.describe('domain', () => {
     }
     const writer = await staffSession(open, playwright, a.org.id, a.org.name, ['READ_WEBSITE_SETTINGS', 'WRITE_DOMAIN'])
     expect((await writer.request.post('/api/client/subdomain', { headers: ORIGIN_HEADERS, data: { subDomain: `w${suffix()}` } })).status()).toBe(200)
+    // Staff with WRITE_DOMAIN may not point the portal (and its e-mailed links) at a host of their choosing.
+    const hijack = `evil${suffix()}.example`
+    const refused = await writer.request.post('/api/client/customdomain', { headers: ORIGIN_HEADERS, data: { customDomain: hijack } })
+    expect(refused.status()).toBe(403)
+    expect(await refused.json()).toMatchObject({ status: false, error: OWNER_ONLY_DOMAIN })
+    const page = await writer.request.post('/website-settings/domain', { headers: ORIGIN_HEADERS, form: { intent: 'customdomain', customDomain: hijack } })
+    expect(page.status()).toBe(403)
+    const stored = await platformDb.selectFrom('organisation_domains').select('custom_domain').where('client_id', '=', a.org.id).executeTakeFirst()
+    expect(stored?.custom_domain ?? null).toBeNull()
+    // What they could read, they still read.
+    expect((await (await writer.request.get('/api/client/domain')).json()).data.customDomain).toBeNull()
     const outsider = await staffSession(open, playwright, a.org.id, a.org.name, ['READ_ORDERS'])
     expect((await outsider.request.get('/api/client/domain')).status()).toBe(403)
     const anonymous = await open(playwright)
     expect((await anonymous.get('/api/client/domain')).status()).toBe(401)
     expect((await a.request.get('/api/client/subdomain')).status()).toBe(405)
+  })
+
+  test('every owner is told by e-mail whenever the custom domain changes', async ({ playwright }) => {
+    const a = await ownerSession(open, playwright)
+    const second = await createUser({ memberships: [{ clientId: a.org.id, role: 'client' }] })
+    await platformDb
+      .updateTable('organisations')
+      .set({ subdomain: `own${suffix()}` })
+      .where('id', '=', a.org.id)
+      .execute()
+    const since = new Date()
+    const first = `one.${suffix()}.example`
+    expect((await a.request.post('/api/client/customdomain', { headers: ORIGIN_HEADERS, data: { customDomain: first } })).status()).toBe(200)
+    const [mine, theirs] = await Promise.all([waitForMail(a.owner.email, /custom domain .* changed/, since), waitForMail(second.email, /custom domain .* changed/, since)])
+    for (const mail of [mine, theirs]) {
+      expect(mail.text).toContain(`changed from none to ${first}`)
+      // The button leads to the subdomain, a host the platform controls, never to the new custom domain.
+      expect(linkFrom(mail, /\/website-settings\/domain/)).not.toContain(first)
+    }
+    const since2 = new Date()
+    const next = `two.${suffix()}.example`
+    expect((await a.request.post('/api/client/customdomain', { headers: ORIGIN_HEADERS, data: { customDomain: next } })).status()).toBe(200)
+    expect((await waitForMail(second.email, /custom domain .* changed/, since2)).text).toContain(`changed from ${first} to ${next}`)
+  })
+
+  test('a pending custom-domain claim expires after 72 hours and then no longer blocks another organisation', async ({ playwright }) => {
+    const [a, b] = await Promise.all([ownerSession(open, playwright), ownerSession(open, playwright)])
+    const domain = `claim.${suffix()}.example`
+    expect((await a.request.post('/api/client/customdomain', { headers: ORIGIN_HEADERS, data: { customDomain: domain } })).status()).toBe(200)
+    const taken = await b.request.post('/api/client/customdomain', { headers: ORIGIN_HEADERS, data: { customDomain: domain } })
+    expect(await taken.json()).toMatchObject({ status: false, error: 'Custom domain is already taken' })
+
+    // Just before the period ends the claim still holds; a verified claim never expires.
+    const age = (ms: number) =>
+      platformDb
+        .updateTable('organisation_domains')
+        .set({ updated_at: new Date(Date.now() - ms) })
+        .where('client_id', '=', a.org.id)
+        .execute()
+    await age(PENDING_CLAIM_TTL_MS - 60_000)
+    expect((await b.request.post('/api/client/customdomain', { headers: ORIGIN_HEADERS, data: { customDomain: domain } })).status()).toBe(400)
+    await platformDb.updateTable('organisation_domains').set({ cname_status: 'verified' }).where('client_id', '=', a.org.id).execute()
+    await age(PENDING_CLAIM_TTL_MS + 60_000)
+    expect((await b.request.post('/api/client/customdomain', { headers: ORIGIN_HEADERS, data: { customDomain: domain } })).status()).toBe(400)
+
+    await platformDb.updateTable('organisation_domains').set({ cname_status: 'failed' }).where('client_id', '=', a.org.id).execute()
+    const since = new Date()
+    const claimed = await b.request.post('/api/client/customdomain', { headers: ORIGIN_HEADERS, data: { customDomain: domain } })
+    expect(claimed.status(), await claimed.text()).toBe(200)
+    expect(await claimed.json()).toMatchObject({ status: true, data: { customDomain: domain, cnameStatus: 'pending' } })
+    expect((await (await a.request.get('/api/client/domain')).json()).data.customDomain).toBeNull()
+    // A's owner hears that the name went.
+    expect((await waitForMail(a.owner.email, /custom domain .* changed/, since)).text).toContain(`changed from ${domain} to none`)
   })
 })
 

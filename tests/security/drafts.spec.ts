@@ -148,7 +148,8 @@ test('a file that is HTML under a .pdf or .docx name is never served as HTML', a
   const other = await get(a, `/my-orders/${a.order.public_id}/drafts/${delivered.draftId}/files/other/0`, cookie)
   expect(other.status).toBe(200)
   expect(other.headers['content-type']).toBe('application/octet-stream')
-  expect(other.headers['content-disposition']).toMatch(/^attachment;/)
+  // Saved under the sniffed type's extension, never the uploaded one.
+  expect(other.headers['content-disposition']).toBe("attachment; filename*=UTF-8''evil.txt")
   expect(other.headers['x-content-type-options']).toBe('nosniff')
   // A draft whose PDF and Word slots name HTML bytes (as if stored wrongly): the inline route refuses, downloads stay attachments, the preview has no script.
   const key = `${a.org.id}_${newPublicId()}.pdf`

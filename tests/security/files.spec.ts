@@ -131,6 +131,28 @@ test('traversal keys, raw and percent-encoded, answer 404 and read nothing', asy
   }
 })
 
+test('a download is saved under the sniffed type: a dangerous uploaded extension never reaches the browser', async () => {
+  const uploads = await Promise.all(
+    ['invoice.hta', 'run.bat', 'page.html', 'logo.svg', 'app.js', 'setup.exe'].map(async (name) => {
+      const res = await upload(a.owner, name, `<script>alert(1)</script> ${name}`, 'downloadable')
+      expect(res.status(), name).toBe(200)
+      return { name, file: (await res.json()).file as { _id: string; key: string } }
+    }),
+  )
+  await Promise.all(
+    uploads.flatMap(({ name, file }) =>
+      [`/api/file/${file._id}`, `/api/file/download/${file.key}`].map(async (path) => {
+        const res = await a.owner.request.get(path)
+        expect(res.status(), path).toBe(200)
+        const headers = res.headers()
+        expect(headers['content-type'], name).toMatch(/^text\/plain\b/)
+        expect(headers['x-content-type-options'], name).toContain('nosniff')
+        expect(headers['content-disposition'], name).toBe(`attachment; filename*=UTF-8''${name.replace(/\.[a-z]+$/, '.txt')}`)
+      }),
+    ),
+  )
+})
+
 test("an avatar is served to its realm only; a key that is nobody's avatar is a 404", async () => {
   const res = await a.librarian.request.post('/api/profile/update_profile_img', {
     headers: ORIGIN_HEADERS,

@@ -4,6 +4,7 @@
 // else subdomain), read from the database; one without either, and the platform, at PUBLIC_URL (here
 // the default http://localhost:<port>).
 import { expect, test } from '@playwright/test'
+import { platformDb } from '#app/services/db.server'
 import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { linkFrom, waitForMail } from '#tests/mailbox'
 import { BASE_URL, createProductThroughApi, signIn, tenantWithSubdomain } from './helpers'
@@ -128,4 +129,37 @@ test('an organisation with a subdomain gets its e-mailed, checkout and cart link
   expect(page.body).toContain(`${portal.origin}/checkout?item=${id}`)
   expect(page.body).toContain(`${portal.origin}/cart?addItem=${id}`)
   expect(page.body).not.toContain('evil.example')
+})
+
+test('with a verified custom domain, credential links stay on the subdomain while checkout and cart links use the custom domain', async ({ request }) => {
+  const { owner, sub, org } = await tenantWithSubdomain('creds')
+  const portal = new URL(PUBLIC_URL)
+  portal.hostname = `${sub}.${portal.hostname}`
+  const custom = `portal.${sub}.example`
+  await platformDb.insertInto('organisation_domains').values({ client_id: org.id, custom_domain: custom, cname_status: 'verified' }).execute()
+  const cookie = await signIn(request, owner.email, undefined, TEST_PASSWORD)
+
+  // The owner's password reset: whoever controls the custom domain's DNS must never receive the token.
+  const since = new Date()
+  const reset = await rawRequest({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: owner.email }),
+  })
+  expect(reset.status, reset.body).toBe(200)
+  expect(linkFrom(await waitForMail(owner.email, /Reset your password/, since), /\/forgot-password-2\//)).toMatch(new RegExp(`^${portal.origin}/forgot-password-2/[\\w-]+$`))
+
+  // A customer's welcome link (it chooses a password) likewise.
+  const email = uniqueEmail('welcome')
+  const created = await postWithForgedHost(cookie, '/api/customers/create', { firstName: 'Wel', lastName: 'Come', email, password: 'Welcome-pass-2026', welcomeEmail: true })
+  expect(created.status, created.body).toBe(200)
+  const welcome = await waitForMail(email, /Welcome/, since)
+  expect(linkFrom(welcome, /\/welcome\//)).toMatch(new RegExp(`^${portal.origin}/welcome/[\\w-]+$`))
+  expect(welcome.text).not.toContain(custom)
+
+  // Links that carry no credential keep the organisation's own domain.
+  const id = await createProductThroughApi({ Cookie: cookie, Origin: PUBLIC_URL, 'Content-Type': 'application/json' }, 'Custom domain links')
+  const page = await rawRequest({ path: `/products/view?settings=${id}`, headers: { Cookie: cookie } })
+  expect(page.body).toContain(`${portal.protocol}//${custom}${portal.port ? `:${portal.port}` : ''}/checkout?item=${id}`)
 })
