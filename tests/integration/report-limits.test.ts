@@ -15,6 +15,7 @@ import { getReport, reportFileKey } from '#app/models/order-reports.server'
 import { action as createRoute } from '#app/routes/api.client.create-reports'
 import { loader as listRoute } from '#app/routes/api.client.reports'
 import { action as deleteRoute } from '#app/routes/api.client.reports_.$id'
+import { action as pageAction } from '#app/routes/_app.orders.reports'
 import { tenantDb } from '#app/services/db.server'
 import { closeQueues, queue, type Payload } from '#app/services/queue.server'
 import { newRedisConnection } from '#app/services/redis.server'
@@ -25,6 +26,7 @@ import { scopedInsert, type TenantScope } from '#db/tenant'
 import { createTenant } from '#tests/factories/index'
 import { createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import { Client } from './helpers'
+import { callPage } from './page-calls'
 
 const REQUEST = { startDate: '2026-03-01', endDate: '2026-03-31', reportsFields: ['orderId', 'customerName'], finalQuestionnaires: [] }
 
@@ -171,5 +173,16 @@ describe('report files in the storage quota', () => {
     expect(await bytesInUse(a.t)).toBe(0)
     expect(await saveUpload(a.t, upload, 'upload', done.bytes + upload.size - 1)).toMatchObject({ size: upload.size })
     expect(await remove(a, id)).toMatchObject({ status: 404 })
+  })
+
+  it("the page's Delete form deletes the report (no JavaScript needed); another organisation's id is a 404", async () => {
+    const a = await organisation()
+    const b = await organisation()
+    const id = (await create(a)).json.report._id as string
+    const post = (o: Org, reportId: string) => callPage(o.client, pageAction as never, { path: '/orders/reports', form: { intent: 'delete', reportId } })
+    expect(await post(b, id)).toMatchObject({ status: 404 })
+    expect(await getReport(a.t, id)).toBeDefined()
+    expect(await post(a, id)).toMatchObject({ status: 302, location: '/orders/reports' })
+    expect(await getReport(a.t, id)).toBeUndefined()
   })
 })
