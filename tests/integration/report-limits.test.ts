@@ -23,7 +23,7 @@ import { sessionStorage } from '#app/services/session.server'
 import { LocalDiskStorage, setStorageBackend, storage, type StorageBackend } from '#app/services/storage.server'
 import { orderReportJob } from '#jobs/order-reports'
 import { scopedInsert, type TenantScope } from '#db/tenant'
-import { createTenant } from '#tests/factories/index'
+import { createTenant, createUser } from '#tests/factories/index'
 import { createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import { Client } from './helpers'
 import { callPage } from './page-calls'
@@ -173,6 +173,20 @@ describe('report files in the storage quota', () => {
     expect(await bytesInUse(a.t)).toBe(0)
     expect(await saveUpload(a.t, upload, 'upload', done.bytes + upload.size - 1)).toMatchObject({ size: upload.size })
     expect(await remove(a, id)).toMatchObject({ status: 404 })
+  })
+
+  it('deleting needs a session and READ_ORDERS_REPORTS: nothing is deleted without them', async () => {
+    const a = await organisation()
+    const id = (await create(a)).json.report._id as string
+    expect((await remove({ t: a.t, client: new Client() }, id)).status).toBe(401)
+    const staff = await createUser({ memberships: [{ clientId: a.t.clientId, role: 'user', permissions: ['READ_ORDERS'] }] })
+    const session = await sessionStorage().getSession()
+    session.set('userId', staff.id)
+    session.set('clientId', a.t.clientId)
+    const client = new Client()
+    client.cookie = (await sessionStorage().commitSession(session)).split(';')[0]!
+    expect((await remove({ t: a.t, client }, id)).status).toBe(403)
+    expect(await getReport(a.t, id)).toBeDefined()
   })
 
   it("the page's Delete form deletes the report (no JavaScript needed); another organisation's id is a 404", async () => {
