@@ -19,11 +19,25 @@ const FILE_PUBLIC_ID = /^[0-9a-z]{24}$/
 
 type Uploader = TenantScope & { user?: { id: number } }
 
-async function bytesInUse(t: TenantScope): Promise<number> {
-  const row = await scoped(t, 'files')
+/** What counts against the quota: every files row and every finished report's CSV (ADR 0082). */
+export async function bytesInUse(t: TenantScope): Promise<number> {
+  // One after the other: inside a transaction both go over its one connection anyway.
+  const files = await scoped(t, 'files')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), sql<number>`0`).as('bytes'))
     .executeTakeFirst()
-  return Number(row?.bytes ?? 0)
+  const reports = await scoped(t, 'order_reports')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('byte_size'), sql<number>`0`).as('bytes'))
+    .where('file_key', 'is not', null)
+    .executeTakeFirst()
+  return Number(files?.bytes ?? 0) + Number(reports?.bytes ?? 0)
+}
+
+/**
+ * Holds the organisation's row until the transaction ends: whatever counts against its limits (the
+ * storage quota, reports on the way) is checked and written by one holder at a time.
+ */
+export async function lockOrganisation(tx: TenantScope): Promise<void> {
+  await tx.db.selectFrom('organisations').select('id').where('id', '=', tx.clientId).forUpdate().executeTakeFirst()
 }
 
 /**
@@ -41,7 +55,7 @@ export async function saveUpload(t: Uploader, upload: SniffedUpload, purpose: Fi
   let stored = false
   try {
     stored = await tenantTransaction(t, async (scope) => {
-      await scope.db.selectFrom('organisations').select('id').where('id', '=', t.clientId).forUpdate().executeTakeFirst()
+      await lockOrganisation(scope)
       // The first plain read of the transaction comes after the lock, so it sees every upload
       // committed by whoever held the lock before us.
       if ((await bytesInUse(scope)) + upload.size > quota) return false

@@ -5,12 +5,15 @@ import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
 import { type Selectable, sql } from 'kysely'
 import { dayKey, orderedFields, rangeInstants, reportHeader, reportRow, type QuestionColumn, type ReportFieldKey, type ReportOrder } from '#app/rules/order-reports'
-import { moveObject, putStream } from '#app/services/storage.server'
+import { moveObject, putStream, storage } from '#app/services/storage.server'
 import { CSV_FORMAT } from '#app/rules/csv'
 import { scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
+import { tenantTransaction } from '#db/transaction'
 import type { Database } from '#db/types'
 import { reportAnswers } from './brief.server'
-import { getReport, reportFileKey, reportPartKey, reportQuestionnaires } from './order-reports.server'
+import { bytesInUse, lockOrganisation, ORGANISATION_STORAGE_QUOTA_BYTES } from './files.server'
+import { REPORT_OVER_QUOTA } from './order-reports.schema'
+import { getReport, markFailed, reportFileKey, reportPartKey, reportQuestionnaires } from './order-reports.server'
 import { peopleById, tagsOfOrders } from './orders.server'
 
 /** Orders read per round trip: big enough to be quick, small enough that memory stays flat. */
@@ -136,9 +139,15 @@ export type GenerateOptions = {
   now?: Date
   /** Called after each batch is handed to storage (tests use it to fail a run half-way). */
   afterBatch?: (rowsSoFar: number) => void | Promise<void>
+  /** The organisation's storage quota (tests make it small). */
+  quota?: number
 }
 
-export type GenerateOutcome = { status: 'ready'; rows: number; bytes: number; fileKey: string } | { status: 'skipped'; reason: 'missing' | 'ready' }
+export type GenerateOutcome =
+  { status: 'ready'; rows: number; bytes: number; fileKey: string } | { status: 'skipped'; reason: 'missing' | 'ready' } | { status: 'failed'; error: string }
+
+/** A run stopped because the file would not fit in the organisation's storage (not worth a retry). */
+class OverQuota extends Error {}
 
 /**
  * Writes the report's CSV: header, then each batch as it is read, streamed to a part key and moved
@@ -158,6 +167,9 @@ export async function generateOrderReport(t: TenantScope, publicId: string, opts
   const { from, to } = rangeInstants(dayKey(new Date(report.start_date)), dayKey(new Date(report.end_date)))
   const now = opts.now ?? new Date()
   const batchSize = opts.batchSize ?? REPORT_BATCH
+  const quota = opts.quota ?? ORGANISATION_STORAGE_QUOTA_BYTES
+  // What the organisation keeps already; the run stops as soon as its file would not fit beside it.
+  const room = quota - (await bytesInUse(t))
   let rows = 0
   let bytes = 0
   async function* csv() {
@@ -189,17 +201,43 @@ export async function generateOrderReport(t: TenantScope, publicId: string, opts
       )
       rows += batch.length
       bytes += Buffer.byteLength(text)
+      if (bytes > room) throw new OverQuota(REPORT_OVER_QUOTA)
       yield text
       await opts.afterBatch?.(rows)
     }
   }
   const partKey = reportPartKey(t.clientId, publicId)
   const fileKey = reportFileKey(t.clientId, publicId)
-  await putStream(partKey, Readable.from(csv()))
+  try {
+    await putStream(partKey, Readable.from(csv()))
+  } catch (error) {
+    if (!(error instanceof OverQuota)) throw error
+    return failOverQuota(t, publicId, [partKey])
+  }
+  if (bytes > room) return failOverQuota(t, publicId, [partKey])
   await moveObject(partKey, fileKey)
-  await scopedUpdate(t, 'order_reports')
-    .set({ status: 'ready', error: null, file_key: fileKey, row_count: rows, byte_size: bytes, completed_at: new Date(), updated_at: new Date() })
-    .where('id', '=', report.id)
-    .execute()
+  // Counted under the organisation's lock, as an upload is: two reports (or a report and an upload)
+  // finishing together cannot both take the last of the quota.
+  const outcome = await tenantTransaction(t, async (tx) => {
+    await lockOrganisation(tx)
+    if ((await bytesInUse(tx)) + bytes > quota) return 'over' as const
+    const updated = await scopedUpdate(tx, 'order_reports')
+      .set({ status: 'ready', error: null, file_key: fileKey, row_count: rows, byte_size: bytes, completed_at: new Date(), updated_at: new Date() })
+      .where('id', '=', report.id)
+      .executeTakeFirst()
+    return Number(updated.numUpdatedRows) === 1 ? ('ready' as const) : ('missing' as const)
+  })
+  if (outcome === 'over') return failOverQuota(t, publicId, [fileKey])
+  if (outcome === 'missing') {
+    // Deleted while it ran: nothing may keep its file.
+    await storage().delete(fileKey)
+    return { status: 'skipped', reason: 'missing' }
+  }
   return { status: 'ready', rows, bytes, fileKey }
+}
+
+async function failOverQuota(t: TenantScope, publicId: string, keys: string[]): Promise<GenerateOutcome> {
+  for (const key of keys) await storage().delete(key)
+  await markFailed(t, publicId, REPORT_OVER_QUOTA)
+  return { status: 'failed', error: REPORT_OVER_QUOTA }
 }

@@ -16,6 +16,14 @@ export const REPORT_LIST_FAILED = 'Unexpected Error!!'
 /** The spec shows no success text; this says what happens next. */
 export const REPORT_REQUESTED = 'Report requested. It will be ready to download in a moment.'
 export const MAX_QUESTIONNAIRES = 20
+/** Reports of one organisation queued or running at once (ADR 0082). */
+export const MAX_PENDING_REPORTS = 5
+/** A request past that limit (429); the spec has no text for it, this one says what to do. */
+export const TOO_MANY_REPORTS = `Your organisation already has ${MAX_PENDING_REPORTS} reports on the way. Wait until one is ready, then request the next.`
+/** A report that would take the organisation past its storage quota (ADR 0082), shown as the request's or the report's error. */
+export const REPORT_OVER_QUOTA = 'This report would take your organisation past its 1 GiB of file storage. Delete files or reports it no longer needs, then request it again.'
+export const REPORT_NOT_FOUND = 'Report not found'
+export const REPORT_DELETED = 'Report deleted.'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 

@@ -6,7 +6,17 @@ import { storage } from '#app/services/storage.server'
 import { enqueue } from '#app/services/queue.server'
 import type { OrderReportRow } from '#db/tables/reports'
 import { scoped, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
-import { REPORT_FAILED, REPORT_RETENTION_DAYS, UNKNOWN_QUESTIONNAIRE, type CreateReportInput } from './order-reports.schema'
+import { tenantTransaction } from '#db/transaction'
+import { bytesInUse, lockOrganisation, ORGANISATION_STORAGE_QUOTA_BYTES } from './files.server'
+import {
+  MAX_PENDING_REPORTS,
+  REPORT_FAILED,
+  REPORT_OVER_QUOTA,
+  REPORT_RETENTION_DAYS,
+  TOO_MANY_REPORTS,
+  UNKNOWN_QUESTIONNAIRE,
+  type CreateReportInput,
+} from './order-reports.schema'
 
 /** How many reports the page and GET /api/client/reports show (newest first). */
 export const REPORT_LIST_SIZE = 100
@@ -73,26 +83,55 @@ export async function reportQuestionnaires(t: TenantScope, ids?: readonly string
   }))
 }
 
-export type CreateReportResult = { ok: true; report: ReportJson } | { ok: false; status: 400 | 500; error: string; field?: string }
+export type CreateReportResult = { ok: true; report: ReportJson } | { ok: false; status: 400 | 413 | 429 | 500; error: string; field?: string }
 
-/** Records the request (queued) and hands it to the job; the job id is the report's, so it runs once. */
-export async function createReport(t: TenantScope, createdBy: number | null, input: CreateReportInput): Promise<CreateReportResult> {
+/** A report queued or running for longer than this no longer holds a place (its job was lost with Redis). */
+export const PENDING_REPORT_HOURS = 24
+
+/** The organisation's reports queued or running, requested within PENDING_REPORT_HOURS (the list's index). */
+export async function pendingReports(t: TenantScope, now = new Date()): Promise<number> {
+  const row = await scoped(t, 'order_reports')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>', new Date(now.getTime() - PENDING_REPORT_HOURS * 3_600_000))
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Records the request (queued) and hands it to the job; the job id is the report's, so it runs once.
+ * At most MAX_PENDING_REPORTS of an organisation are on the way: the count and the insert run under
+ * the organisation's row lock, so parallel requests are counted one after the other (ADR 0082). The
+ * job's priority is the organisation's place in its own line (1 for its only report, 2 for a second
+ * ...): BullMQ takes lower numbers first, so one organisation's fifth report waits behind every
+ * other organisation's first.
+ */
+export async function createReport(t: TenantScope, createdBy: number | null, input: CreateReportInput, opts: { quota?: number } = {}): Promise<CreateReportResult> {
   const forms = await reportQuestionnaires(t, input.finalQuestionnaires)
   if (forms.length !== input.finalQuestionnaires.length) return { ok: false, status: 400, error: UNKNOWN_QUESTIONNAIRE, field: 'finalQuestionnaires' }
+  // A full organisation is told now rather than when the job fails.
+  if ((await bytesInUse(t)) >= (opts.quota ?? ORGANISATION_STORAGE_QUOTA_BYTES)) return { ok: false, status: 413, error: REPORT_OVER_QUOTA }
   const publicId = newPublicId()
-  await scopedInsert(t, 'order_reports', {
-    public_id: publicId,
-    created_by: createdBy,
-    start_date: input.startDate,
-    end_date: input.endDate,
-    fields: JSON.stringify(input.reportsFields),
-    questionnaires: JSON.stringify(input.finalQuestionnaires),
-  }).execute()
+  const place = await tenantTransaction(t, async (tx) => {
+    await lockOrganisation(tx)
+    const pending = await pendingReports(tx)
+    if (pending >= MAX_PENDING_REPORTS) return null
+    await scopedInsert(tx, 'order_reports', {
+      public_id: publicId,
+      created_by: createdBy,
+      start_date: input.startDate,
+      end_date: input.endDate,
+      fields: JSON.stringify(input.reportsFields),
+      questionnaires: JSON.stringify(input.finalQuestionnaires),
+    }).execute()
+    return pending + 1
+  })
+  if (place === null) return { ok: false, status: 429, error: TOO_MANY_REPORTS }
   try {
     await enqueue(
       'order-report',
       { clientId: t.clientId, reportId: publicId },
-      { jobId: `order-report-${publicId}`, attempts: REPORT_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
+      { jobId: `order-report-${publicId}`, attempts: REPORT_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 }, priority: place },
     )
   } catch (error) {
     console.error(`[reports] queueing report ${publicId} failed: ${error instanceof Error ? error.message : String(error)}`)
@@ -100,6 +139,20 @@ export async function createReport(t: TenantScope, createdBy: number | null, inp
     return { ok: false, status: 500, error: REPORT_FAILED }
   }
   return { ok: true, report: toReportJson((await getReport(t, publicId))!) }
+}
+
+/**
+ * Deletes one report of this organisation and its file (the bytes leave the quota with the row). A
+ * report still on the way is deleted too: its job then finds no row and writes nothing.
+ */
+export async function deleteReport(t: TenantScope, publicId: string): Promise<boolean> {
+  const report = await getReport(t, publicId)
+  if (!report) return false
+  // As the retention pass (ADR 0054): the files first, so a crash never leaves a file nothing points at.
+  if (report.file_key) await storage().delete(report.file_key)
+  await storage().delete(reportPartKey(t.clientId, publicId))
+  await scopedDelete(t, 'order_reports').where('id', '=', report.id).execute()
+  return true
 }
 
 /** Tries per report: a worker killed mid-way, or a database hiccup, gets two more runs. */

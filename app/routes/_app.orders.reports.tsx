@@ -7,8 +7,17 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavi
 import { useEffect } from 'react'
 import { FieldError, FormAlert, inputClass, labelClass, linkClass } from '#app/components/form-parts'
 import { Badge, PageHeader, Toast } from '#app/components/page'
-import { parseReportForm, REPORT_FAILED, REPORT_LIST_FAILED, REPORT_REQUESTED, REPORT_RETENTION_DAYS, type ReportFormValues } from '#app/models/order-reports.schema'
-import { createReport, listReports, reportQuestionnaires, type ReportJson, type ReportQuestionnaire } from '#app/models/order-reports.server'
+import {
+  parseReportForm,
+  REPORT_DELETED,
+  REPORT_FAILED,
+  REPORT_LIST_FAILED,
+  REPORT_NOT_FOUND,
+  REPORT_REQUESTED,
+  REPORT_RETENTION_DAYS,
+  type ReportFormValues,
+} from '#app/models/order-reports.schema'
+import { createReport, deleteReport, listReports, reportQuestionnaires, type ReportJson, type ReportQuestionnaire } from '#app/models/order-reports.server'
 import { RANGE_PRESETS, REPORT_FIELDS } from '#app/rules/order-reports'
 import { routeGuard } from '#app/rules/routes'
 import { RouteErrorContent } from '#app/components/error-screens'
@@ -48,6 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (intent) {
     case 'create':
       return create(t, request, form)
+    case 'delete':
+      return remove(t, request, form)
     default:
       return data({ error: 'Unknown action' }, { status: 400 })
   }
@@ -65,6 +76,13 @@ async function create(t: Awaited<ReturnType<typeof requirePermission>>, request:
   }
   if (!result.ok) return data<ActionAnswer>({ errors: { [result.field ?? 'form']: result.error }, values: parsed.values }, { status: result.status })
   return redirectWithToast(request, PATH, REPORT_REQUESTED)
+}
+
+/** Deletes one report and its file, freeing its bytes of the storage quota (ADR 0082). */
+async function remove(t: Awaited<ReturnType<typeof requirePermission>>, request: Request, form: FormData) {
+  const id = String(form.get('reportId') ?? '')
+  if (!/^[A-Za-z0-9]{1,24}$/.test(id) || !(await deleteReport(t, id))) return data({ error: REPORT_NOT_FOUND }, { status: 404 })
+  return redirectWithToast(request, PATH, REPORT_DELETED)
 }
 
 const DEFAULT_VALUES: ReportFormValues = { range: 'last30', startDate: '', endDate: '', reportsFields: REPORT_FIELDS.slice(0, 9).map((f) => f.key), finalQuestionnaires: [] }
@@ -259,13 +277,26 @@ function ReportList({ reports, pending }: { reports: ReportJson[] | null; pendin
                     {r.status === 'failed' && r.error ? <span className="ml-2 text-red-700">{r.error}</span> : null}
                   </td>
                   <td className="px-3 py-2">
-                    {r.downloadUrl ? (
-                      <a href={r.downloadUrl} className={linkClass} download>
-                        Download CSV
-                      </a>
-                    ) : (
-                      <span className="text-gray-500">—</span>
-                    )}
+                    <div className="flex items-center gap-3">
+                      {r.downloadUrl ? (
+                        <a href={r.downloadUrl} className={linkClass} download>
+                          Download CSV
+                        </a>
+                      ) : (
+                        <span className="text-gray-500">—</span>
+                      )}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="reportId" value={r._id} />
+                        <button
+                          type="submit"
+                          className={linkClass}
+                          aria-label={`Delete the report of ${r.startDate} to ${r.endDate} requested ${r.createdAt.slice(0, 16).replace('T', ' ')} UTC`}
+                        >
+                          Delete
+                        </button>
+                      </Form>
+                    </div>
                   </td>
                 </tr>
               ))

@@ -1,5 +1,5 @@
 // Chat rules shared by the socket server and the browser: texts, timings, sizes, role labels, the
-// reconnect schedule and the per-socket rate limit (ADR 0041). No I/O.
+// reconnect schedule, the message budget and the socket caps (ADRs 0041, 0083). No I/O.
 
 export const CHAT_TYPES = ['project', 'adminToWriter', 'adminToCustomer', 'writerToCustomer', 'customerToWriter'] as const
 export type ChatType = (typeof CHAT_TYPES)[number]
@@ -94,11 +94,22 @@ export function takeToken(bucket: Bucket, limit: { capacity: number; perSecond: 
   return { tokens: tokens - 1, at: now }
 }
 
-/** Per socket: chat messages (over: the message is refused) and frames of any kind (over: the socket is closed). */
+/**
+ * Chat messages per person, shared by all of their sockets on every process (over: the message is
+ * refused; ADR 0083), and frames of any kind per socket (over: the socket is closed).
+ */
 export const SOCKET_LIMITS = {
   messages: { capacity: 10, perSecond: 5 },
   frames: { capacity: 60, perSecond: 20 },
 } as const
+
+/** Open sockets at once (ADR 0083): per session (a browser's tabs) and per person (their devices). */
+export const SOCKET_CAPS = { perSession: 10, perUser: 20 } as const
+
+/** The HTTP answer to an upgrade past a cap: 429, and when to try again (the browser's backoff reaches 30 s). */
+export const SOCKET_CAP_RETRY_SECONDS = 30
+export const TOO_MANY_SOCKETS_SESSION = `Too many open connections from this browser (at most ${SOCKET_CAPS.perSession}). Close a tab and try again.`
+export const TOO_MANY_SOCKETS_USER = `Too many open connections for this account (at most ${SOCKET_CAPS.perUser}). Close a tab or sign out elsewhere and try again.`
 
 /** Plain text as the HTML of the contributor chat (the no-JavaScript form sends a textarea's text). */
 export function textToHtml(text: string): string {

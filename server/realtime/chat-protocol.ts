@@ -13,7 +13,7 @@ import {
   roomHistory,
   sendChatMessage,
 } from '#app/models/chat.server'
-import { CLOSE_SESSION_ENDED, NOT_SUBSCRIBED, RATE_LIMITED, SOCKET_LIMITS, takeToken } from '#app/rules/chat'
+import { CLOSE_SESSION_ENDED, NOT_SUBSCRIBED, RATE_LIMITED } from '#app/rules/chat'
 import { markAbsent, markPresent } from '#app/services/chat-presence.server'
 import { freshUser, sessionStands, tenantFor } from './authorisation'
 import type { Client } from './client'
@@ -40,6 +40,8 @@ export function createChatProtocol(io: {
   drop: (c: Client, code: number, reason: string) => void
   join: (c: Client, channel: string) => Promise<void>
   leave: (c: Client, channel: string) => void
+  /** One chat message from the person's budget (false: none left). */
+  takeMessage: (c: Client) => Promise<boolean>
   /** How long a read of the account stays good for a frame. */
   recheckMs: number
 }) {
@@ -151,9 +153,8 @@ export function createChatProtocol(io: {
   async function newMessage(c: Client, t: ChatActor, frame: NewMessageFrame) {
     const key = roomKey(frame, c.user.publicId)
     if (!c.rooms.has(key)) return send(c, refusalFrame({ ok: false, code: 'bad_request', error: NOT_SUBSCRIBED }, frame))
-    const bucket = takeToken(c.buckets.messages, SOCKET_LIMITS.messages, Date.now())
-    if (!bucket) return send(c, refusalFrame({ ok: false, code: 'rate_limited', error: RATE_LIMITED }, frame))
-    c.buckets.messages = bucket
+    // One budget per person, whichever of their sockets (and processes) the messages come through.
+    if (!(await io.takeMessage(c))) return send(c, refusalFrame({ ok: false, code: 'rate_limited', error: RATE_LIMITED }, frame))
     // Authorised again with what is true now (a contributor unassigned, a permission taken away).
     const opened = await openRoom(t, frame)
     if (!opened.ok) {

@@ -7,6 +7,8 @@ import { SOCKET_LIMITS, type Bucket } from '#app/rules/chat'
 export type Subscription = { room: ChatRoom; channel: string; presence: string; checkedAt: number }
 
 export type Client = {
+  /** Names the socket's place under the caps (limits.ts). */
+  id: string
   socket: WebSocket
   cookie: string
   /** sha256 of the session token: the sessions row this socket lives on. */
@@ -16,7 +18,8 @@ export type Client = {
   channels: Set<string>
   /** Rooms by `chatType:orderId|writerId`; several contributor rooms of the admins share one channel. */
   rooms: Map<string, Subscription>
-  buckets: { messages: Bucket; frames: Bucket }
+  /** Frames of any kind; chat messages are counted per person in Redis (limits.ts). */
+  buckets: { frames: Bucket }
   lastFrameAt: number
   queue: Promise<void>
   closed: boolean
@@ -29,8 +32,9 @@ export type Client = {
 /** Who an upgrade was authorised as (authorisation.ts). */
 export type SocketIdentity = { user: AuthUser; cookie: string; sessionRowId: string; customer?: { impersonated: boolean } | null; logInAs?: boolean }
 
-export function newClient(socket: WebSocket, identity: SocketIdentity, now: number): Client {
+export function newClient(socket: WebSocket, identity: SocketIdentity, now: number, id: string): Client {
   return {
+    id,
     socket,
     cookie: identity.cookie,
     sessionRowId: identity.sessionRowId,
@@ -38,7 +42,7 @@ export function newClient(socket: WebSocket, identity: SocketIdentity, now: numb
     userCheckedAt: now,
     channels: new Set(),
     rooms: new Map(),
-    buckets: { messages: { tokens: SOCKET_LIMITS.messages.capacity, at: now }, frames: { tokens: SOCKET_LIMITS.frames.capacity, at: now } },
+    buckets: { frames: { tokens: SOCKET_LIMITS.frames.capacity, at: now } },
     lastFrameAt: now,
     queue: Promise.resolve(),
     closed: false,

@@ -5,10 +5,11 @@
 import type { Server } from 'node:http'
 import type { AuthUser } from '#app/models/account.server'
 import { channelClientId } from '#app/models/chat.server'
-import { CLOSE_SESSION_ENDED } from '#app/rules/chat'
+import { CLOSE_SESSION_ENDED, SOCKET_CAPS, SOCKET_LIMITS } from '#app/rules/chat'
 import { authoriseUpgrade, liveSessions, reloadUser, tenantFor } from './authorisation'
 import { createChatProtocol, type RoomCheck } from './chat-protocol'
 import { createFanOut } from './fan-out'
+import { createSocketCaps, type MessageBudget, type SocketCaps, takeMessage } from './limits'
 import { createTransport } from './transport'
 
 /** How often sessions, accounts and room rights of open sockets are checked again, and silence tolerated. */
@@ -22,12 +23,27 @@ export function realtimeTuning(source: Record<string, string | undefined> = proc
     idleTimeoutMs: tunable ? number(source.REALTIME_IDLE_TIMEOUT_MS, 90_000) : 90_000,
     /** A user and their rooms are re-read at most this long after the last read, when they act. */
     recheckMs: 10_000,
+    // Operator knobs in every environment (ADR 0083; the bench raises them for its 500 tabs of one owner).
+    /** Open sockets per session and per person, and how long a socket's place outlives a process that died. */
+    caps: {
+      perSession: number(source.REALTIME_SOCKETS_PER_SESSION, SOCKET_CAPS.perSession),
+      perUser: number(source.REALTIME_SOCKETS_PER_USER, SOCKET_CAPS.perUser),
+    } as SocketCaps,
+    capLeaseMs: 90_000,
+    /** Chat messages per person across all of their sockets: a burst, then so many a second. */
+    messageBudget: {
+      capacity: number(source.REALTIME_MESSAGE_BURST, SOCKET_LIMITS.messages.capacity),
+      perSecond: number(source.REALTIME_MESSAGES_PER_SECOND, SOCKET_LIMITS.messages.perSecond),
+    } as MessageBudget,
   }
 }
 
 export function attachRealtime(server: Server, tuning = realtimeTuning()) {
+  const caps = createSocketCaps(tuning.caps, tuning.capLeaseMs)
   const transport = createTransport(server, tuning.idleTimeoutMs, {
     authorise: authoriseUpgrade,
+    admit: (identity, socketId) => caps.admit({ userId: identity.user.id, customer: !!identity.customer, sessionRowId: identity.sessionRowId }, socketId),
+    vacate: (socketId) => void caps.release(socketId).catch((e: Error) => console.error('[ws] releasing a socket place failed', e.message)),
     opened: (c) => void fanOut.join(c, `user:${c.user.id}`).catch((e) => console.error('[ws] join failed', e)),
     frame: (c, raw) => protocol.handleFrame(c, raw),
     released: (c) => {
@@ -36,7 +52,14 @@ export function attachRealtime(server: Server, tuning = realtimeTuning()) {
     },
   })
   const fanOut = createFanOut({ deliver: transport.deliver, ownerOf: channelClientId })
-  const protocol = createChatProtocol({ send: transport.send, drop: transport.drop, join: fanOut.join, leave: fanOut.leave, recheckMs: tuning.recheckMs })
+  const protocol = createChatProtocol({
+    send: transport.send,
+    drop: transport.drop,
+    join: fanOut.join,
+    leave: fanOut.leave,
+    takeMessage: (c) => takeMessage({ userId: c.user.id, customer: !!c.customer }, tuning.messageBudget),
+    recheckMs: tuning.recheckMs,
+  })
 
   /** Sessions ended, accounts deactivated, rights withdrawn: the sockets concerned are closed or leave the room. */
   async function sweep() {
@@ -84,7 +107,7 @@ export function attachRealtime(server: Server, tuning = realtimeTuning()) {
     close: async () => {
       clearInterval(sweepTimer)
       transport.close()
-      await fanOut.close()
+      await Promise.all([fanOut.close(), caps.close()])
     },
   }
 }

@@ -1,11 +1,12 @@
 // The websocket transport on /ws: the upgrade, frames in order one at a time per socket under a rate
 // limit, idle sockets closed, and writes corked per event-loop turn with a cap on a slow reader's queue.
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server } from 'node:http'
 import type { Socket as NetSocket } from 'node:net'
 import { WebSocketServer } from 'ws'
 import { CHAT_SEND_FAILED, CLOSE_IDLE, CLOSE_POLICY, MAX_FRAME_BYTES, SOCKET_LIMITS, takeToken } from '#app/rules/chat'
 import type { UpgradeDecision } from './authorisation'
-import { type Client, newClient } from './client'
+import { type Client, newClient, type SocketIdentity } from './client'
 
 /** A slow reader's queue past this is dropped with the socket, so one stalled browser cannot hold the process's memory. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024
@@ -15,6 +16,10 @@ export type Transport = ReturnType<typeof createTransport>
 export type TransportHandlers = {
   /** Who the upgrade is, or the HTTP answer that refuses it. */
   authorise: (req: IncomingMessage) => Promise<UpgradeDecision>
+  /** A place under the caps for this socket, or the HTTP answer that refuses it (ADR 0083). */
+  admit: (identity: SocketIdentity, socketId: string) => Promise<string | null>
+  /** The place is free again: the socket closed, or its handshake never finished (may come twice). */
+  vacate: (socketId: string) => void
   opened: (c: Client) => void
   /** One text frame; the next waits until it settles. */
   frame: (c: Client, raw: string) => Promise<void>
@@ -55,6 +60,7 @@ export function createTransport(server: Server, idleTimeoutMs: number, handlers:
   function release(c: Client) {
     c.closed = true
     handlers.released(c)
+    handlers.vacate(c.id)
     clients.delete(c)
   }
 
@@ -85,8 +91,20 @@ export function createTransport(server: Server, idleTimeoutMs: number, handlers:
       socket.write(decision.answer)
       return socket.destroy()
     }
+    const socketId = randomUUID()
+    const refused = await handlers.admit(decision, socketId).catch((e: Error) => {
+      console.error('[ws] socket caps unavailable', e.message)
+      return 'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 5\r\n\r\n'
+    })
+    if (refused) {
+      socket.write(refused)
+      return socket.destroy()
+    }
+    // However the connection ends (even before the handshake completes), its place is given back.
+    if (socket.destroyed) return handlers.vacate(socketId)
+    socket.once('close', () => handlers.vacate(socketId))
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const client = newClient(ws, decision, Date.now())
+      const client = newClient(ws, decision, Date.now(), socketId)
       clients.add(client)
       handlers.opened(client)
       ws.on('message', (raw, isBinary) => {

@@ -51,7 +51,17 @@ const CLOCK_TICKS = 100
 export async function startServer(nodeArgs: string[] = []): Promise<BenchServer> {
   // Node itself is the child (not npx), so stopping it really stops the server.
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', RUN_WORKERS: 'false', SMTP_SINK_PORT: process.env.BENCH_SINK_PORT ?? '2555' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      RUN_WORKERS: 'false',
+      SMTP_SINK_PORT: process.env.BENCH_SINK_PORT ?? '2555',
+      // The chat section opens 500 tabs of one owner and sends as many of them: a person's caps and budget (ADR 0083) would measure the limit, not the fan-out.
+      REALTIME_SOCKETS_PER_USER: '100000',
+      REALTIME_MESSAGE_BURST: '100000',
+      REALTIME_MESSAGES_PER_SECOND: '100000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     // Another checkout (e.g. the landed code, for before/after figures) may serve the same database.
     cwd: process.env.BENCH_SERVER_DIR ?? process.cwd(),
