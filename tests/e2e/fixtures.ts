@@ -27,10 +27,19 @@ export async function loginAs(context: BrowserContext, baseURL: string, email: s
   await context.addCookies([{ name: '__session', value, url: baseURL, httpOnly: true, sameSite: 'Lax' }])
 }
 
-export const test = base.extend<{ loginAs: (email: string, orgName?: string) => Promise<void> }>({
+export const test = base.extend<{ loginAs: (email: string, orgName?: string) => Promise<void>; permissionsReset: void }>({
   loginAs: async ({ context, baseURL }, use) => {
     await use((email, orgName) => loginAs(context, baseURL!, email, orgName))
   },
+  // The worker's browser context is reused between tests (reuseContext, ADR 0091), and Playwright's reset
+  // leaves granted permissions (the clipboard) in place: take them back after each test.
+  permissionsReset: [
+    async ({ context }, use) => {
+      await use()
+      await context.clearPermissions()
+    },
+    { auto: true },
+  ],
 })
 
 export { expect }
