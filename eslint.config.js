@@ -53,7 +53,7 @@ const layering = [
 ]
 
 export default defineConfig(
-  globalIgnores(['build/', 'build-*/', '.data/', 'backups/', 'node_modules/', 'test-results/', 'playwright-report/', 'public/']),
+  globalIgnores(['build/', 'build-*/', '.data/', 'backups/', 'node_modules/', 'test-results/', 'playwright-report/', 'public/', '.stryker-tmp/', 'reports/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

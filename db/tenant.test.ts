@@ -124,6 +124,33 @@ const allowed: Case[] = [
         .expression((eb: any) => eb.selectFrom('forms as f').select(['f.kind', 'f.id', 'f.client_id']).where('f.client_id', '=', T)),
   ],
   ['the raw handle reads tables no organisation owns', () => raw.selectFrom('contract_templates').selectAll()],
+  // The counterparts of the refusals below that mutation testing found untested (issue 28).
+  ['the tenant as a bigint', () => gx.selectFrom('memberships').select('id').where('client_id', '=', BigInt(T))],
+  [
+    'multi-table UPDATE with every table pinned',
+    () =>
+      gx.updateTable(['memberships as m', 'users as u']).set({ 'm.active': false }).whereRef('u.id', '=', 'm.user_id').where('m.client_id', '=', T).where('u.client_id', '=', T),
+  ],
+  ['the raw handle writes tables no organisation owns', () => raw.updateTable('contract_templates').set({ title: 'x' }).where('id', '=', 1)],
+  ['the raw handle inserts into tables no organisation owns', () => raw.insertInto('contract_templates').values({ public_id: 'p', title: 't', content: 'c' })],
+  [
+    'pin in parentheses',
+    () =>
+      g
+        .selectFrom('memberships')
+        .select('id')
+        .where((eb) => eb.parens('client_id', '=', T)),
+  ],
+  ['INSERT with client_id as the first column', () => g.insertInto('hidden_templates').values({ client_id: T, kind: 'form', template_id: 1 })],
+  ['INSERT with an expression beside the tenant', () => g.insertInto('hidden_templates').values({ kind: sql<'form'>`'form'`, template_id: 1, client_id: T })],
+  [
+    'INSERT … SELECT copying an unqualified client_id of its one pinned table',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) => eb.selectFrom('forms').select(['kind', 'id', 'client_id']).where('client_id', '=', T)),
+  ],
 ]
 
 const refused: Case[] = [
@@ -381,6 +408,102 @@ const refused: Case[] = [
   ['the raw handle on a tenant table, even pinned', () => raw.selectFrom('memberships').select('id').where('client_id', '=', T)],
   ['the raw handle inserting into a tenant table', () => raw.insertInto('hidden_templates').values({ kind: 'form', template_id: 1, client_id: T })],
   ['the raw handle with raw SQL', () => sql`SELECT 1`.compile(raw)],
+  // Each of these was let through by a surviving mutant of the guard (issue 28).
+  [
+    'client_id + 1 in raw SQL as the pin',
+    () =>
+      gx
+        .selectFrom('memberships')
+        .select('id')
+        .where(sql`${sql.ref('client_id')} + 1`, '=', T),
+  ],
+  [
+    'client_id joined to raw text as the pin',
+    () =>
+      gx
+        .selectFrom('memberships')
+        .select('id')
+        .where(sql`${sql.ref('client_id')}${sql.raw('+1')}`, '=', T),
+  ],
+  ['another tenant as a bigint', () => gx.selectFrom('memberships').select('id').where('client_id', '=', BigInt(OTHER))],
+  ['another tenant as a bigint beside the pin', () => gx.selectFrom('memberships').select('id').where('client_id', '=', T).where('client_id', '=', BigInt(OTHER))],
+  ['client_id after another column in UPDATE SET', () => scopedUpdate(t, 'memberships').set({ active: false, client_id: OTHER }).where('id', '=', 1)],
+  [
+    'client_id after another column in ON DUPLICATE KEY UPDATE',
+    () => scopedInsert(t, 'hidden_templates', { kind: 'form', template_id: 1 }).onDuplicateKeyUpdate({ kind: 'form', client_id: OTHER }),
+  ],
+  [
+    'INSERT … SELECT … UNION with another tenant in a branch',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) =>
+          eb
+            .selectFrom('forms')
+            .select(['kind', 'id', eb.val(T).as('client_id')])
+            .where('forms.client_id', '=', T)
+            .union(
+              eb
+                .selectFrom('forms')
+                .select(['kind', 'id', eb.val(OTHER).as('client_id')])
+                .where('forms.client_id', '=', T),
+            ),
+        ),
+  ],
+  [
+    'INSERT … SELECT … UNION, even with the tenant in every branch (one SELECT only)',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) =>
+          eb
+            .selectFrom('forms')
+            .select(['kind', 'id', eb.val(T).as('client_id')])
+            .where('forms.client_id', '=', T)
+            .union(
+              eb
+                .selectFrom('forms')
+                .select(['kind', 'id', eb.val(T).as('client_id')])
+                .where('forms.client_id', '=', T),
+            ),
+        ),
+  ],
+  ['raw DELETE root', () => sql`DELETE FROM memberships`.compile(g)],
+  [
+    'INSERT … SELECT copying client_id from a derived table of another table',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) =>
+          eb.selectFrom(eb.selectFrom('organisations').select(['id as client_id', 'id']).as('d')).select([eb.val('form').as('kind'), 'd.id', 'd.client_id']),
+        ),
+  ],
+  [
+    'INSERT … SELECT copying an unqualified client_id with two tables',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) =>
+          eb.selectFrom('forms as f').innerJoin('organisations as o', 'o.id', 'f.client_id').select(['f.kind', 'f.id', 'client_id']).where('f.client_id', '=', T),
+        ),
+  ],
+  ['raw UPDATE root', () => sql`UPDATE memberships SET active = 0`.compile(g)],
+  [
+    'multi-table UPDATE with one table unpinned',
+    () => gx.updateTable(['memberships as m', 'users as u']).set({ 'm.active': false, 'u.name': 'x' }).whereRef('u.id', '=', 'm.user_id').where('m.client_id', '=', T),
+  ],
+  ['multi-table UPDATE with nothing pinned', () => gx.updateTable(['memberships', 'users']).set({ 'memberships.active': false }).whereRef('users.id', '=', 'memberships.user_id')],
+  [
+    'UPDATE … FROM an unpinned table',
+    () => gx.updateTable('memberships').from('users').set({ active: false }).whereRef('users.id', '=', 'memberships.user_id').where('memberships.client_id', '=', T),
+  ],
+  ['DELETE … USING an unpinned table', () => gx.deleteFrom('memberships').using('users').whereRef('users.id', '=', 'memberships.user_id').where('memberships.client_id', '=', T)],
+  ['the raw handle updating a tenant table', () => raw.updateTable('memberships').set({ active: false }).where('client_id', '=', T)],
+  ['the raw handle deleting from a tenant table', () => raw.deleteFrom('memberships').where('client_id', '=', T)],
 ]
 
 describe('tenant guard plugin', () => {
@@ -394,6 +517,96 @@ describe('tenant guard plugin', () => {
 
   it('accepts only a positive integer as the expected tenant', () => {
     for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => withTenantGuard(base, bad)).toThrow(TenantGuardError)
+  })
+
+  it('takes null (the raw handle) and positive integers', () => {
+    for (const ok of [null, 1, T, 2 ** 31]) expect(() => withTenantGuard(base, ok)).not.toThrow()
+    expect(() => withTenantGuard(base, 2 ** 53)).toThrow('Tenant guard: not a client id: 9007199254740992')
+  })
+
+  it('passes results through untouched', async () => {
+    await expect(g.selectFrom('organisations').select('id').execute()).resolves.toEqual([])
+  })
+
+  // Each refusal names its reason: a mutant that refuses for another reason (or lets the query through) fails here.
+  it.each([
+    ['select from memberships without a top-level memberships.client_id = 5', () => g.selectFrom('memberships').selectAll()],
+    ["select from memberships with client_id = '5', another tenant", () => gx.selectFrom('memberships').select('id').where('client_id', '=', String(T))],
+    ['select from memberships with client_id = 6, another tenant', () => g.selectFrom('memberships').select('id').where('client_id', '=', OTHER)],
+    [
+      'insert into hidden_templates with client_id not a plain value, not this tenant',
+      () => g.insertInto('hidden_templates').values({ kind: 'form', template_id: 1, client_id: sql<number>`5` }),
+    ],
+    ["select from memberships as m on a handle without a tenant (use the request's t.db)", () => raw.selectFrom('memberships as m').select('m.id').where('m.client_id', '=', T)],
+    ['update memberships without a top-level memberships.client_id = 5', () => g.updateTable('memberships').set({ active: false }).where('id', '=', 1)],
+    ['delete from memberships without a top-level memberships.client_id = 5', () => g.deleteFrom('memberships').where('id', '=', 1)],
+    ['client_id in UPDATE … SET (rows never move between tenants)', () => scopedUpdate(t, 'memberships').set({ client_id: OTHER }).where('id', '=', 1)],
+    [
+      'client_id in ON DUPLICATE KEY UPDATE (rows never move between tenants)',
+      () => scopedInsert(t, 'hidden_templates', { kind: 'form', template_id: 1 }).onDuplicateKeyUpdate({ client_id: OTHER }),
+    ],
+    [
+      "insert into hidden_templates on a handle without a tenant (use the request's t.db)",
+      () => raw.insertInto('hidden_templates').values({ kind: 'form', template_id: 1, client_id: T }),
+    ],
+    ['REPLACE INTO hidden_templates (it deletes whichever row holds the key)', () => g.replaceInto('hidden_templates').values({ kind: 'form', template_id: 1, client_id: T })],
+    ['insert into hidden_templates without a client_id value', () => gx.insertInto('hidden_templates').values({ kind: 'form', template_id: 1 })],
+    ['insert into hidden_templates with client_id 6, not this tenant', () => g.insertInto('hidden_templates').values({ kind: 'form', template_id: 1, client_id: OTHER })],
+    [
+      'INSERT … SELECT into hidden_templates whose client_id is not this tenant',
+      () =>
+        gx
+          .insertInto('hidden_templates')
+          .columns(['kind', 'template_id', 'client_id'])
+          .expression((eb: any) =>
+            eb
+              .selectFrom('forms')
+              .select(['kind', 'id', eb.val(OTHER).as('client_id')])
+              .where('forms.client_id', '=', T),
+          ),
+    ],
+    [
+      'insert into hidden_templates without plain values or a single SELECT',
+      () =>
+        gx
+          .insertInto('hidden_templates')
+          .columns(['kind', 'template_id', 'client_id'])
+          .expression((eb: any) =>
+            eb
+              .selectFrom('forms')
+              .select(['kind', 'id', 'client_id'])
+              .where('client_id', '=', T)
+              .union(eb.selectFrom('forms').select(['kind', 'id', 'client_id']).where('client_id', '=', T)),
+          ),
+    ],
+    ['MergeQueryNode on a guarded handle', () => gx.mergeInto('memberships as m').using('users as u', 'u.id', 'm.user_id').whenMatched().thenDelete()],
+    [
+      'a raw SQL sub-query (write it with the query builder)',
+      () =>
+        scoped(t, 'memberships')
+          .select('id')
+          .where(sql<boolean>`user_id IN (SELECT id FROM users)`),
+    ],
+    [
+      'a raw table expression (name tables with the query builder)',
+      () =>
+        gx
+          .selectFrom(sql`memberships`.as('m'))
+          .select('m.id')
+          .where('m.client_id', '=', T),
+    ],
+    ['raw SQL on a guarded handle (use the query builder; platform code uses platformDb)', () => sql`DELETE FROM memberships`.compile(g)],
+    ['CreateTableNode on a guarded handle', () => g.schema.createTable('x').addColumn('id', 'integer')],
+  ])('refuses with its reason: %s', (reason, query) => {
+    let error: unknown
+    try {
+      compiles(query)()
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(TenantGuardError)
+    expect((error as Error).name).toBe('TenantGuardError')
+    expect((error as Error).message).toBe(`Tenant guard: ${reason}`)
   })
 
   it('says which table and predicate it wanted', () => {

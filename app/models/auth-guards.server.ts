@@ -13,6 +13,7 @@ import { apiError, FORBIDDEN_MESSAGE, forbidden, isApiRequest } from '#app/servi
 import { hostClientId } from '#app/services/request-host.server'
 import type { Database } from '#db/types'
 import { type AuthUser, loadAuthUser, paymentDueDays, trialDaysLeft } from './account.server'
+import { auditAction } from './audit.server'
 import { mustEnrollTotp, TOTP_ENROLLMENT_REQUIRED, TWO_FACTOR_PAGE } from './two-factor.server'
 
 /** What model functions receive: the organisation comes from the session, never from input. */
@@ -94,6 +95,19 @@ export async function requirePermission(request: Request, guard: Guard = {}): Pr
   const user = await requireUser(request, guard)
   if (user.clientId === null) denied(request, ORGANISATION_REQUIRED)
   return tenantOf(user as AuthUser & { clientId: number })
+}
+
+/**
+ * requirePermission() for actions whose every refusal is audited (money moves: Mark As Paid, Refund): a
+ * signed-in member of the organisation without the permission gets the same 403, after a failure row.
+ */
+export async function requireAuditedPermission(request: Request, guard: Guard, entry: { module: string; action: string; message: string }): Promise<Tenant> {
+  const t = await requirePermission(request)
+  if (!can(t.user, guard)) {
+    await auditAction(t, request, { ...entry, message: `${entry.message}: permission denied`, status: 'failure' })
+    denied(request)
+  }
+  return t
 }
 
 /**

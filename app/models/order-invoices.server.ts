@@ -259,6 +259,10 @@ export async function refundInvoice(t: Actor, publicId: string, amount: number |
   return { ok: true, invoice: (await getInvoiceJson(t, publicId))! }
 }
 
+/** The audit rows of a member refused the permission for Mark As Paid or Refund (requireAuditedPermission). */
+export const MARK_PAID_AUDIT = { module: 'orders', action: 'invoice_mark_paid', message: 'Invoice not marked as paid' } as const
+export const REFUND_AUDIT = { module: 'orders', action: 'invoice_refund', message: 'Invoice not refunded' } as const
+
 /** The invoice actions as routes call them: each writes its audit row, success or refusal. */
 export const invoiceActions = {
   list: listInvoices,

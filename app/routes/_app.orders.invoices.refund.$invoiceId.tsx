@@ -4,10 +4,10 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { validationError, ValidatedForm } from 'remix-validated-form'
 import { FormAlert, SubmitButton, TextField } from '#app/components/forms'
 import { INVOICE_NOT_FOUND, REFUND_REFUSED, REFUND_WARNING, REFUNDED, refundFormValidator } from '#app/models/order-invoices.schema'
-import { getInvoiceJson, invoiceActions } from '#app/models/order-invoices.server'
+import { getInvoiceJson, invoiceActions, REFUND_AUDIT } from '#app/models/order-invoices.server'
 import { formatMoney } from '#app/rules/money'
 import { canRefund, refundBounds } from '#app/rules/refund'
-import { requirePermission } from '#app/models/auth-guards.server'
+import { requireAuditedPermission, requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast } from '#app/services/flash.server'
 import { ButtonLink } from '#app/ui/button'
 import { PanelDialog } from '#app/ui/panel-dialog'
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const t = await requirePermission(request, GUARD)
+  const t = await requireAuditedPermission(request, GUARD, REFUND_AUDIT)
   const result = await refundFormValidator.validate(await readForm(request))
   if (result.error) return validationError(result.error, result.submittedData)
   const outcome = await invoiceActions.refund(t, request, params.invoiceId ?? '', result.data.amount)

@@ -6,12 +6,12 @@ import { InvoicesTable } from '#app/components/orders/invoices-table'
 import { PageHeader } from '#app/components/page'
 import { markPaidSchema } from '#app/models/order-invoices.schema'
 import { INVOICE_LOAD_FAILED, INVOICE_PAGE_SIZES, MARKED_PAID } from '#app/models/order-invoices.names'
-import { invoiceActions, toInvoiceRowView } from '#app/models/order-invoices.server'
+import { invoiceActions, MARK_PAID_AUDIT, toInvoiceRowView } from '#app/models/order-invoices.server'
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
 import { RouteErrorContent } from '#app/components/error-screens'
-import { requirePermission } from '#app/models/auth-guards.server'
+import { requireAuditedPermission, requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
 
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function markPaid(request: Request, form: FormData) {
-  const t = await requirePermission(request, { all: ['UPDATE_ORDERS_INVOICES'] })
+  const t = await requireAuditedPermission(request, { all: ['UPDATE_ORDERS_INVOICES'] }, MARK_PAID_AUDIT)
   const parsed = markPaidSchema.safeParse({ invoice_id: form.get('invoice_id') })
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'invoice_id is required' }, { status: 400 })
   const result = await invoiceActions.markPaid(t, request, parsed.data.invoice_id)

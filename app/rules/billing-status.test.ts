@@ -75,6 +75,13 @@ describe('noticesDue', () => {
     expect(noticesDue({ packageStatus: 'active', trialEndsAt: ahead(1), paymentDueSince: null }, NOW)).toEqual([])
   })
 
+  it('still asks on the last day of the trial (0 whole days left)', () => {
+    const end = ahead(0.5)
+    expect(noticesDue({ packageStatus: 'trial', trialEndsAt: end, paymentDueSince: null }, NOW)).toEqual([
+      { kind: 'trial_ending', ref: String(Math.floor(end.getTime() / 1000)), daysLeft: 0 },
+    ])
+  })
+
   it('asks for the locked mail once past due for 8 days, named by the due date', () => {
     const since = ago(8)
     expect(noticesDue({ packageStatus: 'past_due', trialEndsAt: null, paymentDueSince: since }, NOW)).toEqual([{ kind: 'locked', ref: String(since.getTime()) }])

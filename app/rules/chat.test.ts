@@ -55,6 +55,17 @@ describe('takeToken', () => {
     const rested = takeToken({ tokens: 0, at: 0 }, limit, 3_600_000)!
     expect(rested.tokens).toBe(limit.capacity - 1)
   })
+
+  it('refills by the time since the bucket was last touched, not since the epoch', () => {
+    const limit = SOCKET_LIMITS.messages
+    const at = 1_700_000_000_000
+    // 100 ms after an empty bucket's last take: half a token at 5 per second, so still refused.
+    expect(takeToken({ tokens: 0, at }, limit, at + 100)).toBeNull()
+    const refilled = takeToken({ tokens: 0, at }, limit, at + 1000 / limit.perSecond)!
+    expect(refilled).toEqual({ tokens: 0, at: at + 1000 / limit.perSecond })
+    // Exactly one token left is one message more.
+    expect(takeToken({ tokens: 1, at }, limit, at)).toEqual({ tokens: 0, at })
+  })
 })
 
 describe('textToHtml', () => {

@@ -82,4 +82,16 @@ describe('validation', () => {
     expect(reminderError([r('a', 1, 'Subject', '<p></p>')])).toBe(EMAIL_REQUIRED)
   })
   it('allows at most three', () => expect(reminderError([r('a', 1), r('b', 2), r('c', 3), r('d', 4)])).toBe(TOO_MANY_REMINDERS))
+  // The limits themselves are accepted, not only what lies beyond them (mutation testing, issue 28).
+  it('accepts three reminders at 1 and 21 days', () => expect(reminderError([r('a', 1), r('b', 20), r('c', 21)])).toBeNull())
+  it('flags a duplicate pair among others, and a subject of spaces', () => {
+    expect(reminderError([r('a', 1), r('b', 1), r('c', 2)])).toBe(DUPLICATE_REMINDERS)
+    expect(reminderError([r('a', 1, '   ')])).toBe(EMAIL_REQUIRED)
+    expect(isBlankHtml(null)).toBe(true)
+    expect(isBlankHtml('')).toBe(true)
+  })
+  it('offers a fourth only below the maximum', () => {
+    expect(canAddReminder([r('a', 1), r('b', 2)])).toBe(true)
+    expect(canAddReminder([r('a', 1), r('b', 2), r('c', 3)])).toBe(false)
+  })
 })

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { PLACEHOLDER_PERMISSION } from './permissions'
+import { ALL_PERMISSIONS, PLACEHOLDER_PERMISSION } from './permissions'
 import { APP_ROUTES, matchRoute, routeRefuses, sidebarFor, type AppRoute, type SidebarUser } from './routes'
 
 describe('route table', () => {
   it('has one entry per path', () => {
     const paths = APP_ROUTES.map((r) => r.path)
     expect(new Set(paths).size).toBe(paths.length)
+  })
+
+  // A blanked or misspelt name would hold the page to a permission nobody can be given (mutation testing, issue 28).
+  it.each(APP_ROUTES.map((r) => [r.path, r] as const))('%s is guarded by permissions that exist', (_path, route) => {
+    const known = new Set([...ALL_PERMISSIONS, PLACEHOLDER_PERMISSION])
+    const names = [...(route.guard.all ?? []), ...(route.guard.any ?? [])]
+    for (const name of names) expect(known.has(name), `${route.path}: ${name}`).toBe(true)
+    expect(route.path).toMatch(/^\/[a-z]/)
   })
 
   it.each([

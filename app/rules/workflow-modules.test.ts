@@ -61,6 +61,8 @@ describe('bells, renaming and checks', () => {
   it('knows renamable modules and original titles', () => {
     expect(isRenamable('previous_document')).toBe(true)
     expect(isRenamable('final_document')).toBe(false)
+    expect(isRenamable('revision_process')).toBe(false)
+    expect(isRenamable('final_linkedin')).toBe(false)
     expect(originalTitle('previous_document', forms)).toBe('Upload Documents')
     expect(originalTitle('form1', forms)).toBe('Intake form')
     expect(originalTitle('nope', forms)).toBeNull()
@@ -70,6 +72,10 @@ describe('bells, renaming and checks', () => {
     expect(moduleProblems('custom', ['final_linkedin'], [])).toBe(MODULE_NOT_AVAILABLE)
     expect(moduleProblems('resume', ['form1', 'form1'], ['form1'])).toBe(MODULE_REPEATED)
     expect(moduleProblems('resume', ['previous_document', 'form1'], ['form1'])).toBeNull()
+    // One foreign module among allowed ones is enough to refuse the board.
+    expect(moduleProblems('linkedin', ['previous_document', 'additional_questionnaire', 'final_linkedin'], [])).toBe(MODULE_NOT_AVAILABLE)
+    expect(moduleProblems('resume', ['previous_document', 'form2'], ['form1'])).toBe(MODULE_NOT_AVAILABLE)
+    expect(moduleProblems('custom', [], [])).toBeNull()
   })
   it('palette hides chosen modules', () => {
     expect(paletteFor(availableModules('linkedin', []), ['previous_document']).map((m) => m.id)).toEqual(['revision_process', 'final_linkedin', 'schedule_appointment'])
@@ -78,6 +84,8 @@ describe('bells, renaming and checks', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a'])
     expect(moveItem(['a', 'b', 'c'], 2, -5)).toEqual(['c', 'a', 'b'])
     expect(moveItem(['a'], 3, 0)).toEqual(['a'])
+    // `from` just past the end moves nothing.
+    expect(moveItem(['a', 'b', 'c'], 3, 0)).toEqual(['a', 'b', 'c'])
     expect(insertItem(['a', 'c'], 'b', 1)).toEqual(['a', 'b', 'c'])
     expect(insertItem(['a'], 'b')).toEqual(['a', 'b'])
   })

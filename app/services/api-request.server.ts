@@ -2,11 +2,18 @@
 import type { ZodError, ZodTypeAny, z } from 'zod'
 import { apiJson } from './http.server'
 
+/**
+ * Keys a JSON body may not carry: an own `toString` or `valueOf` that is not a function makes the object
+ * unconvertible, so String()/Number() in a schema's coercion would throw (a 500) instead of failing validation.
+ */
+const SHADOWING_KEYS = new Set(['toString', 'valueOf', 'toJSON', 'toLocaleString'])
+const withoutShadowingKeys = (key: string, value: unknown) => (SHADOWING_KEYS.has(key) ? undefined : value)
+
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? ''
   try {
     if (type.includes('application/json')) {
-      const body = await request.json()
+      const body: unknown = JSON.parse(await request.text(), withoutShadowingKeys)
       return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
     }
     if (type.includes('form')) return Object.fromEntries(await request.formData())

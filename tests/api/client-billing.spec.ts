@@ -3,6 +3,7 @@
 // the payments module), 405s, malformed bodies (400, never 500), a card id of another organisation,
 // and the same-origin rule on the payouts GET that makes an account.
 import { expect, test } from '@playwright/test'
+import { platformDb } from '#app/services/db.server'
 import { createStripeClient } from '#app/services/stripe.server'
 import { ALL_PERMISSIONS } from '#app/rules/permissions'
 import { browsers, ORIGIN_HEADERS, ownerSession, staffSession } from './helpers'
@@ -112,9 +113,18 @@ test("organisation B cannot make organisation A's card its default; A's cards st
   expect(cardsB.map((c: { _id: string; last4: string; is_default: boolean }) => [c.last4, c.is_default])).toEqual([['4444', true]])
   const cardsA = (await (await send(a.request, METHODS_READ)).json()).paymentMethods
   expect(cardsA).toEqual([expect.objectContaining({ _id: cardA, is_default: true })])
-  // At Stripe too: the card still belongs to A's customer only.
+  // At Stripe too: the card still belongs to A's customer, and B's customer never took it as its default.
+  const customers = await platformDb.selectFrom('organisations').select(['id', 'stripe_customer_id']).where('id', 'in', [a.org.id, b.org.id]).execute()
+  const customerA = customers.find((c) => c.id === a.org.id)?.stripe_customer_id
+  const customerB = customers.find((c) => c.id === b.org.id)?.stripe_customer_id
+  expect(customerA).toMatch(/^cus_/)
+  expect(customerB).toMatch(/^cus_/)
+  expect(customerB).not.toBe(customerA)
   const pm = await stripe().paymentMethods.retrieve(cardA)
-  expect(pm.customer).not.toBeNull()
+  expect(pm.customer).toBe(customerA)
+  const stripeB = await stripe().customers.retrieve(customerB!)
+  expect(stripeB).toMatchObject({ id: customerB })
+  expect(JSON.stringify(stripeB)).not.toContain(cardA)
   expect(cardsB.some((c: { _id: string }) => c._id === cardA)).toBe(false)
 })
 

@@ -191,10 +191,19 @@ test.describe('invoice actions across organisations and permissions', () => {
     const updater = await staffSession(open, playwright, a.org.id, a.org.name, ['READ_ORDERS', 'READ_ORDERS_INVOICES', 'UPDATE_ORDERS_INVOICES'])
     expect((await post(updater.request, MARK_PAID, { invoice_id: w.unpaid.publicId })).status()).toBe(200)
     expect((await post(updater.request, REFUND, { invoice_id: w.providerPaid.publicId, amount: 0.5 })).status()).toBe(400)
-    const audit = await platformDb.selectFrom('audit_logs').select(['action', 'status']).where('client_id', '=', a.org.id).where('module', '=', 'orders').orderBy('id').execute()
+    const audit = await platformDb
+      .selectFrom('audit_logs')
+      .select(['action', 'status', 'user_id', 'message'])
+      .where('client_id', '=', a.org.id)
+      .where('module', '=', 'orders')
+      .orderBy('id')
+      .execute()
+    // The two 403s come first, each a failure row naming the member who was refused.
     expect(audit).toEqual([
-      { action: 'invoice_mark_paid', status: 'success' },
-      { action: 'invoice_refund', status: 'failure' },
+      { action: 'invoice_mark_paid', status: 'failure', user_id: reader.userId, message: 'Invoice not marked as paid: permission denied' },
+      { action: 'invoice_refund', status: 'failure', user_id: reader.userId, message: 'Invoice not refunded: permission denied' },
+      expect.objectContaining({ action: 'invoice_mark_paid', status: 'success', user_id: updater.userId }),
+      expect.objectContaining({ action: 'invoice_refund', status: 'failure', user_id: updater.userId }),
     ])
   })
 })

@@ -4,8 +4,11 @@ import * as getOne from '#app/routes/api.client.service.$id'
 import * as all from '#app/routes/api.client.service.all'
 import * as create from '#app/routes/api.client.service.create'
 import * as update from '#app/routes/api.client.service.update'
+import { createForm, getForm, publishForm, setFormArchived } from '#app/models/forms.server'
 import * as questionnaires from '#app/routes/api.questionnaires'
-import { platformDb } from '#app/services/db.server'
+import { MODULE_NOT_AVAILABLE } from '#app/rules/workflow-modules'
+import { DAYS_OUT_OF_RANGE, TOO_MANY_REMINDERS } from '#app/rules/reminders'
+import { platformDb, tenantDb } from '#app/services/db.server'
 import { Client, signIn } from './helpers'
 
 const reminder = (id: string, numberOfDays: number) => ({ id, num: 1, numberOfDays, email: { subject: 'Upload please', body: '<p>We need your files</p>' } })
@@ -24,6 +27,11 @@ beforeAll(async () => {
   rival = await signIn(new Client(), 'owner2@demo.test', 'Rival Resumes')
   staff = await signIn(new Client(), 'staff@demo.test', 'Demo Writing Co')
 })
+
+async function tenantNamed(name: string) {
+  const org = await platformDb.selectFrom('organisations').select('id').where('name', '=', name).executeTakeFirstOrThrow()
+  return { db: tenantDb(org.id), clientId: org.id }
+}
 
 async function createOne(name = `Flow ${Date.now()}`) {
   const res = await owner.call(create.action, { path: '/api/client/service/create', body: { serviceName: name, serviceType: 'resume', serviceModules: modules } })
@@ -55,9 +63,13 @@ describe('workflow API', () => {
     const empty = [{ id: 'previous_document', title: 'Upload', reminders: [{ ...reminder('a', 3), email: { subject: 'Hi', body: '<p></p>' } }] }]
     expect((await call({ serviceName: 'x', serviceModules: empty })).json.error).toBe('Email subject and body are required')
     const tooMany = [{ id: 'previous_document', title: 'Upload', reminders: [1, 2, 3, 4].map((d) => reminder(`r${d}`, d)) }]
-    expect((await call({ serviceName: 'x', serviceModules: tooMany })).status).toBe(400)
+    const tooManyRes = await call({ serviceName: 'x', serviceModules: tooMany })
+    expect(tooManyRes.status).toBe(400)
+    expect(tooManyRes.json).toMatchObject({ status: false, error: TOO_MANY_REMINDERS })
     const late = [{ id: 'previous_document', title: 'Upload', reminders: [reminder('a', 22)] }]
-    expect((await call({ serviceName: 'x', serviceModules: late })).status).toBe(400)
+    const lateRes = await call({ serviceName: 'x', serviceModules: late })
+    expect(lateRes.status).toBe(400)
+    expect(lateRes.json).toMatchObject({ status: false, error: DAYS_OUT_OF_RANGE })
     const untitled = [{ id: 'previous_document', title: ' ', reminders: [] }]
     expect((await call({ serviceName: 'x', serviceModules: untitled })).json.error).toBe("Title can't be empty")
     const linkedin = await owner.call(create.action, {
@@ -65,6 +77,10 @@ describe('workflow API', () => {
       body: { serviceName: 'x', serviceType: 'linkedin', serviceModules: [{ id: 'additional_questionnaire', title: 'Follow Up Questions', reminders: [] }] },
     })
     expect(linkedin.status).toBe(400)
+    expect(linkedin.json).toMatchObject({ status: false, error: MODULE_NOT_AVAILABLE })
+    // Nothing refused was stored.
+    const list = await owner.call(all.loader, { path: '/api/client/service/all?archived=true' })
+    expect(list.json.services.filter((s: { serviceName: string }) => s.serviceName === 'x')).toEqual([])
   })
 
   it('updates name and modules, and archives out of the default list', async () => {
@@ -76,6 +92,9 @@ describe('workflow API', () => {
     expect(res.json).toMatchObject({ status: true, data: { _id: id, serviceName: 'Renamed flow' } })
     const bad = await owner.call(update.action, { path: '/api/client/service/update', body: { id, serviceName: '', serviceModules: [] } })
     expect(bad.status).toBe(400)
+    expect(bad.json).toMatchObject({ status: false, error: 'Enter Workflow Name' })
+    const kept = await owner.call(getOne.loader, { path: `/api/client/service/${id}`, params: { id } })
+    expect(kept.json.service).toMatchObject({ serviceName: 'Renamed flow', serviceModules: [expect.objectContaining({ id: 'final_document' })] })
 
     const archived = await owner.call(getOne.action, { path: `/api/client/service/${id}`, params: { id }, method: 'PATCH', body: { archived: true } })
     expect(archived.json.service.archived).toBe(true)
@@ -109,10 +128,24 @@ describe('workflow API', () => {
   })
 
   it('lists published forms as modules', async () => {
+    const [a, b] = await Promise.all([tenantNamed('Demo Writing Co'), tenantNamed('Rival Resumes')])
+    const n = Date.now()
+    const published = await publishForm(a, await createForm(a, { name: `Published ${n}` }))
+    const draft = await createForm(a, { name: `Draft ${n}` })
+    const archived = await publishForm(a, await createForm(a, { name: `Archived ${n}` }))
+    await setFormArchived(a, archived, true)
+    const rivals = await publishForm(b, await createForm(b, { name: `Rival ${n}` }))
+    expect((await getForm(a, archived.public_id))?.archived).toBeTruthy()
+
     const res = await owner.call(questionnaires.loader, { path: '/api/questionnaires' })
     expect(res.status).toBe(200)
+    expect(res.json.modules).toContainEqual({ _id: published.public_id, name: `Published ${n}` })
+    const moduleIds = res.json.modules.map((m: { _id: string }) => m._id)
+    for (const hidden of [draft, archived, rivals]) expect(moduleIds).not.toContain(hidden.public_id)
+    // The organisation's own forms (drafts included) are listed as questionnaires; another's never.
+    const formIds = res.json.questionnaires.map((q: { _id: string }) => q._id)
+    expect(formIds).toEqual(expect.arrayContaining([published.public_id, draft.public_id]))
+    expect(formIds).not.toContain(rivals.public_id)
     expect(Array.isArray(res.json.templates)).toBe(true)
-    expect(Array.isArray(res.json.questionnaires)).toBe(true)
-    expect(Array.isArray(res.json.modules)).toBe(true)
   })
 })

@@ -105,9 +105,20 @@ test.describe('uploads', () => {
 
     const text = Buffer.alloc(Math.round(1.5 * MB), 'draft text ')
     const ok = multipart('file', 'notes.txt', 'text/plain', text)
+    const empty = await countFiles()
     const accepted = await rawRequest({ method: 'POST', path: '/api/file/upload', headers: { Cookie: cookie, Origin: BASE_URL, 'Content-Type': ok.contentType }, body: ok.body })
     expect(accepted.status, accepted.body).toBe(200)
+    // Stored whole: one row of the full size, and the same bytes served back to the uploader.
+    const { file } = JSON.parse(accepted.body) as { file: { _id: string; size: number } }
+    expect(file.size).toBe(text.length)
     const before = await countFiles()
+    expect(before).toBe(empty + 1)
+    const row = await platformDb.selectFrom('files').select(['size', 'client_id', 'original_name']).where('public_id', '=', file._id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ size: text.length, client_id: org.id, original_name: 'notes.txt' })
+    const served = await rawRequest({ path: `/api/file/${file._id}`, headers: { Cookie: cookie } })
+    expect(served.status).toBe(200)
+    expect(served.body.length).toBe(text.length)
+    expect(served.body === text.toString('utf8')).toBe(true)
 
     const huge = multipart('file', 'huge.txt', 'text/plain', Buffer.alloc(0))
     const refused = await streamUntilAnswered({

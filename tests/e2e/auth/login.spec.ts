@@ -3,10 +3,19 @@ import { createUser } from '#tests/factories/index'
 import { expect, test } from '../fixtures'
 import { DEMO_PASSWORD, enterEmail, logIn } from './helpers'
 
+/** Who the session belongs to and which organisation it acts for, as the server sees it. */
+async function signedIn(page: import('@playwright/test').Page) {
+  const res = await page.request.get('/api/auth/user')
+  expect(res.status()).toBe(200)
+  const { user } = await res.json()
+  return { email: user.email as string, role: user.role as string, organisation: (user.companyDetails?.companyName ?? null) as string | null }
+}
+
 test.describe('login', () => {
   test('an owner lands on the dashboard @nojs', async ({ page, javaScriptEnabled }) => {
     await logIn(page, 'owner@demo.test', DEMO_PASSWORD, javaScriptEnabled)
     await expect(page).toHaveURL(/\/dashboard$/)
+    expect(await signedIn(page)).toEqual({ email: 'owner@demo.test', role: 'client', organisation: 'Demo Writing Co' })
   })
 
   test('a staff member lands on the first page of their sidebar @nojs', async ({ page, javaScriptEnabled }) => {
@@ -26,6 +35,8 @@ test.describe('login', () => {
     await page.getByLabel('Remember me').check()
     await page.getByRole('button', { name: 'Login' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
+    // The session acts for the organisation picked, not the one first offered.
+    expect(await signedIn(page)).toMatchObject({ email: 'multi@demo.test', organisation: 'Rival Resumes' })
   })
 
   test('the superadmin needs no organisation @nojs', async ({ page, javaScriptEnabled }) => {
@@ -35,6 +46,7 @@ test.describe('login', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
     await page.getByRole('button', { name: 'Login' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
+    expect(await signedIn(page)).toEqual({ email: 'superadmin@demo.test', role: 'superadmin', organisation: null })
   })
 
   test('a wrong password shows the message and keeps the e-mail and organisation @nojs', async ({ page, javaScriptEnabled }) => {
