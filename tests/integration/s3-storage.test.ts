@@ -1,7 +1,7 @@
 // Uploads on an S3-compatible store (ADR 0088) against s3rver started in-process: the adapter's calls,
 // uploads and downloads through the routes with the same tenant and purpose checks, the configuration
 // that picks the backend, and `npm run storage:migrate` moving local files to the bucket.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -45,6 +45,20 @@ async function text(stream: Readable | null) {
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks).toString()
+}
+
+/** Runs the command as the image does. Not spawnSync: the store answers from this very process. */
+function migrateCommand(args: string[], env: Record<string, string>) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/storage-migrate.ts', ...args], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', APP_ENV: 'test', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    child.on('close', (status) => resolve({ status, stdout, stderr }))
+  })
 }
 
 function form(name: string, data: string, fields: Record<string, string> = {}) {
@@ -199,18 +213,12 @@ describe('npm run storage:migrate', () => {
     expect(String(await to.get(keys[0]!))).toBe('FILE 0')
 
     // The command itself, as the image runs it: it finds everything there, and removes the local copies.
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/storage-migrate.ts', '--remove-local'], {
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        APP_ENV: 'test',
-        STORAGE_DIR: dir,
-        S3_BUCKET: 'draftdesk-migrate',
-        S3_ENDPOINT: emulator.url,
-        S3_ACCESS_KEY_ID: S3_EMULATOR_CREDENTIALS.accessKeyId,
-        S3_SECRET_ACCESS_KEY: S3_EMULATOR_CREDENTIALS.secretAccessKey,
-      },
+    const cli = await migrateCommand(['--remove-local'], {
+      STORAGE_DIR: dir,
+      S3_BUCKET: 'draftdesk-migrate',
+      S3_ENDPOINT: emulator.url,
+      S3_ACCESS_KEY_ID: S3_EMULATOR_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_EMULATOR_CREDENTIALS.secretAccessKey,
     })
     expect(cli.stderr).toBe('')
     expect(cli.stdout).toContain('0 copied, 3 already there, 3 removed from disk, 0 failed, 2 ignored')
@@ -220,8 +228,8 @@ describe('npm run storage:migrate', () => {
     to.close()
   })
 
-  it('stops with a clear message when no bucket is configured', () => {
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/storage-migrate.ts'], { encoding: 'utf8', env: { PATH: process.env.PATH, NODE_ENV: 'test', APP_ENV: 'test' } })
+  it('stops with a clear message when no bucket is configured', async () => {
+    const cli = await migrateCommand([], {})
     expect(cli.status).toBe(2)
     expect(cli.stderr).toContain('Set S3_BUCKET')
   })
