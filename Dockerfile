@@ -1,5 +1,6 @@
-# Production image: serves pages, the JSON API, websockets and (unless RUN_WORKERS=false) the workers.
-# Needs DATABASE_URL, REDIS_URL, SESSION_SECRET, SMTP_URL and PUBLIC_URL at run time.
+# Production image: serves pages, the JSON API, websockets and (unless RUN_WORKERS=false) the workers;
+# `npx tsx jobs/worker.ts` runs the workers alone. Needs DATABASE_URL, REDIS_URL, SESSION_SECRET, SMTP_URL
+# and PUBLIC_URL at run time; compose.yaml shows a whole deployment (README, Deployment; ADR 0089).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -12,7 +13,9 @@ RUN NODE_ENV=production npx remix vite:build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production APP_ENV=production PORT=3000
+# Uploads on local disk (STORAGE_BACKEND=local, the default) go to STORAGE_DIR: a volume in compose.yaml,
+# shared by every app and worker container; STORAGE_BACKEND=s3 keeps them in a bucket instead (ADR 0088).
+ENV NODE_ENV=production APP_ENV=production PORT=3000 STORAGE_DIR=/app/.data/uploads
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/package.json /app/server.ts ./
@@ -20,7 +23,12 @@ COPY --from=build /app/server ./server
 COPY --from=build /app/app ./app
 COPY --from=build /app/db ./db
 COPY --from=build /app/jobs ./jobs
+COPY --from=build /app/scripts/storage-migrate.ts ./scripts/storage-migrate.ts
+# /app stays root's (the code cannot be changed by the process); only the uploads directory is node's, made
+# before the VOLUME line so a fresh named volume starts with this owner (otherwise the first upload fails, EACCES).
+RUN mkdir -p /app/.data/uploads && chown node:node /app/.data/uploads
+VOLUME /app/.data/uploads
 USER node
 EXPOSE 3000
-# Migrations run first so a new image never serves an old schema.
+# Migrations run first so a new image never serves an old schema (compose.yaml runs them once, as `migrate`).
 CMD ["sh", "-c", "npx tsx db/migrate.ts && npx tsx server.ts"]

@@ -17,6 +17,8 @@ import {
   stopStripeEmulator,
   startCrmEmulator,
   stopCrmEmulator,
+  startS3Emulator,
+  stopS3Emulator,
 } from './services.mjs'
 
 const mode = process.argv[2] ?? 'start'
@@ -29,6 +31,7 @@ process.chdir(root)
 // Default ports; a port another program (another checkout) holds is never shared: see choosePorts().
 const profiles = {
   start: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
+  'storage-migrate': { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
   worker: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
   test: { dir: '.data/test', mysqlPort: 3317, redisPort: 6390, database: 'draftdesk_test', appEnv: 'test', port: 3100, sinkPort: 2545, stripePort: 12121 },
   bench: { dir: '.data/bench', mysqlPort: 3327, redisPort: 6400, database: 'draftdesk_bench', appEnv: 'test', port: 3200, sinkPort: 2555, stripePort: 12131 },
@@ -201,7 +204,11 @@ async function bootstrap() {
   const env = { ...process.env }
   const dir = path.join(root, profile.dir)
   const local = !env.DATABASE_URL || !env.REDIS_URL
-  if (local) {
+  // Moving files needs only the store: no database, Redis or emulators of billing and CRM.
+  const filesOnly = mode === 'storage-migrate'
+  if (filesOnly) {
+    env.APP_ENV ??= local ? profile.appEnv : 'production'
+  } else if (local) {
     // Services are recognised by their data directory, so another checkout's server on our
     // default port is never used: ours starts on a free port instead (remembered in `dir`).
     // Test and bench runs own their services; start and worker leave services they reused alone.
@@ -221,9 +228,28 @@ async function bootstrap() {
   if (env.APP_ENV !== 'production') {
     env.SESSION_SECRET ??= 'local-development-secret-not-for-production'
   }
-  await startStripe(env, dir)
-  await startCrm(env, dir)
+  if (!filesOnly) {
+    await startStripe(env, dir)
+    await startCrm(env, dir)
+  }
+  await startS3(env, dir)
   return env
+}
+
+/**
+ * STORAGE_BACKEND=s3 without S3_ENDPOINT (outside production) keeps uploads in the local S3 store
+ * (s3rver, ADR 0088): started here with its objects under <profile dir>/s3, shared by npm start and
+ * npm run worker, owned by test and bench runs. Local disk, the default, needs nothing.
+ */
+async function startS3(env, dir) {
+  if (env.STORAGE_BACKEND !== 's3' || env.S3_ENDPOINT || env.APP_ENV === 'production') return
+  env.S3_BUCKET ||= 'draftdesk'
+  const emulator = await startS3Emulator({ dir, port: profile.stripePort + 300, bucket: env.S3_BUCKET, reuse: mode !== 'test' && mode !== 'bench' })
+  if (!emulator.reused) started.push(() => stopS3Emulator(emulator.pidFile, emulator.pid))
+  env.S3_ENDPOINT = emulator.url
+  env.S3_ACCESS_KEY_ID = 'S3RVER'
+  env.S3_SECRET_ACCESS_KEY = 'S3RVER'
+  console.log(`S3: the local store on ${emulator.url}${emulator.reused ? ' (already running)' : ''}, bucket ${env.S3_BUCKET}`)
 }
 
 /**
@@ -352,6 +378,12 @@ async function main() {
       if (env.APP_ENV !== 'production') run('npx', ['tsx', 'db/seed/index.ts', '--if-empty'], env)
       ensureBuild(env)
       return serve(env, 'server.ts')
+    }
+    if (mode === 'storage-migrate') {
+      // The same command the image runs (README, Deployment), with the local S3 store when that is the target.
+      run('npx', ['tsx', 'scripts/storage-migrate.ts', ...extraArgs], env)
+      stopStarted()
+      return
     }
     if (mode === 'worker') {
       run('npx', ['tsx', 'db/migrate.ts'], env)

@@ -525,6 +525,76 @@ export function stopCrmEmulator(pidFile, pid) {
   } catch {}
 }
 
+/** Whether anything answers HTTP at `url` (s3rver answers its root with an S3 error or a bucket list). */
+async function httpAnswers(url) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Starts (or finds) the local S3 store (tools/s3-emulator: s3rver) of a profile directory, keeping its
+ * objects under <dir>/s3 so they outlive restarts like the database does. Reused like the CRM emulator.
+ */
+export async function startS3Emulator({ dir, port, bucket, reuse = true }) {
+  const entry = path.join(root, 'tools/s3-emulator/main.ts')
+  const pidFile = path.join(dir, 's3-emulator.pid')
+  const stateFile = path.join(dir, 's3-emulator.json')
+  fs.mkdirSync(dir, { recursive: true })
+  let state = null
+  try {
+    state = JSON.parse(fs.readFileSync(stateFile, 'utf8'))
+  } catch {}
+  if (reuse && state?.pid && state.bucket === bucket && isOurEmulator(state.pid, entry) && (await httpAnswers(`http://127.0.0.1:${state.port}/`))) {
+    return { url: `http://127.0.0.1:${state.port}`, pidFile, port: state.port, reused: true }
+  }
+  const chosen = await findFreePort(rememberedPorts(dir).s3Emulator ?? port)
+  if (!chosen) throw new Error(`No free port for the S3 emulator near ${port}.`)
+  const url = `http://127.0.0.1:${chosen}`
+  const logFile = path.join(dir, 's3-emulator.log')
+  const log = fs.openSync(logFile, 'a')
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, S3_EMULATOR_PORT: String(chosen), S3_EMULATOR_HOST: '127.0.0.1', S3_EMULATOR_DIR: path.join(dir, 's3'), S3_BUCKET: bucket },
+  })
+  let exited = false
+  child.once('exit', () => {
+    exited = true
+  })
+  child.unref()
+  fs.writeFileSync(pidFile, `${child.pid}\n`)
+  fs.writeFileSync(stateFile, `${JSON.stringify({ pid: child.pid, port: chosen, bucket })}\n`)
+  rememberPorts(dir, { s3Emulator: chosen })
+  const deadline = Date.now() + 30000
+  while (!(await httpAnswers(`${url}/`))) {
+    if (exited || Date.now() > deadline) {
+      if (!exited)
+        try {
+          process.kill(child.pid, 'SIGTERM')
+        } catch {}
+      throw new Error(`The S3 emulator did not start on port ${chosen}:\n${logTail(logFile)}`)
+    }
+    await sleep(150)
+  }
+  return { url, pidFile, pid: child.pid, port: chosen, reused: false }
+}
+
+/** Stops the S3 emulator this run started, by its own pid (as stopCrmEmulator does). */
+export function stopS3Emulator(pidFile, pid) {
+  const entry = path.join(root, 'tools/s3-emulator/main.ts')
+  try {
+    if (pid && isOurEmulator(pid, entry)) process.kill(pid, 'SIGTERM')
+  } catch {}
+  try {
+    if (Number(fs.readFileSync(pidFile, 'utf8').trim()) === pid) fs.rmSync(pidFile, { force: true })
+  } catch {}
+}
+
 export function ensureChromium() {
   aptInstall(['chromium'], () => fs.existsSync('/usr/bin/chromium'))
 }

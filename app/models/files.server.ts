@@ -119,13 +119,6 @@ export async function claimFile(t: TenantScope, key: string, purpose: FilePurpos
   return toStoredFile(row)
 }
 
-export async function readFile(t: TenantScope, idOrKey: string) {
-  const row = await findFile(t, idOrKey)
-  if (!row) return null
-  const data = await storage().get(row.storage_key)
-  return data ? { row, data } : null
-}
-
 export async function deleteFile(t: TenantScope, idOrKey: string) {
   const row = await findFile(t, idOrKey)
   if (!row) return false

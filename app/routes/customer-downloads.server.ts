@@ -4,8 +4,9 @@
 // the customer may not have, or one missing from storage, is the same plain 404. The name's extension is the
 // sniffed type's (the stored type when the caller has it, else read from the storage key, which is named after
 // it), never a dangerous uploaded one.
+import { Readable } from 'node:stream'
 import { downloadName, typeOfExtension } from '#app/rules/file-name'
-import { storage } from '#app/services/storage.server'
+import { getStream } from '#app/services/storage.server'
 
 export const notFoundFile = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
 
@@ -17,12 +18,12 @@ function sniffedType(key: string): string | null {
 
 export async function customerDownload(file: { key: string; name: string; type?: string } | null | undefined): Promise<Response> {
   if (!file) return notFoundFile()
-  const data = await storage().get(file.key)
-  if (!data) return notFoundFile()
-  return new Response(new Uint8Array(data), {
+  // Streamed (ADR 0088): a large file never sits in the server's memory.
+  const stream = await getStream(file.key)
+  if (!stream) return notFoundFile()
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
     headers: {
       'Content-Type': 'application/octet-stream',
-      'Content-Length': String(data.length),
       'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(downloadName(file.name, file.type ?? sniffedType(file.key)))}`,
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'no-store',

@@ -1,12 +1,13 @@
 // Turns a stored file into an HTTP response after checking who may read it (GET /api/file/{id},
 // GET /api/file/download/{key}). Every refusal that could reveal another realm's file is a 404.
+import { Readable } from 'node:stream'
 import type { AuthUser } from '#app/models/account.server'
-import { AVATAR_PREFIX, isMemberAvatar, parseFileRef, readFile } from '#app/models/files.server'
+import { AVATAR_PREFIX, findFile, isMemberAvatar, parseFileRef } from '#app/models/files.server'
 import { isAnyAccountAvatar } from '#app/models/platform-files.server'
 import { canReadFile } from '#app/rules/file-purposes'
 import { downloadName } from '#app/rules/file-name'
 import { getAuth, requirePermission, tenantOf } from '#app/models/auth-guards.server'
-import { storage } from '#app/services/storage.server'
+import { getStream, storage } from '#app/services/storage.server'
 import { apiError, FORBIDDEN_MESSAGE } from '#app/services/http.server'
 
 const FILE_NOT_FOUND = 'File not found'
@@ -47,15 +48,18 @@ export async function sendFile(request: Request, rawRef: string, disposition: 'i
   // Organisation files: a platform session has no organisation, so there is nothing to find.
   if (user.clientId === null) return fileNotFound()
   const t = await requirePermission(request)
-  const file = await readFile(t, ref)
-  if (!file) return fileNotFound()
+  const row = await findFile(t, ref)
+  if (!row) return fileNotFound()
   // The file is this organisation's, so saying it exists reveals nothing outside the realm.
-  if (!canReadFile(t.user, file.row)) return apiError(403, FORBIDDEN_MESSAGE)
+  if (!canReadFile(t.user, row)) return apiError(403, FORBIDDEN_MESSAGE)
+  // Opened only after every check, and streamed: a large file never sits in the server's memory (ADR 0088).
+  const file = { row, stream: await getStream(row.storage_key) }
+  if (!file.stream) return fileNotFound()
   const inline = disposition === 'inline' && file.row.mime_type.startsWith('image/')
-  return new Response(new Uint8Array(file.data), {
+  return new Response(Readable.toWeb(file.stream) as ReadableStream, {
     headers: {
       'Content-Type': file.row.mime_type,
-      'Content-Length': String(file.data.length),
+      'Content-Length': String(file.row.size),
       // The name's extension follows the sniffed type: an uploaded `.hta` or `.html` holding text is saved as `.txt`.
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(downloadName(file.row.original_name, file.row.mime_type))}`,
       'X-Content-Type-Options': 'nosniff',

@@ -48,6 +48,50 @@ export function publicOriginOf(value: string): string | null {
   }
 }
 
+/** Where uploads and reports are kept (ADR 0088); also read alone by `npm run storage:migrate`. */
+const storageFields = {
+  /** `local` disk (STORAGE_DIR, default .data/uploads/<APP_ENV>) or an `s3` bucket. */
+  STORAGE_BACKEND: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Another S3-compatible store (MinIO, Ceph, the local s3rver); AWS itself when unset. */
+  S3_ENDPOINT: z.string().optional(),
+  /** Without both, the SDK's own chain (AWS_* variables, an instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (`endpoint/bucket/key`); default on with S3_ENDPOINT, off for AWS. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+}
+type StorageInput = z.infer<z.ZodObject<typeof storageFields>>
+
+function checkStorage(e: StorageInput, ctx: z.RefinementCtx) {
+  if (e.STORAGE_BACKEND === 's3' && !e.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_BACKEND is s3 (the bucket uploads are kept in)' })
+  }
+  if (e.S3_ENDPOINT && !publicOriginOf(e.S3_ENDPOINT)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'must be an http(s) origin without a path, e.g. http://127.0.0.1:4569' })
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all' })
+  }
+}
+
+const forcePathStyle = (e: StorageInput) => (e.S3_FORCE_PATH_STYLE === undefined ? !!e.S3_ENDPOINT : e.S3_FORCE_PATH_STYLE === 'true')
+
+const storageSchema = z
+  .object({ APP_ENV: z.enum(['development', 'test', 'production']).default('production'), ...storageFields })
+  .superRefine(checkStorage)
+  .transform((e) => ({ ...e, S3_FORCE_PATH_STYLE: forcePathStyle(e) }))
+
+export type StorageEnv = z.infer<typeof storageSchema>
+
+/** Only the storage settings, for commands that need no database or Redis (storage:migrate). */
+export function parseStorageEnv(source: Record<string, string | undefined>): StorageEnv {
+  const parsed = storageSchema.safeParse(source)
+  if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  return parsed.data
+}
+
 const schema = z
   .object({
     APP_ENV: z.enum(['development', 'test', 'production']).default('production'),
@@ -91,6 +135,7 @@ const schema = z
     DNS_SERVERS: z.string().optional(),
     /** The SPF include naming the platform's sending servers, e.g. _spf.example.com; defaults to _spf.<PUBLIC_URL host>. */
     MAIL_SPF_INCLUDE: z.string().optional(),
+    ...storageFields,
   })
   .superRefine((e, ctx) => {
     if (e.APP_ENV === 'production' && !e.PUBLIC_URL) {
@@ -111,6 +156,7 @@ const schema = z
     if (parseFeePercent(e.PLATFORM_APPLICATION_FEE_PERCENT) === null) {
       ctx.addIssue({ code: 'custom', path: ['PLATFORM_APPLICATION_FEE_PERCENT'], message: 'must be a percentage from 0 to 100 with at most 4 decimals, e.g. 2.5' })
     }
+    checkStorage(e, ctx)
     if (parseTrustProxy(e.TRUST_PROXY) === null) {
       ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be false, true, a hop count, or a comma-separated list of addresses/CIDRs' })
     }
@@ -122,6 +168,7 @@ const schema = z
     PLATFORM_APPLICATION_FEE_PERCENT: parseFeePercent(e.PLATFORM_APPLICATION_FEE_PERCENT)!,
     // Production without HOST: every address, IPv6 and IPv4 (Node's own default); elsewhere loopback only.
     HOST: e.APP_ENV === 'production' ? e.HOST || undefined : '127.0.0.1',
+    S3_FORCE_PATH_STYLE: forcePathStyle(e),
     TOTP_REQUIRED_FOR_PLATFORM: e.TOTP_REQUIRED_FOR_PLATFORM === undefined ? e.APP_ENV === 'production' : e.TOTP_REQUIRED_FOR_PLATFORM === 'true',
   }))
 

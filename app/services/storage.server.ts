@@ -1,12 +1,13 @@
-// Blob storage behind one interface: local disk under .data/ by default; an S3-compatible store can
-// implement the same three calls. Uploads are type-sniffed from their bytes, never trusted by name.
+// Blob storage behind one interface: local disk under .data/ by default, or an S3-compatible store
+// (STORAGE_BACKEND=s3, ADR 0088). Uploads are type-sniffed from their bytes, never trusted by name.
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import { newToken } from './crypto.server'
-import { env } from './env.server'
+import { env, type StorageEnv } from './env.server'
+import { S3Storage, type S3Settings } from './s3-storage.server'
 
 export interface StorageBackend {
   put(key: string, data: Buffer): Promise<void>
@@ -133,9 +134,33 @@ export async function moveObject(from: string, to: string): Promise<void> {
   await b.delete(from)
 }
 
+/** Where local disk storage keeps files: STORAGE_DIR, else `.data/uploads/<APP_ENV>` under the working directory. */
+export function localStorageDir(e: Pick<StorageEnv, 'APP_ENV'> = env()): string {
+  return process.env.STORAGE_DIR ?? path.resolve('.data/uploads', e.APP_ENV)
+}
+
+/** The S3 settings of an environment, or null when it names no bucket. */
+export function s3SettingsOf(e: StorageEnv = env()): S3Settings | null {
+  if (!e.S3_BUCKET) return null
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  }
+}
+
+/** The backend the configuration names (env.server.ts refuses STORAGE_BACKEND=s3 without a bucket). */
+export function configuredStorage(e: StorageEnv = env()): StorageBackend {
+  const s3 = e.STORAGE_BACKEND === 's3' ? s3SettingsOf(e) : null
+  return s3 ? new S3Storage(s3) : new LocalDiskStorage(localStorageDir(e))
+}
+
 let backend: StorageBackend | undefined
 export function storage(): StorageBackend {
-  return (backend ??= new LocalDiskStorage(process.env.STORAGE_DIR ?? path.resolve('.data/uploads', env().APP_ENV)))
+  return (backend ??= configuredStorage())
 }
 
 /** Lets tests or a deployment swap the backend (e.g. an S3 adapter). */
