@@ -117,11 +117,14 @@ export function limitedBody(req: IncomingMessage, limit: number, onTooLarge: () 
 }
 
 /**
- * How long, and for how many bytes, the rest of a refused body is read and dropped before closing.
- * Socket buffers alone hold several MB in flight, so a smaller cap resets clients mid-answer.
+ * How long, and for how many bytes, the rest of a refused body is read and dropped before closing (nginx's
+ * lingering close): until the client pauses for LINGER_IDLE_MS, at most LINGER_MAX_MS and LINGER_BYTES in all.
+ * Socket buffers alone hold several MB in flight, so a smaller cap resets clients mid-answer; a fixed 2 s
+ * reset a busy client that was still sending when it would have read the answer a moment later.
  */
-const LINGER_MS = 2_000
-const LINGER_BYTES = 32 * 1024 * 1024
+const LINGER_IDLE_MS = 2_000
+const LINGER_MAX_MS = 10_000
+const LINGER_BYTES = 64 * 1024 * 1024
 
 /**
  * After answering a request whose body is still arriving: read and drop what the client keeps
@@ -133,14 +136,26 @@ export function lingerThenClose(req: IncomingMessage, res: ServerResponse) {
   res.once('finish', () => {
     if (req.complete) return
     let dropped = 0
-    const close = () => req.socket.destroy()
-    const timer = setTimeout(close, LINGER_MS)
-    timer.unref()
+    const close = () => {
+      clearTimeout(idle)
+      clearTimeout(cap)
+      req.socket.destroy()
+    }
+    let idle = setTimeout(close, LINGER_IDLE_MS)
+    const cap = setTimeout(close, LINGER_MAX_MS)
+    idle.unref()
+    cap.unref()
     req.on('data', (chunk: Buffer) => {
       dropped += chunk.length
-      if (dropped > LINGER_BYTES) close()
+      if (dropped > LINGER_BYTES) return close()
+      clearTimeout(idle)
+      idle = setTimeout(close, LINGER_IDLE_MS)
+      idle.unref()
     })
-    req.once('end', () => clearTimeout(timer))
+    req.once('end', () => {
+      clearTimeout(idle)
+      clearTimeout(cap)
+    })
     req.resume()
   })
 }

@@ -7,6 +7,7 @@ import { CLEAR_NOTIFICATIONS_FAILED } from '#app/rules/notifications'
 import { methodNotAllowed, parseQuery } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requireNotificationsReader } from './notifications-request.server'
+import { rethrowOutage } from '#app/services/dependency-failure.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed()
@@ -18,6 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const page = await notificationActions.clearAll(t, { unread: query.data.unread })
     return apiJson({ status: true, newNotifications: page.notifications, hasMore: page.hasMore, count: page.count })
   } catch (error) {
+    rethrowOutage(error)
     // Back-office section 8: a failed clear shows the spec's text, never the cause.
     console.error('[notifications] clear all failed', error)
     return apiError(500, CLEAR_NOTIFICATIONS_FAILED)

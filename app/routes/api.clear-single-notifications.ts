@@ -7,6 +7,7 @@ import { CLEAR_NOTIFICATIONS_FAILED, NOTIFICATION_NOT_FOUND } from '#app/rules/n
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requireNotificationsReader } from './notifications-request.server'
+import { rethrowOutage } from '#app/services/dependency-failure.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'PATCH') return methodNotAllowed()
@@ -19,6 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!cleared) return apiError(404, NOTIFICATION_NOT_FOUND)
     return apiJson({ status: true, count: cleared.count })
   } catch (error) {
+    rethrowOutage(error)
     console.error('[notifications] clear failed', error)
     return apiError(500, CLEAR_NOTIFICATIONS_FAILED)
   }

@@ -5,6 +5,7 @@ import { createReport } from '#app/models/order-reports.server'
 import { methodNotAllowed, parseBody } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { rethrowOutage } from '#app/services/dependency-failure.server'
 
 export const loader = () => methodNotAllowed()
 
@@ -17,6 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     result = await createReport(t, t.user.id, body.data)
   } catch (error) {
+    rethrowOutage(error)
     console.error(`[reports] create failed: ${error instanceof Error ? error.message : String(error)}`)
     return apiError(500, REPORT_FAILED)
   }

@@ -5,12 +5,14 @@ import { listReports } from '#app/models/order-reports.server'
 import { methodNotAllowed } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { rethrowOutage } from '#app/services/dependency-failure.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, { all: ['READ_ORDERS_REPORTS'] })
   try {
     return apiJson({ status: true, reports: await listReports(t) })
   } catch (error) {
+    rethrowOutage(error)
     console.error(`[reports] list failed: ${error instanceof Error ? error.message : String(error)}`)
     return apiError(500, REPORT_LIST_FAILED)
   }

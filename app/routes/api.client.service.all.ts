@@ -7,6 +7,7 @@ import { routeGuard } from '#app/rules/routes'
 import { parseQuery, methodNotAllowed } from '#app/services/api-request.server'
 import { apiError, apiJson } from '#app/services/http.server'
 import { requirePermission } from '#app/models/auth-guards.server'
+import { rethrowOutage } from '#app/services/dependency-failure.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await requirePermission(request, routeGuard('/products/customer-services/all'))
@@ -16,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { services, count } = await listWorkflows(t, { archived: query.data.archived, search: query.data.search, ...pageOf(query.data) })
     return apiJson({ status: true, services, data: services, count })
   } catch (error) {
+    rethrowOutage(error)
     console.error(`[workflows] list failed: ${error instanceof Error ? error.message : String(error)}`)
     return apiError(500, WORKFLOW_LIST_FAILED)
   }

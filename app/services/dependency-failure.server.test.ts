@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { DependencyUnavailableError, dependencyFailure } from './dependency-failure.server'
+import { DependencyUnavailableError, dependencyFailure, rethrowOutage } from './dependency-failure.server'
 
 const withCode = (code: string, message = code) => Object.assign(new Error(message), { code })
 
@@ -35,5 +35,13 @@ describe('dependencyFailure', () => {
     ['nothing', undefined],
   ])('%s is not', (_name, error) => {
     expect(dependencyFailure(error)).toBeNull()
+  })
+})
+
+describe('rethrowOutage', () => {
+  test('throws an outage on (to the 503) and lets a route describe its own failures', () => {
+    const outage = withCode('ECONNREFUSED')
+    expect(() => rethrowOutage(outage)).toThrow(outage)
+    expect(() => rethrowOutage(new Error('a bug'))).not.toThrow()
   })
 })

@@ -74,6 +74,14 @@ export function dependencyFailure(error: unknown, depth = 0): Dependency | null 
   return null
 }
 
+/**
+ * For a route that answers its own spec message when something fails: an outage is not its failure to
+ * describe, so it goes on to the server's 503 with Retry-After instead of becoming that route's 500.
+ */
+export function rethrowOutage(error: unknown): void {
+  if (dependencyFailure(error)) throw error
+}
+
 declare module '@remix-run/node' {
   interface AppLoadContext {
     /** Set by entry.server.tsx's handleError when the request failed on a dependency; server/remix-handler.ts answers 503. */
