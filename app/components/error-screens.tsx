@@ -1,6 +1,8 @@
 // The error screens: the 404 page, the page for a thrown 403 or other status, and the boundary content
 // that picks one; root.tsx renders them alone, the app layout inside its shell (no second <main> there).
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { PageHeader } from '#app/components/page'
+import { Alert } from '#app/ui/alert'
 import { MainOrSection } from '#app/ui/main-landmark'
 
 export function NotFoundPage() {
@@ -38,4 +40,21 @@ export function RouteErrorContent() {
     return <ErrorPage status={error.status} message={message} />
   }
   return <ErrorPage status={500} message="Please Try Again Later!" />
+}
+
+/**
+ * A list page's ErrorBoundary: refusals (403, 404) read as everywhere else; anything unexpected shows the
+ * page's heading and the spec's message for that list failing to load.
+ */
+export function listLoadErrorBoundary(title: string, message: string) {
+  return function ListLoadError() {
+    const error = useRouteError()
+    if (isRouteErrorResponse(error)) return <RouteErrorContent />
+    return (
+      <div className="space-y-6">
+        <PageHeader title={title} />
+        <Alert tone="danger">{message}</Alert>
+      </div>
+    )
+  }
 }

@@ -1,6 +1,6 @@
 // /orders/invoices: Order Invoices, newest first, 100/150/200 per page; Mark As Paid here, Refund in the nested dialog route.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Outlet, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert } from '#app/components/form-parts'
 import { InvoicesTable } from '#app/components/orders/invoices-table'
 import { PageHeader } from '#app/components/page'
@@ -10,7 +10,7 @@ import { invoiceActions, MARK_PAID_AUDIT, toInvoiceRowView } from '#app/models/o
 import { can } from '#app/rules/permissions'
 import { routeGuard } from '#app/rules/routes'
 import { parseTableQuery } from '#app/rules/table-query'
-import { RouteErrorContent } from '#app/components/error-screens'
+import { listLoadErrorBoundary } from '#app/components/error-screens'
 import { requireAuditedPermission, requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
 import { Alert } from '#app/ui/alert'
@@ -74,14 +74,5 @@ export default function OrderInvoicesRoute() {
 
 export const meta: MetaFunction = () => [{ title: 'Order Invoices | Draftdesk' }]
 
-/** Refusals (403, 404) read as everywhere else; anything unexpected is the spec's invoice load message. */
-export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error)) return <RouteErrorContent />
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Order Invoices" />
-      <Alert tone="danger">{INVOICE_LOAD_FAILED}</Alert>
-    </div>
-  )
-}
+/** Refusals (403, 404) read as everywhere else; anything unexpected is the spec's message for this list. */
+export const ErrorBoundary = listLoadErrorBoundary('Order Invoices', INVOICE_LOAD_FAILED)

@@ -3,7 +3,7 @@
 // Without JavaScript everything is a plain form and link (refresh to see a status change); with
 // it the list re-reads itself while a report is queued or running.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRevalidator, useRouteError } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { FieldError, FormAlert, inputClass, labelClass, linkClass } from '#app/components/form-parts'
 import { Badge, PageHeader, Toast } from '#app/components/page'
@@ -20,10 +20,9 @@ import {
 import { createReport, deleteReport, listReports, reportQuestionnaires, type ReportJson, type ReportQuestionnaire } from '#app/models/order-reports.server'
 import { RANGE_PRESETS, REPORT_FIELDS } from '#app/rules/order-reports'
 import { routeGuard } from '#app/rules/routes'
-import { RouteErrorContent } from '#app/components/error-screens'
+import { listLoadErrorBoundary } from '#app/components/error-screens'
 import { requirePermission } from '#app/models/auth-guards.server'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { Alert } from '#app/ui/alert'
 import { buttonClass } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { EmptyRow, Table, TBody, Th, THead } from '#app/ui/table'
@@ -310,14 +309,5 @@ function ReportList({ reports, pending }: { reports: ReportJson[] | null; pendin
 
 export const meta: MetaFunction = () => [{ title: 'Reports | Draftdesk' }]
 
-/** Refusals (403, 404) read as everywhere else; anything unexpected is the spec's report list message. */
-export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error)) return <RouteErrorContent />
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Reports (beta)" />
-      <Alert tone="danger">{REPORT_LIST_FAILED}</Alert>
-    </div>
-  )
-}
+/** Refusals (403, 404) read as everywhere else; anything unexpected is the spec's message for this list. */
+export const ErrorBoundary = listLoadErrorBoundary('Reports (beta)', REPORT_LIST_FAILED)

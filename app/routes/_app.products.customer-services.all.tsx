@@ -1,7 +1,7 @@
 // /products/customer-services/all: the workflows table, 'Show Archived Workflows', archive switch per row.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { RouteErrorContent } from '#app/components/error-screens'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { listLoadErrorBoundary } from '#app/components/error-screens'
 import { z } from 'zod'
 import { ArchivedToggle, type Column, DataTable } from '#app/components/data-table'
 import { SuccessDialog, SwitchForm, Tag } from '#app/components/workflows/list-ui'
@@ -113,14 +113,5 @@ export default function WorkflowsRoute() {
 
 export const meta: MetaFunction = () => [{ title: 'Workflows | Draftdesk' }]
 
-/** Refusals (403, 404) read as everywhere else; a list that could not be loaded is the spec's 'something went wrong'. */
-export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error)) return <RouteErrorContent />
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Workflows" />
-      <Alert tone="danger">{WORKFLOW_LIST_FAILED}</Alert>
-    </div>
-  )
-}
+/** Refusals (403, 404) read as everywhere else; anything unexpected is the spec's message for this list. */
+export const ErrorBoundary = listLoadErrorBoundary('Workflows', WORKFLOW_LIST_FAILED)
