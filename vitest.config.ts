@@ -7,6 +7,9 @@ process.env.APP_ENV ??= 'test'
 process.env.DATABASE_URL ??= 'mysql://draftdesk:draftdesk@127.0.0.1:3317/draftdesk_test'
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6390'
 process.env.SESSION_SECRET ??= 'local-development-secret-not-for-production'
+// The hourly e-mail budget (ADR 0095) is off for the suite, whose files mail the demo organisations far more than a
+// business an hour; tests/integration/mail-volume.test.ts turns it on for itself.
+process.env.MAIL_PER_ORGANISATION_PER_HOUR ??= '0'
 // Vitest's own SMTP sink ports start here (one per worker), so they never collide with a server started by Playwright.
 process.env.SMTP_SINK_PORT ??= '2545'
 // Workers read the template's settings and derive their own (tests/setup.ts): DATABASE_URL there is the worker's.

@@ -3,14 +3,16 @@
 // a workflow reminder its ledger row in the database. A marker left 'sending' by a worker that died is
 // taken over by the retry, which sends again under the same Message-ID, so the mailbox keeps one copy.
 import { randomBytes } from 'node:crypto'
-import type { Job } from 'bullmq'
+import { DelayedError, type Job } from 'bullmq'
 import { claimReminder, markReminderSent, releaseReminder } from '#app/models/reminders.server'
 import { composeEmail, type ComposeInput } from '#app/models/system-mail.server'
 import { sha256 } from '#app/services/crypto.server'
 import { env } from '#app/services/env.server'
 import { deliverMail } from '#app/services/mail.server'
+import { takeMailSlot } from '#app/services/mail-volume.server'
 import { redis } from '#app/services/redis.server'
 import { escapeHtml } from '#app/rules/html'
+import { mayBeHeld } from '#app/rules/mail-volume'
 import type { Payload } from './queues'
 
 const MARKER_TTL = 7 * 24 * 3600
@@ -18,9 +20,9 @@ const MARKER_TTL = 7 * 24 * 3600
 /** BullMQ's lock of an e-mail job; a 'sending' marker older than this belongs to a worker that is gone. */
 export const EMAIL_LOCK_MS = 30_000
 
-export type EmailOutcome = 'sent' | 'already-sent' | 'skipped' | 'in-progress'
+export type EmailOutcome = 'sent' | 'already-sent' | 'skipped' | 'in-progress' | 'held'
 
-type EmailJob = Pick<Job<Payload<'email'>>, 'id' | 'timestamp' | 'data'>
+type EmailJob = Pick<Job<Payload<'email'>>, 'id' | 'timestamp' | 'data'> & Partial<Pick<Job<Payload<'email'>>, 'moveToDelayed'>>
 
 // Takes the marker when free, or when its 'sending' claim is older than the stale limit (a crashed send).
 const CLAIM = `
@@ -69,7 +71,23 @@ function composeInput(data: Payload<'email'>): ComposeInput {
 
 export function emailProcessor(opts: { staleMs?: number } = {}) {
   const staleMs = opts.staleMs ?? EMAIL_LOCK_MS
-  return (job: EmailJob) => sendEmail(job, staleMs)
+  return async (job: EmailJob, token?: string) => (await heldBack(job, token)) ?? sendEmail(job, staleMs)
+}
+
+/**
+ * The organisation's hourly e-mail budget (ADR 0095): past it, the job waits in BullMQ's delayed set until the next
+ * hour and tries again then; it is never dropped. A sign-in or security e-mail is counted but never held.
+ */
+async function heldBack(job: EmailJob, token: string | undefined): Promise<'held' | null> {
+  const { clientId } = job.data
+  if (clientId === null) return null
+  const template = 'source' in job.data && job.data.source ? 'workflow_reminder' : 'template' in job.data ? job.data.template : 'message'
+  const wait = await takeMailSlot(clientId, { hold: mayBeHeld(template) })
+  if (wait === 0) return null
+  if (!job.moveToDelayed || !token) return 'held'
+  // A little spread, so an hour's backlog does not all wake in the same millisecond.
+  await job.moveToDelayed(Date.now() + wait + Math.floor(Math.random() * 5000), token)
+  throw new DelayedError()
 }
 
 export const sendEmailJob = emailProcessor()

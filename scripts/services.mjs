@@ -229,6 +229,10 @@ export async function startMariaDb({ dir, port, database, onBusy = 'pick' }) {
       execFileSync(installDb, ['--no-defaults', `--datadir=${datadir}`, `--user=${user}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' })
     }
     const socket = mariaDbSocket(datadir)
+    // Its own directory for internal temporary tables: several checkouts' servers sharing /tmp lost
+    // their temporary files under load ("Error on delete of '/tmp/#sql-temptable-…MAI'").
+    const tmpdir = path.join(dir, 'mariadb-tmp')
+    fs.mkdirSync(tmpdir, { recursive: true })
     const logFile = path.join(dir, 'mariadb.log')
     const log = fs.openSync(logFile, 'a')
     const child = spawn(
@@ -246,6 +250,7 @@ export async function startMariaDb({ dir, port, database, onBusy = 'pick' }) {
         '--collation-server=utf8mb4_unicode_ci',
         '--innodb-buffer-pool-size=256M',
         '--max-connections=500',
+        `--tmpdir=${tmpdir}`,
       ],
       { detached: true, stdio: ['ignore', log, log] },
     )

@@ -44,6 +44,8 @@ export const CHECKOUT_MESSAGES = {
 
 export const CHECKOUT_FAILED = 'Unexpected Error Please Try Again'
 export const CHECKOUT_IN_PROGRESS = 'Your payment is still being processed. Please wait a moment and try again.'
+/** A trial plan paid with a card that has had a free trial already (issue 28, ADR 0095). */
+export const TRIAL_CARD_USED = 'This card has already had a free trial. Choose a plan without a trial or use another card.'
 export const CHECKOUT_ALREADY_DONE = 'This checkout is already complete. Please log in.'
 export const CHECKOUT_SUCCESS = 'Payment successful! Your account is ready. Redirecting to your dashboard...'
 /** Portal spec section 9: the checkout redirects this long after success. */

@@ -15,13 +15,14 @@ import { inTransaction } from '#db/transaction'
 import { type AuthUser, loadAuthUser } from './account.server'
 import { recordAudit } from './audit.server'
 import { organisationCustomerId, planPriceId, promotionCodeId } from './billing-account.server'
-import { CHECKOUT_ALREADY_DONE, CHECKOUT_FAILED, CHECKOUT_IN_PROGRESS, type CheckoutInput, PACKAGE_UNAVAILABLE, PROMO_UNAVAILABLE } from './checkout.schema'
+import { CHECKOUT_ALREADY_DONE, CHECKOUT_FAILED, CHECKOUT_IN_PROGRESS, type CheckoutInput, PACKAGE_UNAVAILABLE, PROMO_UNAVAILABLE, TRIAL_CARD_USED } from './checkout.schema'
 import { findPurchasablePackage } from './client-packages.server'
 import { isDuplicateKey } from './people.server'
 import { syncSubscription } from './platform-billing.server'
 import { redeemablePromotionFor, releaseRedemption, reserveRedemption, toCheckoutPromoJson } from './promotions.server'
 import { holdingSubdomains, subdomainAvailability } from './subdomains.server'
 import { queueEmail } from './system-mail.server'
+import { claimTrialCard, releaseTrialCard, TrialCardUsedError } from './trial-cards.server'
 
 export type CheckoutField = keyof CheckoutInput
 export type CheckoutOutcome = { ok: true; user: AuthUser; session: SessionData } | { ok: false; status: 400 | 402 | 404 | 409 | 429 | 502; error: string; field?: CheckoutField }
@@ -73,6 +74,7 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       return { ok: false, status: 400, error: PROMO_UNAVAILABLE, field: 'promo' }
     }
     let purchase: Purchase
+    let trialCard: string | null = null
     try {
       const customerId = await organisationCustomerId(reserved.org, { email: input.email, name: `${input.firstName} ${input.lastName}` }, payments)
       const attemptKey = `checkout-${orgPublicId}-${sha256(JSON.stringify([input.payment, plan.public_id, promotion?.public_id ?? null]))}`
@@ -82,6 +84,12 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
         purchase = await payOnce({ plan, promotion, customerId, orgPublicId, attemptKey, attachCard }, payments)
       } else {
         const card = await attachCard()
+        const trial = plan.trial_package && (plan.trial_days ?? 0) > 0
+        // One free trial per card: claimed before the subscription starts, so parallel checkouts with one card get one trial.
+        if (trial && card.fingerprint) {
+          if (!(await claimTrialCard(card.fingerprint, reserved.org.id))) throw new TrialCardUsedError()
+          trialCard = card.fingerprint
+        }
         const subscription = await payments.createSubscription(
           {
             customerId,
@@ -98,6 +106,11 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       }
     } catch (error) {
       if (promotion) await releaseRedemption(promotion)
+      if (trialCard) await releaseTrialCard(trialCard, reserved.org.id)
+      if (error instanceof TrialCardUsedError) {
+        await refund('checkoutAttemptsPerIp', ctx.ip)
+        return { ok: false, status: 400, error: TRIAL_CARD_USED, field: 'payment' }
+      }
       const cardMessage = cardErrorMessage(error)
       if (cardMessage) {
         await recordAudit({ clientId: null, module: 'checkout', action: 'pay', status: 'failure', ip: ctx.ip, message: `Card declined at checkout for ${input.email}` })

@@ -21,7 +21,8 @@ export function stripeClient(): Stripe {
 }
 
 export type CustomerSummary = { id: string; email: string | null; name: string | null; defaultPaymentMethodId: string | null }
-export type PaymentMethodSummary = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }
+/** fingerprint: Stripe's id of the card number, the same on every payment method of that card (ADR 0095). */
+export type PaymentMethodSummary = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean; fingerprint: string | null }
 export type PriceSummary = {
   productId: string
   priceId: string
@@ -161,6 +162,7 @@ function toPaymentMethod(pm: Stripe.PaymentMethod, defaultId: string | null): Pa
     expMonth: pm.card?.exp_month ?? 0,
     expYear: pm.card?.exp_year ?? 0,
     isDefault: pm.id === defaultId,
+    fingerprint: pm.card?.fingerprint ?? null,
   }
 }
 

@@ -23,5 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('audit_logs_created').on('audit_logs').execute()
   await db.schema.alterTable('users').dropConstraint('users_platform_role').execute()
+  // MariaDB made an index for the foreign key; dropping the key leaves it behind.
+  await db.schema.dropIndex('users_platform_role').on('users').execute()
   await db.schema.dropTable('platform_roles').ifExists().execute()
 }

@@ -46,7 +46,18 @@ export interface OrganisationPlansTable {
   updated_at: Timestamp
 }
 
+/**
+ * A card (Stripe's fingerprint) that has had a free trial (ADR 0095). A platform table, not a tenant one: every
+ * checkout reads it, whichever organisation took the trial.
+ */
+export interface TrialCardsTable {
+  fingerprint: string
+  taken_by: number | null
+  created_at: Timestamp
+}
+
 export interface BillingTables {
+  trial_cards: TrialCardsTable
   stripe_events: StripeEventsTable
   billing_notices: BillingNoticesTable
   subscription_pauses: SubscriptionPausesTable

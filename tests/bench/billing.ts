@@ -22,7 +22,8 @@ function buyer(plan: string) {
     city: 'Austin',
     postalCode: '73301',
     website: 'https://bench.test',
-    payment: 'pm_card_visa',
+    // A card of its own per buyer: a card has one free trial (ADR 0095).
+    payment: `pm_card_visa_x${id}`,
     item: plan,
     subDomain: `bench${id}`,
   }

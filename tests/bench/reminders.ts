@@ -11,6 +11,8 @@ import { queue } from '#app/services/queue.server'
 import { startWorkers } from '#jobs/worker'
 import { ms } from './harness'
 
+// The job's own throughput is measured here, not the organisation's hourly e-mail budget (ADR 0095).
+process.env.MAIL_PER_ORGANISATION_PER_HOUR ??= '0'
 const ORDERS = Number(process.env.BENCH_REMINDER_ORDERS ?? 100_000)
 /** One order in this many is a day and an hour old at the pass, so its first reminder is due. */
 const DUE_EVERY = Number(process.env.BENCH_REMINDER_DUE_EVERY ?? 20)

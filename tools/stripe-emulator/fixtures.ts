@@ -5,8 +5,8 @@
 import { billSubscription, periodLines, runDue } from './billing'
 import { periodBoundary } from './clock'
 import type { Emulator } from './emulator'
-import { newId, randomToken } from './ids'
-import { TEST_CARDS } from './resources/payment-methods'
+import { newId } from './ids'
+import { cardFingerprint, TEST_CARDS } from './resources/payment-methods'
 import type { AccountRecord, PaymentMethodRecord, SubscriptionRecord } from './state'
 
 export type StripeFixtures = {
@@ -61,7 +61,7 @@ function loadCustomer(em: Emulator, fixture: NonNullable<StripeFixtures['custome
         exp_year: new Date(now * 1000).getUTCFullYear() + 3,
         funding: test.funding ?? 'credit',
         country: 'US',
-        fingerprint: randomToken(16),
+        fingerprint: cardFingerprint(fixture.card.token),
       },
       billing_details: { name: fixture.name ?? null, email: fixture.email },
       metadata: {},

@@ -1,7 +1,8 @@
 // /v1/payment_methods: Stripe's test tokens (pm_card_visa ...), attach, detach, list, retrieve.
+import { createHash } from 'node:crypto'
 import type { Emulator } from '../emulator'
 import { invalidRequest, resourceMissing, type Decline } from '../errors'
-import { newId, randomToken } from '../ids'
+import { newId } from '../ids'
 import { expandPaths, mergeMetadata, oneOf, optString, reqString } from '../params'
 import { expand, renderPaymentMethod } from '../render'
 import { newestFirst, paginate, route, type HandlerContext } from '../router'
@@ -30,7 +31,22 @@ export const TEST_CARDS: Record<string, TestCard> = {
 
 export const DECLINES = { generic_decline: GENERIC_DECLINE, insufficient_funds: INSUFFICIENT_FUNDS }
 
-function fromTestCard(em: Emulator, card: TestCard, account: string | null): PaymentMethodRecord {
+/**
+ * Stripe's card fingerprint: one per card number, the same on every payment method made from it (so a
+ * second pm_card_visa is the same card). `<token>_x<tag>` (e.g. pm_card_visa_xa1) is that test card with
+ * another number: an emulator-only token for tests that need many distinct cards of one kind.
+ */
+export function cardFingerprint(token: string): string {
+  return createHash('sha256').update(`card:${token}`).digest('base64url').replace(/[-_]/g, '').slice(0, 16)
+}
+
+function testCardOf(id: string): { card: TestCard; token: string } | null {
+  if (TEST_CARDS[id]) return { card: TEST_CARDS[id], token: id }
+  const variant = /^(pm_card_[A-Za-z]+(?:_[a-z]+)?)_x[A-Za-z0-9]{1,40}$/.exec(id)
+  return variant && TEST_CARDS[variant[1]] ? { card: TEST_CARDS[variant[1]], token: id } : null
+}
+
+function fromTestCard(em: Emulator, card: TestCard, account: string | null, token: string): PaymentMethodRecord {
   const expYear = new Date(em.clocks.globalNow() * 1000).getUTCFullYear() + 3
   const details: CardDetails = {
     brand: card.brand,
@@ -39,7 +55,7 @@ function fromTestCard(em: Emulator, card: TestCard, account: string | null): Pay
     exp_year: expYear,
     funding: card.funding ?? 'credit',
     country: 'US',
-    fingerprint: randomToken(16),
+    fingerprint: cardFingerprint(token),
   }
   const pm: PaymentMethodRecord = {
     id: newId('pm'),
@@ -60,8 +76,8 @@ function fromTestCard(em: Emulator, card: TestCard, account: string | null): Pay
  * was made on: a connected account sees only its own (Stripe clones a platform card before using it there).
  */
 export function resolvePaymentMethod(em: Emulator, id: string, param?: string, account: string | null = null): PaymentMethodRecord {
-  const testCard = TEST_CARDS[id]
-  if (testCard) return fromTestCard(em, testCard, account)
+  const testCard = testCardOf(id)
+  if (testCard) return fromTestCard(em, testCard.card, account, testCard.token)
   const pm = em.store.paymentMethods.get(id)
   if (!pm || pm._account !== account) throw resourceMissing('PaymentMethod', id, param)
   return pm
@@ -81,7 +97,7 @@ export function attachPaymentMethod(em: Emulator, pm: PaymentMethodRecord, custo
 function create({ em, params }: HandlerContext) {
   const type = reqString(params, 'type')
   if (type !== 'card') throw invalidRequest(`The emulator only creates card PaymentMethods (got ${type}).`, 'type')
-  const pm = fromTestCard(em, TEST_CARDS.pm_card_visa!, null)
+  const pm = fromTestCard(em, TEST_CARDS.pm_card_visa!, null, 'pm_card_visa')
   pm.metadata = mergeMetadata({}, params)
   return renderPaymentMethod(pm)
 }
