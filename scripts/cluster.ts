@@ -137,13 +137,22 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.PORT ?? 3000)
   const webPorts = (process.env.CLUSTER_WEB_PORTS ?? `${port + 1},${port + 2}`).split(',').map(Number)
+  // The development SMTP sink lives here, not in a web process: Ctrl-C reaches every process at once, and the
+  // workers finishing their e-mails still find it until the last of them has exited.
+  const { smtpSinkPort } = await import('#app/services/env.server')
+  const { redis } = await import('#app/services/redis.server')
+  const sinkPort = smtpSinkPort()
+  const sink = sinkPort ? await (await import('#app/services/mail-sink.server')).startMailSink(sinkPort, redis()) : null
   const cluster = await startCluster({ port, webPorts, env: process.env, dir: process.env.CLUSTER_DIR ?? '.data/dev', output: 'inherit' })
   console.log(`Draftdesk cluster: ${cluster.url} (HAProxy) -> ${cluster.webs.join(', ')}, and 2 workers. Ctrl-C stops all of them.`)
   let stopping = false
   const stop = () => {
     if (stopping) return
     stopping = true
-    void cluster.stop().then(() => process.exit(0))
+    void cluster
+      .stop()
+      .then(() => new Promise((resolve) => (sink ? sink.close(() => resolve(null)) : resolve(null))))
+      .then(() => process.exit(0))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
