@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
   ensureChromium,
+  ensureHaproxy,
   findFreePort,
   portIsFree,
   rememberedPorts,
@@ -32,6 +33,8 @@ process.chdir(root)
 const profiles = {
   start: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
   'storage-migrate': { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
+  // npm start scaled out (ADR 0096): the same services and data, HAProxy on the app's port.
+  cluster: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
   worker: { dir: '.data/dev', mysqlPort: 3307, redisPort: 6380, database: 'draftdesk', appEnv: 'development', port: 3000, sinkPort: 2525, stripePort: 12111 },
   test: { dir: '.data/test', mysqlPort: 3317, redisPort: 6390, database: 'draftdesk_test', appEnv: 'test', port: 3100, sinkPort: 2545, stripePort: 12121 },
   bench: { dir: '.data/bench', mysqlPort: 3327, redisPort: 6400, database: 'draftdesk_bench', appEnv: 'test', port: 3200, sinkPort: 2555, stripePort: 12131 },
@@ -182,8 +185,15 @@ async function choosePorts(env, dir) {
   } else if (mode === 'bench') {
     env.BENCH_PORT ??= String(await freePort(profile.port, 'the bench server'))
     env.BENCH_SINK_PORT ??= String(await freePort(profile.sinkPort, "the bench server's SMTP sink"))
-  } else if (mode === 'start') {
-    env.PORT ??= String(await requireFreePort(profile.port, 'the app', `start this one on another: PORT=${profile.port + 1} npm start`))
+  } else if (mode === 'start' || mode === 'cluster') {
+    env.PORT ??= String(await requireFreePort(profile.port, 'the app', `start this one on another: PORT=${profile.port + 1} npm ${mode === 'start' ? 'start' : 'run cluster'}`))
+    if (mode === 'cluster') {
+      // The two web processes behind the balancer, on the first free ports after it.
+      const first = await freePort(Number(env.PORT) + 1, 'the first web process')
+      const second = await freePort(first + 1, 'the second web process')
+      env.CLUSTER_WEB_PORTS ??= `${first},${second}`
+      env.CLUSTER_DIR ??= dir
+    }
     if (env.APP_ENV !== 'production' && !env.SMTP_URL && !env.SMTP_SINK_PORT) {
       env.SMTP_SINK_PORT = String(await freePort(rememberedPorts(dir).smtpSink ?? profile.sinkPort, 'the development SMTP sink'))
       rememberPorts(dir, { smtpSink: Number(env.SMTP_SINK_PORT) })
@@ -263,7 +273,7 @@ async function startStripe(env, dir) {
   const appPort = mode === 'bench' ? env.BENCH_PORT : env.PORT
   const webhookUrl = `http://127.0.0.1:${appPort}${STRIPE_WEBHOOK_PATH}`
   // The worker joins whatever emulator npm start runs (same in-memory Stripe), whatever its app port.
-  const reuse = mode === 'worker' ? 'any' : mode === 'start'
+  const reuse = mode === 'worker' ? 'any' : mode === 'start' || mode === 'cluster'
   const emulator = await startStripeEmulator({ dir, port: profile.stripePort, webhookUrl, reuse, fixtures: STRIPE_FIXTURES })
   if (!emulator.reused) started.push(() => stopStripeEmulator(emulator.pidFile, emulator.pid))
   env.STRIPE_API_URL = emulator.url
@@ -277,7 +287,7 @@ async function startStripe(env, dir) {
  */
 async function startCrm(env, dir) {
   if (env.CRM_API_URL || env.APP_ENV === 'production') return
-  const emulator = await startCrmEmulator({ dir, port: profile.stripePort + 200, reuse: mode === 'start' || mode === 'worker' })
+  const emulator = await startCrmEmulator({ dir, port: profile.stripePort + 200, reuse: mode === 'start' || mode === 'cluster' || mode === 'worker' })
   if (!emulator.reused) started.push(() => stopCrmEmulator(emulator.pidFile, emulator.pid))
   env.CRM_API_URL = emulator.url
   env.CRM_URL ??= `${emulator.url}/_emulator/state`
@@ -379,6 +389,13 @@ async function main() {
       ensureBuild(env)
       return serve(env, 'server.ts')
     }
+    if (mode === 'cluster') {
+      run('npx', ['tsx', 'db/migrate.ts'], env)
+      if (env.APP_ENV !== 'production') run('npx', ['tsx', 'db/seed/index.ts', '--if-empty'], env)
+      ensureBuild(env)
+      ensureHaproxy()
+      return serve(env, 'scripts/cluster.ts')
+    }
     if (mode === 'storage-migrate') {
       // The same command the image runs (README, Deployment), with the local S3 store when that is the target.
       run('npx', ['tsx', 'scripts/storage-migrate.ts', ...extraArgs], env)
@@ -402,6 +419,8 @@ async function main() {
       const failedChecks = onlyPhase ? [] : await runTogether(checks, env)
       if (failedChecks.length) throw new Error(`${failedChecks.join(', ')} failed: fix it before the tests run`)
       timed('chromium', ensureChromium)
+      // tests/integration/cluster.test.ts puts two app processes behind HAProxy (ADR 0096).
+      if (onlyPhase !== 'playwright') timed('haproxy', ensureHaproxy)
       timed('database', () => {
         run('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
         // A clean Redis per run (every database: Vitest's workers use their own): no rate-limit counters or sent-markers left from the last one.

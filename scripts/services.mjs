@@ -604,4 +604,9 @@ export function ensureChromium() {
   aptInstall(['chromium'], () => fs.existsSync('/usr/bin/chromium'))
 }
 
+/** HAProxy, the load balancer of `npm run cluster` and its test (ADR 0096). */
+export function ensureHaproxy() {
+  aptInstall(['haproxy'], () => findBinary(['haproxy']) !== null)
+}
+
 export { root, has }

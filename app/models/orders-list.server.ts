@@ -250,7 +250,7 @@ export async function listOrders(t: TenantScope, q: OrdersListQuery, options: Li
   if (!resolved) return EMPTY_PAGE
   const conditions = listConditions(t, q, resolved, opts)
   const base = () => ordersQuery(t).where((eb) => eb.and(conditions.map((c) => c(eb))))
-  // ADR 0029: a total past LARGE_COUNT may be up to 30 s old; every smaller one is exact.
+  // ADR 0029: a total past COUNT_CACHE_FROM (10,000) may be up to 30 s old; every smaller one is exact.
   const countParts = { archived: q.archived, search: q.search, filters: q.filters, six: q.showSixMonthsCompleted, needsAction: opts.needsAction }
   const counting = rememberedCount(countKey('orders', t.clientId, countParts), () =>
     base()

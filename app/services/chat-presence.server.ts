@@ -30,3 +30,18 @@ export async function presentUsers(room: string, now = Date.now()): Promise<Set<
   const members = await redis().zrangebyscore(key(room), now, '+inf')
   return new Set(members.map((m) => Number(m.split(':')[0])))
 }
+
+/** One new_participant per person and room in this window, whichever process the socket reached (ADR 0096). */
+export const ANNOUNCE_EVERY_MS = 30_000
+
+/**
+ * Whether this subscription is the first of `key` (person, channel and room) in the window, across every
+ * process: a reconnect storm announces once even when, without sticky sessions, it lands on each process
+ * in turn. Redis away: announced anyway (a repeated "joined" beats a missing one).
+ */
+export async function firstAnnouncement(key: string): Promise<boolean> {
+  const set = await redis()
+    .set(`chat:announced:${key}`, '1', 'PX', ANNOUNCE_EVERY_MS, 'NX')
+    .catch(() => 'OK')
+  return set === 'OK'
+}

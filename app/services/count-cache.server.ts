@@ -1,11 +1,12 @@
 // Totals of very long lists, remembered briefly (ADR 0029). Counting 400,000 orders through an index
 // still reads 400,000 index entries (~200 ms), and fifty people paging the same list would each pay it.
-// A total under LARGE_COUNT is always counted afresh, so every list a person can check by eye is exact;
-// a larger one may lag by up to TTL_SECONDS, which nobody can tell from "1–50 of 412,136".
+// A total under COUNT_CACHE_FROM (10,000 unless set) is always counted afresh, so every list a person can check
+// by eye is exact; a larger one may lag by up to TTL_SECONDS, which nobody can tell from "1–50 of 412,136".
+// Remembered in Redis, so every app process answers from the same total (ADR 0096).
 import { sha256 } from './crypto.server'
+import { env } from './env.server'
 import { redis } from './redis.server'
 
-export const LARGE_COUNT = 10_000
 const TTL_SECONDS = 30
 
 /** Concurrent misses in this process share one count instead of starting fifty. */
@@ -18,7 +19,7 @@ export function countKey(list: string, clientId: number, parts: unknown): string
 
 /** `count()`, or a remembered total of at least `large` for this key; Redis trouble only means counting. */
 export async function rememberedCount(key: string, count: () => Promise<number>, opts: { large?: number } = {}): Promise<number> {
-  const large = opts.large ?? LARGE_COUNT
+  const large = opts.large ?? env().COUNT_CACHE_FROM
   const cached = await redis()
     .get(key)
     .catch(() => null)

@@ -111,6 +111,8 @@ const schema = z
     INTERCOM_IDENTITY_SECRET: z.string().optional(),
     ANALYTICS_KEY: z.string().optional(),
     RUN_WORKERS: z.enum(['true', 'false']).default('true'),
+    /** From how many rows a list's total is remembered in Redis for all processes (ADR 0029, 0096); the cluster test lowers it. */
+    COUNT_CACHE_FROM: z.coerce.number().int().positive().default(10_000),
     /** Platform accounts must enrol TOTP before using the app (ADR 0012); defaults to on in production only. */
     TOTP_REQUIRED_FOR_PLATFORM: z.enum(['true', 'false']).optional(),
     /** A real Stripe secret key; without one (outside production) the SDK talks to the local emulator. */

@@ -14,12 +14,9 @@ import {
   sendChatMessage,
 } from '#app/models/chat.server'
 import { CLOSE_SESSION_ENDED, NOT_SUBSCRIBED, RATE_LIMITED } from '#app/rules/chat'
-import { markAbsent, markPresent } from '#app/services/chat-presence.server'
+import { firstAnnouncement, markAbsent, markPresent } from '#app/services/chat-presence.server'
 import { freshUser, sessionStands, tenantFor } from './authorisation'
 import type { Client } from './client'
-
-/** One new_participant per person and room per process in this window (reconnect storms announce once). */
-const ANNOUNCE_EVERY_MS = 30_000
 
 /** A room's key on a socket: `chatType:orderId` or `adminToWriter:writerId` (a contributor's own when unnamed). */
 function roomKey(frame: { chatType?: string; orderId?: string; writerId?: string }, ownPublicId: string): string {
@@ -46,7 +43,6 @@ export function createChatProtocol(io: {
   recheckMs: number
 }) {
   const { send, drop, join, leave } = io
-  const announced = new Map<string, number>()
 
   /** People watching each conversation through this process's sockets: `presenceKey|userId` → sockets. */
   const watching = new Map<string, number>()
@@ -143,11 +139,7 @@ export function createChatProtocol(io: {
     const history = await roomHistory(t, room)
     send(c, { type: 'all_messages', ...roomAddress(room), before: null, ...history })
     await markRoomRead(t, room)
-    const announceKey = `${c.user.id}|${channel}|${key}`
-    if ((announced.get(announceKey) ?? 0) < Date.now() - ANNOUNCE_EVERY_MS) {
-      announced.set(announceKey, Date.now())
-      await announceParticipant(t, room)
-    }
+    if (await firstAnnouncement(`${c.user.id}|${channel}|${key}`)) await announceParticipant(t, room)
   }
 
   async function newMessage(c: Client, t: ChatActor, frame: NewMessageFrame) {
@@ -183,10 +175,5 @@ export function createChatProtocol(io: {
     }
   }
 
-  /** Announcement marks past their window are forgotten. */
-  function pruneAnnounced(now: number) {
-    for (const [key, at] of announced) if (at < now - ANNOUNCE_EVERY_MS) announced.delete(key)
-  }
-
-  return { handleFrame, forgetAll, refreshPresence, recheckRooms, pruneAnnounced }
+  return { handleFrame, forgetAll, refreshPresence, recheckRooms }
 }

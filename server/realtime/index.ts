@@ -87,7 +87,6 @@ export function attachRealtime(server: Server, tuning = realtimeTuning()) {
       c.userCheckedAt = now
       await protocol.recheckRooms(c, tenantFor(user, c.customer, c.logInAs), userKey, rooms)
     }
-    protocol.pruneAnnounced(now)
   }
 
   let sweeping = false
