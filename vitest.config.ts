@@ -1,6 +1,7 @@
 import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import SlowFirstSequencer from './tests/slow-first-sequencer'
 
 // The test profile's environment (npm test exports it; these defaults let a single file run).
 process.env.APP_ENV ??= 'test'
@@ -31,5 +32,6 @@ export default defineConfig({
     hookTimeout: 30000,
     globalSetup: ['tests/worker-databases.ts'],
     setupFiles: ['tests/setup.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
   },
 })
