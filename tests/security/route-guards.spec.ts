@@ -6,8 +6,10 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequest, type APIRequestContext } from '@playwright/test'
 import { deliverDraft } from '#app/models/draft-delivery.server'
+import { newPublicId } from '#app/services/crypto.server'
 import { platformDb, tenantForJob } from '#app/services/db.server'
 import { staffSession } from '#tests/api/helpers'
+import { createPublishedForm } from '#tests/factories/brief'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { docxUpload, pdfUpload } from '#tests/factories/draft-files'
 import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
@@ -376,7 +378,7 @@ test("platform staff whose role lacks the module get 403 on the module's pages a
   expect(await platformDb.selectFrom('client_packages').selectAll().where('id', '=', plan.id).executeTakeFirstOrThrow()).toEqual(planBefore)
 })
 
-test("an owner and a contributor reaching a rival organisation's order get 404, and the rival's orders stay as they were", async ({ playwright }) => {
+test("an owner and a contributor reaching a rival organisation's ids get 404, its rows show in no list, and nothing of it changes", async ({ playwright }) => {
   const [a, rival] = await Promise.all([productWorld(), productWorld()])
   const [owner, writer] = await Promise.all([signedInOwner(playwright, a), signedInContributor(playwright, a.org.id, a.org.name)])
   const rivalOrder = rival.order.public_id
@@ -394,9 +396,27 @@ test("an owner and a contributor reaching a rival organisation's order get 404, 
     settings(rival.org.id, { enable_revisions_approval_feature: true }),
   ])
   const revision = (await createDraft(rival.org.id, rival.order, { approval: 'pending', writerUserId: rival.writer.userId })).public_id
+  const rivalForm = await createPublishedForm(rival.org.id, `Rival form ${anyId().slice(0, 6)}`)
+  const [rivalContract, rivalCoupon] = [newPublicId(), { publicId: newPublicId(), code: `RIVAL${anyId().slice(0, 6)}` }]
+  await platformDb.insertInto('contracts').values({ public_id: rivalContract, client_id: rival.org.id, title: 'Rival agreement', content: '<p>Ours.</p>' }).execute()
+  await platformDb
+    .insertInto('coupons')
+    .values({
+      public_id: rivalCoupon.publicId,
+      client_id: rival.org.id,
+      coupon_code: rivalCoupon.code,
+      discount_type: 'percent',
+      value: 10,
+      max_redemptions: 5,
+      redeem_by: new Date(Date.now() + 86_400_000),
+    })
+    .execute()
   const productOf = () =>
     Promise.all([
       platformDb.selectFrom('drafts').selectAll().where('client_id', '=', rival.org.id).orderBy('id').execute(),
+      platformDb.selectFrom('forms').selectAll().where('client_id', '=', rival.org.id).orderBy('id').execute(),
+      platformDb.selectFrom('contracts').selectAll().where('client_id', '=', rival.org.id).orderBy('id').execute(),
+      platformDb.selectFrom('coupons').selectAll().where('client_id', '=', rival.org.id).orderBy('id').execute(),
       platformDb.selectFrom('products').selectAll().where('public_id', '=', rival.product.productPublicId).executeTakeFirstOrThrow(),
       platformDb.selectFrom('workflows').selectAll().where('public_id', '=', rival.product.workflowPublicId).executeTakeFirstOrThrow(),
       platformDb.selectFrom('downloadables').selectAll().where('public_id', '=', rival.checklistId).executeTakeFirstOrThrow(),
@@ -422,6 +442,14 @@ test("an owner and a contributor reaching a rival organisation's order get 404, 
     ['GET', `/products/file/edit/${rival.checklistId}`],
     ['POST', `/products/file/edit/${rival.checklistId}`, { title: 'Taken' }],
     ['POST', '/products/file/view', { id: rival.checklistId, archived: 'true' }],
+    ['GET', `/products/forms/clone?key=${rivalForm.publicId}`],
+    ['POST', `/products/forms/clone?key=${rivalForm.publicId}`, { name: 'Taken' }],
+    ['GET', `/products/forms/template?key=${rivalForm.publicId}`],
+    ['POST', `/products/forms/template?key=${rivalForm.publicId}`, { intent: 'publish' }],
+    ['POST', '/products/forms/list', { id: rivalForm.publicId, archived: 'true' }],
+    ['GET', `/products/contracts/clone?key=${rivalContract}`],
+    ['POST', `/products/contracts/clone?key=${rivalContract}`, { name: 'Taken' }],
+    ['POST', '/products/customer-coupons/view', { id: rivalCoupon.publicId }],
     ['GET', `/orders/revisions/reject/${revision}`],
     ['POST', '/orders/revisions', { intent: 'approve', id: revision }],
     ['GET', `/api/client/orders/revision/approve/${revision}`],
@@ -440,20 +468,25 @@ test("an owner and a contributor reaching a rival organisation's order get 404, 
   ).toEqual([])
   expect([...byOwner, ...byWriter].filter((x) => x.body.includes(rival.customer.email))).toEqual([])
   expect(await ordersOf(rival.org.id)).toEqual(before)
-  // The lists show none of the rival's customers, contributors, orders or revisions.
-  const rivalTraces = [rival.customer.email, rival.writer.email, rivalOrder, revision]
+  // The lists show none of the rival's customers, contributors, orders, revisions, forms, coupons or products.
+  const rivalTraces = [rival.customer.email, rival.writer.email, rivalOrder, revision, rivalForm.publicId, rivalForm.name, rivalCoupon.code, rival.product.productPublicId]
   const lists = await callAll(owner, [
     ['GET', '/customers/view'],
     ['GET', '/orders/revisions'],
     ['GET', '/dashboard'],
     ['GET', '/orders/create'],
     ['GET', '/client/users/contributors/analytics'],
+    ['GET', '/products/forms/list'],
+    ['GET', '/api/client/reports/questionnaires'],
+    ['GET', '/api/questionnaires'],
+    ['GET', '/products/customer-coupons/view'],
+    ['GET', '/products/customer-coupons/create'],
   ])
   expect(
     wrong(lists, (x) => x.status === 200 && !rivalTraces.some((trace) => x.body.includes(trace))),
     "a list showing a rival organisation's rows",
   ).toEqual([])
-  // The rival's drafts, product, workflow and downloadable were not changed by the calls either.
+  // The rival's drafts, forms, contracts, coupons, product, workflow and downloadable were not changed by the calls either.
   expect(await productOf()).toEqual(productBefore)
 })
 
