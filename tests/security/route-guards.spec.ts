@@ -468,6 +468,17 @@ test("an owner and a contributor reaching a rival organisation's ids get 404, it
   ).toEqual([])
   expect([...byOwner, ...byWriter].filter((x) => x.body.includes(rival.customer.email))).toEqual([])
   expect(await ordersOf(rival.org.id)).toEqual(before)
+  // A workflow cannot take the rival's form as a step: refused (400, as any unknown step), none created.
+  // The same body with A's own form is taken, so the refusal is the rival's id and nothing else.
+  const [stepName, ownForm] = [`Taken ${anyId().slice(0, 6)}`, await createPublishedForm(a.org.id)]
+  const withForm = (formId: string, name: string): Row => [
+    'POST',
+    '/api/client/service/create',
+    { serviceName: name, serviceType: 'resume', serviceModules: [{ id: formId, title: 'Step', reminders: [] }] },
+  ]
+  const [step, control] = await callAll(owner, [withForm(rivalForm.publicId, stepName), withForm(ownForm.publicId, `${stepName} own`)])
+  expect([step!.status, control!.status], `${step!.body} ${control!.body}`).toEqual([400, 200])
+  expect(await platformDb.selectFrom('workflows').select('id').where('name', '=', stepName).execute()).toEqual([])
   // The lists show none of the rival's customers, contributors, orders, revisions, forms, coupons or products.
   const rivalTraces = [rival.customer.email, rival.writer.email, rivalOrder, revision, rivalForm.publicId, rivalForm.name, rivalCoupon.code, rival.product.productPublicId]
   const lists = await callAll(owner, [
