@@ -3,7 +3,7 @@
 // a workflow reminder its ledger row in the database. A marker left 'sending' by a worker that died is
 // taken over by the retry, which sends again under the same Message-ID, so the mailbox keeps one copy.
 import { randomBytes } from 'node:crypto'
-import type { Job } from 'bullmq'
+import { DelayedError, type Job } from 'bullmq'
 import { claimReminder, markReminderSent, releaseReminder } from '#app/models/reminders.server'
 import { composeEmail, type ComposeInput } from '#app/models/system-mail.server'
 import { sha256 } from '#app/services/crypto.server'
@@ -20,7 +20,7 @@ export const EMAIL_LOCK_MS = 30_000
 
 export type EmailOutcome = 'sent' | 'already-sent' | 'skipped' | 'in-progress'
 
-type EmailJob = Pick<Job<Payload<'email'>>, 'id' | 'timestamp' | 'data'>
+type EmailJob = Pick<Job<Payload<'email'>>, 'id' | 'timestamp' | 'data'> & Partial<Pick<Job, 'moveToDelayed'>>
 
 // Takes the marker when free, or when its 'sending' claim is older than the stale limit (a crashed send).
 const CLAIM = `
@@ -48,6 +48,11 @@ function messageIdOf(marker: string): string {
   return `<${sha256(marker).slice(0, 32)}@${new URL(env().PUBLIC_URL).hostname}>`
 }
 
+/** The Message-ID a job with a deterministic id (an outbox row's, ADR 0092) is sent under, every time. */
+export function emailMessageId(jobId: string): string {
+  return messageIdOf(`mail:sent:${jobId}`)
+}
+
 function textToHtml(text: string): string {
   return text
     .split(/\n{2,}/)
@@ -69,12 +74,12 @@ function composeInput(data: Payload<'email'>): ComposeInput {
 
 export function emailProcessor(opts: { staleMs?: number } = {}) {
   const staleMs = opts.staleMs ?? EMAIL_LOCK_MS
-  return (job: EmailJob) => sendEmail(job, staleMs)
+  return (job: EmailJob, token?: string) => sendEmail(job, staleMs, token)
 }
 
 export const sendEmailJob = emailProcessor()
 
-async function sendEmail(job: EmailJob, staleMs: number): Promise<EmailOutcome> {
+async function sendEmail(job: EmailJob, staleMs: number, lockToken?: string): Promise<EmailOutcome> {
   const data = job.data
   if ('template' in data && data.source?.kind === 'reminder') return sendReminder(data.clientId, data.source, staleMs)
   const marker = markerOf(job)
@@ -82,7 +87,13 @@ async function sendEmail(job: EmailJob, staleMs: number): Promise<EmailOutcome> 
   const now = Date.now()
   const claim = (await redis().eval(CLAIM, 1, marker, token, String(now), String(staleMs), String(MARKER_TTL))) as string
   if (claim === 'done') return 'already-sent'
-  if (claim === 'busy') return 'in-progress'
+  if (claim === 'busy') {
+    // Another worker's claim, fresh: it may yet die (a worker killed twice in a row). Come back when the claim
+    // would be stale rather than end the job unsent (ADR 0092); a delay spends none of the job's attempts.
+    if (!job.moveToDelayed || !lockToken) return 'in-progress'
+    await job.moveToDelayed(now + staleMs, lockToken)
+    throw new DelayedError()
+  }
   try {
     const mail = await composeEmail(composeInput(data))
     if (!mail) {
