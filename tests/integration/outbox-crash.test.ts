@@ -18,8 +18,8 @@ import { emailMessageId } from '#jobs/send-email'
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { closeMailbox } from '#tests/mailbox'
 
-const N = Number(process.env.OUTBOX_KILL_EVENTS ?? 100)
-const KILLS = Number(process.env.OUTBOX_KILLS ?? 2)
+const N = Number(process.env.OUTBOX_KILL_EVENTS ?? 300)
+const KILLS = Number(process.env.OUTBOX_KILLS ?? 4)
 const CONCURRENCY = 20
 
 let sink: Awaited<ReturnType<typeof startMailSink>>
@@ -134,18 +134,23 @@ describe('the outbox with its relay and e-mail worker killed at random points', 
     const started = Date.now()
     const ready = [true, true]
     const respawning: Promise<unknown>[] = []
+    const pending: Promise<unknown>[] = [Promise.resolve(), Promise.resolve()]
     let kills = 0
     for (const point of points) {
       while ((await progress())[point.on] < point.at && unexpected.length === 0 && Date.now() - started < 120_000) await new Promise((r) => setTimeout(r, 200))
       // A process that has finished starting; while both are starting again, the next kill waits for one.
-      while (!ready.some(Boolean)) await Promise.race(respawning)
+      // Only the starts still pending: a settled one would resolve the race at once and spin without yielding.
+      while (!ready.some(Boolean)) await Promise.race([0, 1].filter((i) => !ready[i]).map((i) => pending[i]))
       const slots = [0, 1].filter((i) => ready[i])
       const slot = slots[randomInt(0, slots.length)]!
       children[slot]!.kill('SIGKILL')
       kills++
       console.log(`[outbox kill test] SIGKILL ${kills} of relay-${slot} at ${point.at} ${point.on}, ${Date.now() - started} ms`)
       ready[slot] = false
-      respawning.push(spawnRelay(slot).then(() => (ready[slot] = true)))
+      pending[slot] = spawnRelay(slot).then(() => {
+        ready[slot] = true
+      })
+      respawning.push(pending[slot])
     }
     await production
 
