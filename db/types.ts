@@ -11,6 +11,7 @@ import type { EmailTables } from './tables/emails'
 import type { LeadTables } from './tables/leads'
 import type { NotificationTables } from './tables/notifications'
 import type { OrderTables } from './tables/orders'
+import type { OutboxTables } from './tables/outbox'
 import type { PeopleTables } from './tables/people'
 import type { PlatformTables } from './tables/platform'
 import type { PortalTables } from './tables/portal'
@@ -43,4 +44,5 @@ export interface Database
     PortalTables,
     DraftResponseTables,
     BriefTables,
-    PreferenceTables {}
+    PreferenceTables,
+    OutboxTables {}

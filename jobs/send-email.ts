@@ -50,6 +50,11 @@ function messageIdOf(marker: string): string {
   return `<${sha256(marker).slice(0, 32)}@${new URL(env().PUBLIC_URL).hostname}>`
 }
 
+/** The Message-ID a job with a deterministic id (an outbox row's, ADR 0092) is sent under, every time. */
+export function emailMessageId(jobId: string): string {
+  return messageIdOf(`mail:sent:${jobId}`)
+}
+
 function textToHtml(text: string): string {
   return text
     .split(/\n{2,}/)
@@ -71,7 +76,7 @@ function composeInput(data: Payload<'email'>): ComposeInput {
 
 export function emailProcessor(opts: { staleMs?: number } = {}) {
   const staleMs = opts.staleMs ?? EMAIL_LOCK_MS
-  return async (job: EmailJob, token?: string) => (await heldBack(job, token)) ?? sendEmail(job, staleMs)
+  return async (job: EmailJob, token?: string) => (await heldBack(job, token)) ?? sendEmail(job, staleMs, token)
 }
 
 /**
@@ -92,7 +97,7 @@ async function heldBack(job: EmailJob, token: string | undefined): Promise<'held
 
 export const sendEmailJob = emailProcessor()
 
-async function sendEmail(job: EmailJob, staleMs: number): Promise<EmailOutcome> {
+async function sendEmail(job: EmailJob, staleMs: number, lockToken?: string): Promise<EmailOutcome> {
   const data = job.data
   if ('template' in data && data.source?.kind === 'reminder') return sendReminder(data.clientId, data.source, staleMs)
   const marker = markerOf(job)
@@ -100,7 +105,13 @@ async function sendEmail(job: EmailJob, staleMs: number): Promise<EmailOutcome> 
   const now = Date.now()
   const claim = (await redis().eval(CLAIM, 1, marker, token, String(now), String(staleMs), String(MARKER_TTL))) as string
   if (claim === 'done') return 'already-sent'
-  if (claim === 'busy') return 'in-progress'
+  if (claim === 'busy') {
+    // Another worker's claim, fresh: it may yet die (a worker killed twice in a row). Come back when the claim
+    // would be stale rather than end the job unsent (ADR 0092); a delay spends none of the job's attempts.
+    if (!job.moveToDelayed || !lockToken) return 'in-progress'
+    await job.moveToDelayed(now + staleMs, lockToken)
+    throw new DelayedError()
+  }
   try {
     const mail = await composeEmail(composeInput(data))
     if (!mail) {

@@ -2,6 +2,7 @@
 import { Worker } from 'bullmq'
 import { sendSignInLink } from '#app/models/customer-links.server'
 import { sendPasswordResetEmail } from '#app/models/password-reset.server'
+import { startOutboxRelay } from '#app/services/outbox.server'
 import { newRedisConnection } from '#app/services/redis.server'
 import { analyticsJob, analyticsReconcileJob, scheduleAnalyticsReconcile } from './analytics'
 import { billingStatusJob, scheduleBillingStatus, stripeEventJob } from './billing-status'
@@ -14,16 +15,31 @@ import { reminderPassJob, scheduleReminders } from './reminders'
 import { EMAIL_LOCK_MS, emailProcessor } from './send-email'
 import { scheduleWorkDueSoon, workDueSoonJob } from './work-due-soon'
 
-/** emailLockMs: how soon a crashed e-mail job is taken over by another worker (tests shorten it). */
-export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () => Promise<void> } {
+/**
+ * The e-mail worker. A job whose worker died is taken over after emailLockMs; it may stall several times
+ * (workers killed one after another) before BullMQ gives it up, since each retry sends under the same
+ * Message-ID and the sent-marker stops a second send (ADR 0092).
+ */
+export function emailWorker(emailLockMs = EMAIL_LOCK_MS): Worker<Payload<'email'>> {
+  return new Worker<Payload<'email'>>('email', emailProcessor({ staleMs: emailLockMs }), {
+    connection: newRedisConnection(),
+    concurrency: 10,
+    lockDuration: emailLockMs,
+    stalledInterval: emailLockMs,
+    maxStalledCount: 5,
+  })
+}
+
+/**
+ * emailLockMs: how soon a crashed e-mail job is taken over by another worker (tests shorten it);
+ * outboxPollMs: how often the outbox relay looks for rows no kick relayed (ADR 0092).
+ */
+export function startWorkers(opts: { emailLockMs?: number; outboxPollMs?: number } = {}): { close: () => Promise<void> } {
   const emailLockMs = opts.emailLockMs ?? EMAIL_LOCK_MS
+  // Rows whose writer died before its kick, or whose kick found Redis down, reach BullMQ from here.
+  const relay = startOutboxRelay({ intervalMs: opts.outboxPollMs })
   const workers = [
-    new Worker<Payload<'email'>>('email', emailProcessor({ staleMs: emailLockMs }), {
-      connection: newRedisConnection(),
-      concurrency: 10,
-      lockDuration: emailLockMs,
-      stalledInterval: emailLockMs,
-    }),
+    emailWorker(emailLockMs),
     new Worker<Payload<'password-reset'>>('password-reset', (job) => sendPasswordResetEmail(job.data.email, job.data.clientId), {
       connection: newRedisConnection(),
       concurrency: 5,
@@ -62,6 +78,7 @@ export function startWorkers(opts: { emailLockMs?: number } = {}): { close: () =
   return {
     // Lets running jobs finish before the connections go.
     close: async () => {
+      await relay.stop()
       await Promise.all(workers.map((w) => w.close()))
     },
   }

@@ -15,6 +15,7 @@ import { env } from '#app/services/env.server'
 import type { CrmUserRow } from '#db/tables/crm'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { enqueue } from '#app/services/queue.server'
+import { enqueueThroughOutbox } from '#app/services/outbox.server'
 
 /** Messaging credentials and pending CRM passwords are sealed with this key (CRM_SECRET_KEY, else derived). */
 function crmKey() {
@@ -185,8 +186,9 @@ async function countCrmUsers(t: TenantScope): Promise<number> {
   return Number(n)
 }
 
+/** Through the outbox right after the change (ADR 0092): a sync asked for is relayed even if this process dies now. */
 async function enqueueUserSync(t: TenantScope, row: Pick<CrmUserRow, 'public_id' | 'version'>) {
-  await enqueue('crm-sync', { clientId: t.clientId, op: 'upsert', userId: row.public_id }, { jobId: `crm-upsert-${row.public_id}-${row.version}` })
+  await enqueueThroughOutbox('crm-sync', { clientId: t.clientId, op: 'upsert', userId: row.public_id }, { jobId: `crm-upsert-${row.public_id}-${row.version}` })
 }
 
 /** The flags of the plan a user may hold, from what was asked for. */
@@ -262,7 +264,7 @@ export const crmUserActions = {
     if (!row) return fail(404, CRM_USER_NOT_FOUND)
     if (isLockedCrmUser(row)) return fail(403, CRM_ADMIN_LOCKED)
     await scopedDelete(t, 'crm_users').where('id', '=', row.id).execute()
-    if (row.external_id) await enqueue('crm-sync', { clientId: t.clientId, op: 'delete', externalId: row.external_id }, { jobId: `crm-delete-${row.public_id}` })
+    if (row.external_id) await enqueueThroughOutbox('crm-sync', { clientId: t.clientId, op: 'delete', externalId: row.external_id }, { jobId: `crm-delete-${row.public_id}` })
     return { ok: true, value: { publicId } }
   },
 

@@ -3,20 +3,12 @@ import { dayKey } from '#app/rules/order-reports'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb, tenantForJob } from '#app/services/db.server'
 import { storage } from '#app/services/storage.server'
-import { enqueue } from '#app/services/queue.server'
+import { addToOutbox, kickOutbox } from '#app/services/outbox.server'
 import type { OrderReportRow } from '#db/tables/reports'
 import { scoped, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
 import { bytesInUse, lockOrganisation, ORGANISATION_STORAGE_QUOTA_BYTES } from './files.server'
-import {
-  MAX_PENDING_REPORTS,
-  REPORT_FAILED,
-  REPORT_OVER_QUOTA,
-  REPORT_RETENTION_DAYS,
-  TOO_MANY_REPORTS,
-  UNKNOWN_QUESTIONNAIRE,
-  type CreateReportInput,
-} from './order-reports.schema'
+import { MAX_PENDING_REPORTS, REPORT_OVER_QUOTA, REPORT_RETENTION_DAYS, TOO_MANY_REPORTS, UNKNOWN_QUESTIONNAIRE, type CreateReportInput } from './order-reports.schema'
 
 /** How many reports the page and GET /api/client/reports show (newest first). */
 export const REPORT_LIST_SIZE = 100
@@ -112,7 +104,8 @@ export async function createReport(t: TenantScope, createdBy: number | null, inp
   // A full organisation is told now rather than when the job fails.
   if ((await bytesInUse(t)) >= (opts.quota ?? ORGANISATION_STORAGE_QUOTA_BYTES)) return { ok: false, status: 413, error: REPORT_OVER_QUOTA }
   const publicId = newPublicId()
-  const place = await tenantTransaction(t, async (tx) => {
+  // The report row and its job commit together (ADR 0092): never a report left 'queued' with no job to run it.
+  const placed = await tenantTransaction(t, async (tx) => {
     await lockOrganisation(tx)
     const pending = await pendingReports(tx)
     if (pending >= MAX_PENDING_REPORTS) return null
@@ -124,20 +117,15 @@ export async function createReport(t: TenantScope, createdBy: number | null, inp
       fields: JSON.stringify(input.reportsFields),
       questionnaires: JSON.stringify(input.finalQuestionnaires),
     }).execute()
-    return pending + 1
-  })
-  if (place === null) return { ok: false, status: 429, error: TOO_MANY_REPORTS }
-  try {
-    await enqueue(
+    return addToOutbox(
+      tx.db,
       'order-report',
       { clientId: t.clientId, reportId: publicId },
-      { jobId: `order-report-${publicId}`, attempts: REPORT_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 }, priority: place },
+      { jobId: `order-report-${publicId}`, attempts: REPORT_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 }, priority: pending + 1 },
     )
-  } catch (error) {
-    console.error(`[reports] queueing report ${publicId} failed: ${error instanceof Error ? error.message : String(error)}`)
-    await markFailed(t, publicId, REPORT_FAILED)
-    return { ok: false, status: 500, error: REPORT_FAILED }
-  }
+  })
+  if (placed === null) return { ok: false, status: 429, error: TOO_MANY_REPORTS }
+  await kickOutbox([placed])
   return { ok: true, report: toReportJson((await getReport(t, publicId))!) }
 }
 

@@ -4,14 +4,16 @@ import { loginAccountKey } from '#app/rules/login-limits'
 import { realmDisplayName } from '#app/rules/realm'
 import { newToken, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
+import { addToOutbox, kickOutbox } from '#app/services/outbox.server'
 import { hashPassword } from '#app/services/password.server'
 import { enqueue } from '#app/services/queue.server'
 import { consume, resetLimit } from '#app/services/rate-limit.server'
 import { revokeUserSessions } from '#app/services/session.server'
+import { inTransaction } from '#db/transaction'
 import { accountsForEmail, normalizeEmail } from './account.server'
 import { recordAudit } from './audit.server'
 import { INVALID_LINK, type RequestContext } from './sign-in.server'
-import { queueEmail } from './system-mail.server'
+import { emailPayload } from './system-mail.server'
 
 const MINUTE = 60 * 1000
 export const RESET_TTL = 60 * MINUTE
@@ -52,19 +54,9 @@ export async function sendPasswordResetEmail(email: string, realm: number | null
 
 /** One reset link for one account (also an admin's "Send reset link", ADR 13). */
 export async function sendResetLink(account: { id: number; email: string; client_id: number | null }, realmName: string) {
-  await platformDb
-    .updateTable('auth_tokens')
-    .set({ used_at: new Date() })
-    .where('user_id', '=', account.id)
-    .where('purpose', '=', 'password_reset')
-    .where('used_at', 'is', null)
-    .execute()
+  // The new token and its e-mail commit together (ADR 0092): never a live link nobody was sent, never a mail of a rolled-back token.
   const token = newToken()
-  await platformDb
-    .insertInto('auth_tokens')
-    .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
-    .execute()
-  await queueEmail({
+  const mail = await emailPayload({
     clientId: account.client_id,
     to: account.email,
     template: 'password_reset',
@@ -72,6 +64,21 @@ export async function sendResetLink(account: { id: number; email: string; client
     buttonPath: `/forgot-password-2/${token}`,
     credential: true,
   })
+  const outboxId = await inTransaction(platformDb, async (tx) => {
+    await tx
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', account.id)
+      .where('purpose', '=', 'password_reset')
+      .where('used_at', 'is', null)
+      .execute()
+    await tx
+      .insertInto('auth_tokens')
+      .values({ purpose: 'password_reset', token_hash: sha256(token), user_id: account.id, client_id: account.client_id, data: '{}', expires_at: new Date(Date.now() + RESET_TTL) })
+      .execute()
+    return addToOutbox(tx, 'email', mail)
+  })
+  await kickOutbox([outboxId])
   await recordAudit({
     clientId: account.client_id,
     userId: account.id,

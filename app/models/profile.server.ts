@@ -1,7 +1,7 @@
 // The signed-in person's own account: name, e-mail (confirmed by a link sent to the new address), password
 // (ending their other sessions) and avatar. Password and e-mail changes need the current password (ADR 13);
 // `profileActions` is the one write path of the profile page and the profile JSON routes.
-import { queueEmail } from './system-mail.server'
+import { emailPayload, queueEmail } from './system-mail.server'
 import { emailInUse, type AuthUser } from './account.server'
 import { audited, recordAudit } from './audit.server'
 import { checkCurrentPassword } from './current-password.server'
@@ -11,10 +11,12 @@ import { INVALID_LINK } from './sign-in.server'
 import { realmDisplayName } from '#app/rules/realm'
 import { newToken, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
+import { addToOutbox, kickOutbox } from '#app/services/outbox.server'
 import { hashPassword } from '#app/services/password.server'
 import { resetLimit } from '#app/services/rate-limit.server'
 import { revokeUserSessions } from '#app/services/session.server'
 import { newStorageKey, type SniffedUpload, storage } from '#app/services/storage.server'
+import { inTransaction } from '#db/transaction'
 import { AVATAR_PREFIX } from './files.server'
 import { isDuplicateKey } from './people.server'
 
@@ -49,35 +51,36 @@ export async function pendingEmailChange(user: Pick<AuthUser, 'id'>): Promise<st
 
 /** One pending change per account: a link to the new address, and word to the old one. */
 async function requestEmailChange(user: Person, email: string): Promise<void> {
-  await platformDb
-    .updateTable('auth_tokens')
-    .set({ used_at: new Date() })
-    .where('user_id', '=', user.id)
-    .where('purpose', '=', 'email_change')
-    .where('used_at', 'is', null)
-    .execute()
   const token = newToken()
-  await platformDb
-    .insertInto('auth_tokens')
-    .values({
-      purpose: 'email_change',
-      token_hash: sha256(token),
-      user_id: user.id,
-      client_id: user.clientId,
-      data: JSON.stringify({ email, from: user.email }),
-      expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL),
-    })
-    .execute()
   const realm = realmDisplayName(user.clientId, user.organisationName)
-  await queueEmail({
-    clientId: user.clientId,
-    to: email,
-    template: 'email_change_confirm',
-    fields: { realmName: realm, newEmail: email },
-    buttonPath: `/confirm-email/${token}`,
-    credential: true,
+  const mails = [
+    await emailPayload({
+      clientId: user.clientId,
+      to: email,
+      template: 'email_change_confirm',
+      fields: { realmName: realm, newEmail: email },
+      buttonPath: `/confirm-email/${token}`,
+      credential: true,
+    }),
+    await emailPayload({ clientId: user.clientId, to: user.email, template: 'email_change_requested', fields: { realmName: realm, newEmail: email } }),
+  ]
+  // The token and both e-mails commit together (ADR 0092).
+  const outboxIds = await inTransaction(platformDb, async (tx) => {
+    await tx.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', user.id).where('purpose', '=', 'email_change').where('used_at', 'is', null).execute()
+    await tx
+      .insertInto('auth_tokens')
+      .values({
+        purpose: 'email_change',
+        token_hash: sha256(token),
+        user_id: user.id,
+        client_id: user.clientId,
+        data: JSON.stringify({ email, from: user.email }),
+        expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL),
+      })
+      .execute()
+    return [await addToOutbox(tx, 'email', mails[0]!), await addToOutbox(tx, 'email', mails[1]!)]
   })
-  await queueEmail({ clientId: user.clientId, to: user.email, template: 'email_change_requested', fields: { realmName: realm, newEmail: email } })
+  await kickOutbox(outboxIds)
 }
 
 /** For the confirmation page: the address a live link would set, without spending it. */

@@ -6,8 +6,9 @@ import { type Branding, renderEmail, type RenderedEmail, safeColours } from '#ap
 import { env } from '#app/services/env.server'
 import type { MailAttachment, OutgoingMail } from '#app/services/mail.server'
 import { storage } from '#app/services/storage.server'
-import { enqueue } from '#app/services/queue.server'
 import { tenantForJob } from '#app/services/db.server'
+import { enqueueThroughOutbox } from '#app/services/outbox.server'
+import type { Payload } from '#app/services/queue.server'
 import { scoped, type TenantScope } from '#db/tenant'
 import { subdomainOrigin, systemSender, tenantOrigin } from './domains.server'
 import { effectiveTemplate } from './email-templates.server'
@@ -24,11 +25,23 @@ export type SystemMail = {
   credential?: boolean
 }
 
-/** Queues one e-mail; a jobId makes it idempotent (the same id is never sent twice). */
-export async function queueEmail(mail: SystemMail, opts: { jobId?: string } = {}) {
+/**
+ * One e-mail's job payload, its button made absolute. Read before a transaction that writes it with
+ * addToOutbox(tx, 'email', ...): its lookups use their own connections, which a transaction holding one
+ * of the pool's must not wait for (parallel transactions would exhaust the pool and wait forever).
+ */
+export async function emailPayload(mail: SystemMail): Promise<Payload<'email'>> {
   if (!defaultTemplate(mail.template)) throw new Error(`Unknown e-mail template ${mail.template}`)
   const buttonLink = mail.buttonPath ? await (mail.credential ? credentialLink : portalLink)(mail.clientId, mail.buttonPath) : null
-  return enqueue('email', { clientId: mail.clientId, to: mail.to, template: mail.template, fields: mail.fields ?? {}, buttonLink }, opts.jobId ? { jobId: opts.jobId } : {})
+  return { clientId: mail.clientId, to: mail.to, template: mail.template, fields: mail.fields ?? {}, buttonLink }
+}
+
+/**
+ * Queues one e-mail through the outbox (ADR 0092), written right after the caller's change and relayed at once;
+ * a jobId makes it idempotent (the same id is never sent twice). Returns the outbox row's id.
+ */
+export async function queueEmail(mail: SystemMail, opts: { jobId?: string } = {}): Promise<number> {
+  return enqueueThroughOutbox('email', await emailPayload(mail), { jobId: opts.jobId })
 }
 
 const ORIGIN_TTL_MS = 30_000
