@@ -4,7 +4,13 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /** Each starts several processes or runs every migration up, down and up (tens of seconds). */
-const SLOW = ['tests/integration/migrations.test.ts', 'tests/integration/cluster.test.ts', 'tests/integration/resilience.test.ts', 'tests/integration/backup-restore.test.ts']
+const SLOW = [
+  'tests/integration/migrations.test.ts',
+  'tests/integration/outbox-crash.test.ts',
+  'tests/integration/cluster.test.ts',
+  'tests/integration/resilience.test.ts',
+  'tests/integration/backup-restore.test.ts',
+]
 
 const rank = (spec: TestSpecification) => {
   const index = SLOW.findIndex((file) => spec.moduleId.endsWith(file))
