@@ -470,58 +470,55 @@ export function stopStripeEmulator(pidFile, pid) {
 }
 
 /**
- * Starts (or finds) the local CRM emulator (tools/crm-emulator, ADR 0049) of a profile directory: the
- * external CRM and messaging provider the app talks to in development and tests. Reused like the
- * Stripe emulator's (same checks: our own entry file, answering on its port).
+ * Starts (or finds) a local emulator run from its tools/<name>/main.ts, for a profile directory: reused when
+ * its recorded pid is our own entry file answering on its port (and `sameState` accepts the recorded state),
+ * else started detached on a free port near `port` (remembered in the directory), logging to <name>.log.
+ * `env(port)` gives the child its settings; `answers(url)` says it is up.
  */
-export async function startCrmEmulator({ dir, port, reuse = true }) {
-  const entry = path.join(root, 'tools/crm-emulator/main.ts')
-  const pidFile = path.join(dir, 'crm-emulator.pid')
-  const stateFile = path.join(dir, 'crm-emulator.json')
+async function startEmulator({ name, label, dir, port, reuse, env, answers, state: extra = {}, sameState = () => true }) {
+  const entry = path.join(root, `tools/${name}/main.ts`)
+  const pidFile = path.join(dir, `${name}.pid`)
+  const stateFile = path.join(dir, `${name}.json`)
+  const portKey = name.replace(/-(\w)/g, (_, c) => c.toUpperCase())
   fs.mkdirSync(dir, { recursive: true })
   let state = null
   try {
     state = JSON.parse(fs.readFileSync(stateFile, 'utf8'))
   } catch {}
-  if (reuse && state?.pid && isOurEmulator(state.pid, entry) && (await emulatorAnswers(`http://127.0.0.1:${state.port}`))) {
+  if (reuse && state?.pid && sameState(state) && isOurEmulator(state.pid, entry) && (await answers(`http://127.0.0.1:${state.port}`))) {
     return { url: `http://127.0.0.1:${state.port}`, pidFile, port: state.port, reused: true }
   }
-  const chosen = await findFreePort(rememberedPorts(dir).crmEmulator ?? port)
-  if (!chosen) throw new Error(`No free port for the CRM emulator near ${port}.`)
+  const chosen = await findFreePort(rememberedPorts(dir)[portKey] ?? port)
+  if (!chosen) throw new Error(`No free port for the ${label} near ${port}.`)
   const url = `http://127.0.0.1:${chosen}`
-  const logFile = path.join(dir, 'crm-emulator.log')
+  const logFile = path.join(dir, `${name}.log`)
   const log = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', log, log],
-    env: { ...process.env, CRM_EMULATOR_PORT: String(chosen), CRM_EMULATOR_HOST: '127.0.0.1' },
-  })
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, detached: true, stdio: ['ignore', log, log], env: { ...process.env, ...env(chosen) } })
   let exited = false
   child.once('exit', () => {
     exited = true
   })
   child.unref()
   fs.writeFileSync(pidFile, `${child.pid}\n`)
-  fs.writeFileSync(stateFile, `${JSON.stringify({ pid: child.pid, port: chosen })}\n`)
-  rememberPorts(dir, { crmEmulator: chosen })
+  fs.writeFileSync(stateFile, `${JSON.stringify({ pid: child.pid, port: chosen, ...extra })}\n`)
+  rememberPorts(dir, { [portKey]: chosen })
   const deadline = Date.now() + 30000
-  while (!(await emulatorAnswers(url))) {
+  while (!(await answers(url))) {
     if (exited || Date.now() > deadline) {
       if (!exited)
         try {
           process.kill(child.pid, 'SIGTERM')
         } catch {}
-      throw new Error(`The CRM emulator did not start on port ${chosen}:\n${logTail(logFile)}`)
+      throw new Error(`The ${label} did not start on port ${chosen}:\n${logTail(logFile)}`)
     }
     await sleep(150)
   }
   return { url, pidFile, pid: child.pid, port: chosen, reused: false }
 }
 
-/** Stops the CRM emulator this run started, by its own pid (as stopStripeEmulator does). */
-export function stopCrmEmulator(pidFile, pid) {
-  const entry = path.join(root, 'tools/crm-emulator/main.ts')
+/** Stops an emulator this run started, by its own pid (as stopStripeEmulator does). */
+function stopEmulator(name, pidFile, pid) {
+  const entry = path.join(root, `tools/${name}/main.ts`)
   try {
     if (pid && isOurEmulator(pid, entry)) process.kill(pid, 'SIGTERM')
   } catch {}
@@ -530,10 +527,29 @@ export function stopCrmEmulator(pidFile, pid) {
   } catch {}
 }
 
+/**
+ * Starts (or finds) the local CRM emulator (tools/crm-emulator, ADR 0049) of a profile directory: the
+ * external CRM and messaging provider the app talks to in development and tests. Reused like the
+ * Stripe emulator's (same checks: our own entry file, answering on its port).
+ */
+export function startCrmEmulator({ dir, port, reuse = true }) {
+  return startEmulator({
+    name: 'crm-emulator',
+    label: 'CRM emulator',
+    dir,
+    port,
+    reuse,
+    answers: emulatorAnswers,
+    env: (chosen) => ({ CRM_EMULATOR_PORT: String(chosen), CRM_EMULATOR_HOST: '127.0.0.1' }),
+  })
+}
+
+export const stopCrmEmulator = (pidFile, pid) => stopEmulator('crm-emulator', pidFile, pid)
+
 /** Whether anything answers HTTP at `url` (s3rver answers its root with an S3 error or a bucket list). */
 async function httpAnswers(url) {
   try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) })
+    await fetch(`${url}/`, { signal: AbortSignal.timeout(1000) })
     return true
   } catch {
     return false
@@ -544,61 +560,21 @@ async function httpAnswers(url) {
  * Starts (or finds) the local S3 store (tools/s3-emulator: s3rver) of a profile directory, keeping its
  * objects under <dir>/s3 so they outlive restarts like the database does. Reused like the CRM emulator.
  */
-export async function startS3Emulator({ dir, port, bucket, reuse = true }) {
-  const entry = path.join(root, 'tools/s3-emulator/main.ts')
-  const pidFile = path.join(dir, 's3-emulator.pid')
-  const stateFile = path.join(dir, 's3-emulator.json')
-  fs.mkdirSync(dir, { recursive: true })
-  let state = null
-  try {
-    state = JSON.parse(fs.readFileSync(stateFile, 'utf8'))
-  } catch {}
-  if (reuse && state?.pid && state.bucket === bucket && isOurEmulator(state.pid, entry) && (await httpAnswers(`http://127.0.0.1:${state.port}/`))) {
-    return { url: `http://127.0.0.1:${state.port}`, pidFile, port: state.port, reused: true }
-  }
-  const chosen = await findFreePort(rememberedPorts(dir).s3Emulator ?? port)
-  if (!chosen) throw new Error(`No free port for the S3 emulator near ${port}.`)
-  const url = `http://127.0.0.1:${chosen}`
-  const logFile = path.join(dir, 's3-emulator.log')
-  const log = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', log, log],
-    env: { ...process.env, S3_EMULATOR_PORT: String(chosen), S3_EMULATOR_HOST: '127.0.0.1', S3_EMULATOR_DIR: path.join(dir, 's3'), S3_BUCKET: bucket },
+export function startS3Emulator({ dir, port, bucket, reuse = true }) {
+  return startEmulator({
+    name: 's3-emulator',
+    label: 'S3 emulator',
+    dir,
+    port,
+    reuse,
+    answers: httpAnswers,
+    state: { bucket },
+    sameState: (state) => state.bucket === bucket,
+    env: (chosen) => ({ S3_EMULATOR_PORT: String(chosen), S3_EMULATOR_HOST: '127.0.0.1', S3_EMULATOR_DIR: path.join(dir, 's3'), S3_BUCKET: bucket }),
   })
-  let exited = false
-  child.once('exit', () => {
-    exited = true
-  })
-  child.unref()
-  fs.writeFileSync(pidFile, `${child.pid}\n`)
-  fs.writeFileSync(stateFile, `${JSON.stringify({ pid: child.pid, port: chosen, bucket })}\n`)
-  rememberPorts(dir, { s3Emulator: chosen })
-  const deadline = Date.now() + 30000
-  while (!(await httpAnswers(`${url}/`))) {
-    if (exited || Date.now() > deadline) {
-      if (!exited)
-        try {
-          process.kill(child.pid, 'SIGTERM')
-        } catch {}
-      throw new Error(`The S3 emulator did not start on port ${chosen}:\n${logTail(logFile)}`)
-    }
-    await sleep(150)
-  }
-  return { url, pidFile, pid: child.pid, port: chosen, reused: false }
 }
 
-/** Stops the S3 emulator this run started, by its own pid (as stopCrmEmulator does). */
-export function stopS3Emulator(pidFile, pid) {
-  const entry = path.join(root, 'tools/s3-emulator/main.ts')
-  try {
-    if (pid && isOurEmulator(pid, entry)) process.kill(pid, 'SIGTERM')
-  } catch {}
-  try {
-    if (Number(fs.readFileSync(pidFile, 'utf8').trim()) === pid) fs.rmSync(pidFile, { force: true })
-  } catch {}
-}
+export const stopS3Emulator = (pidFile, pid) => stopEmulator('s3-emulator', pidFile, pid)
 
 export function ensureChromium() {
   aptInstall(['chromium'], () => fs.existsSync('/usr/bin/chromium'))
