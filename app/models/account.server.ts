@@ -1,5 +1,5 @@
 // Signed-in identities: who a person is inside one organisation, and the user object the API returns.
-import type { ExpressionBuilder } from 'kysely'
+import type { ExpressionBuilder, Selectable } from 'kysely'
 import { daysLeftInTrial, daysPastDue } from '#app/rules/account-status'
 import { hasFullAccess } from '#app/rules/permissions'
 import { hmac } from '#app/services/crypto.server'
@@ -120,10 +120,15 @@ export async function organisationsForEmail(email: string): Promise<Organisation
  * membership and the organisation are still active (deactivation ends access immediately).
  */
 export async function loadAuthUser(userId: number, clientId: number | null): Promise<AuthUser | null> {
-  const user = await platformDb.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
-  // The account must belong to the realm the session names: an organisation account is never a platform one.
-  if (!user || !user.active || user.client_id !== clientId) return null
-  const base = {
+  return clientId === null ? loadPlatformUser(userId) : loadMember(userId, clientId)
+}
+
+const USER_COLUMNS = ['u.id', 'u.public_id', 'u.email', 'u.first_name', 'u.last_name', 'u.profile_img', 'u.created_at', 'u.platform_role_id'] as const
+
+type UserColumns = Pick<Selectable<Database['users']>, 'id' | 'public_id' | 'email' | 'first_name' | 'last_name' | 'profile_img' | 'created_at' | 'platform_role_id'>
+
+function baseOf(user: UserColumns) {
+  return {
     id: user.id,
     publicId: user.public_id,
     email: user.email,
@@ -133,39 +138,67 @@ export async function loadAuthUser(userId: number, clientId: number | null): Pro
     createdAt: user.created_at,
     platformRoleId: user.platform_role_id,
   }
-  if (clientId === null) {
-    if (!user.is_superadmin && !user.platform_role_id) return null
-    return {
-      ...base,
-      // Platform staff without the superadmin flag get only what their platform role grants.
-      role: user.is_superadmin ? 'superadmin' : 'user',
-      roleModules: user.is_superadmin ? [] : await platformRoleModules(user.platform_role_id),
-      clientId: null,
-      clientPublicId: null,
-      organisationName: null,
-      organisationLogo: null,
-      permissions: [],
-      leadsOnly: false,
-      currencyType: 'usd',
-      packageStatus: null,
-      trialEndsAt: null,
-      paymentDueSince: null,
-    }
+}
+
+async function loadPlatformUser(userId: number): Promise<AuthUser | null> {
+  // The account must belong to the realm the session names: a platform session never stands for an organisation account.
+  const user = await platformDb
+    .selectFrom('users as u')
+    .select([...USER_COLUMNS, 'u.is_superadmin'])
+    .where('u.id', '=', userId)
+    .where('u.active', '=', true)
+    .where('u.client_id', 'is', null)
+    .executeTakeFirst()
+  if (!user || (!user.is_superadmin && !user.platform_role_id)) return null
+  return {
+    ...baseOf(user),
+    // Platform staff without the superadmin flag get only what their platform role grants.
+    role: user.is_superadmin ? 'superadmin' : 'user',
+    roleModules: user.is_superadmin ? [] : await platformRoleModules(user.platform_role_id),
+    clientId: null,
+    clientPublicId: null,
+    organisationName: null,
+    organisationLogo: null,
+    permissions: [],
+    leadsOnly: false,
+    currencyType: 'usd',
+    packageStatus: null,
+    trialEndsAt: null,
+    paymentDueSince: null,
   }
+}
+
+/** The account, its membership and its organisation in one round trip (every signed-in request reads them). */
+async function loadMember(userId: number, clientId: number): Promise<AuthUser | null> {
+  // The account must belong to the realm the session names: an organisation account of this organisation only.
   const row = await platformDb
-    .selectFrom('memberships as m')
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.client_id', '=', clientId))
     .innerJoin('organisations as o', 'o.id', 'm.client_id')
-    .select(['m.role', 'm.permissions', 'm.leads_only', 'o.public_id', 'o.name', 'o.logo', 'o.currency_type', 'o.package_status', 'o.trial_ends_at', 'o.payment_due_since'])
-    .where('m.user_id', '=', userId)
-    .where('m.client_id', '=', clientId)
+    .select([
+      ...USER_COLUMNS,
+      'm.role',
+      'm.permissions',
+      'm.leads_only',
+      'o.public_id as organisation_public_id',
+      'o.name',
+      'o.logo',
+      'o.currency_type',
+      'o.package_status',
+      'o.trial_ends_at',
+      'o.payment_due_since',
+    ])
+    .where('u.id', '=', userId)
+    .where('u.active', '=', true)
+    .where('u.client_id', '=', clientId)
     .where(mayUseThePortal)
     .executeTakeFirst()
   if (!row) return null
   return {
-    ...base,
+    ...baseOf(row),
     role: row.role as Role,
     clientId,
-    clientPublicId: row.public_id,
+    clientPublicId: row.organisation_public_id,
     organisationName: row.name,
     organisationLogo: row.logo,
     permissions: row.permissions,
