@@ -125,8 +125,10 @@ export async function createReport(t: TenantScope, createdBy: number | null, inp
     )
   })
   if (placed === null) return { ok: false, status: 429, error: TOO_MANY_REPORTS }
+  // Read as committed (queued), before the kick lets a worker start it: the answer says what was created.
+  const report = toReportJson((await getReport(t, publicId))!)
   await kickOutbox([placed])
-  return { ok: true, report: toReportJson((await getReport(t, publicId))!) }
+  return { ok: true, report }
 }
 
 /**

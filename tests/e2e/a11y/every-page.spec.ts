@@ -23,13 +23,26 @@ async function sidebarPaths(page: Page): Promise<string[]> {
     .map((item) => item.path!)
 }
 
-type Router = { navigate: (to: string) => Promise<void>; state: { location: { pathname: string }; errors: Record<string, unknown> | null } }
+type Router = {
+  navigate: (to: string) => Promise<void>
+  state: { location: { pathname: string }; errors: Record<string, unknown> | null; navigation: { state: string }; revalidation: string }
+}
 
-/** Navigates inside the app and waits for the new page to be rendered; the route errors, if any. */
+/**
+ * Navigates inside the app and waits for the new page to be rendered; the route errors, if any. A page may
+ * still be settling from the last navigation (a redirect, a revalidation, its URL tidied on load) and
+ * interrupt this one, so the router is idle first, and a navigation that did not arrive is made again.
+ */
 async function visit(page: Page, path: string): Promise<{ at: string; errors: string[] }> {
   return page.evaluate(async (to) => {
     const router = (window as unknown as { __remixRouter: Router }).__remixRouter
-    await router.navigate(to)
+    const target = to.split('?')[0]
+    const idle = () => router.state.navigation.state === 'idle' && router.state.revalidation === 'idle'
+    for (let attempt = 0; attempt < 3; attempt++) {
+      for (let waited = 0; !idle() && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+      await router.navigate(to)
+      if (router.state.location.pathname === target) break
+    }
     // React commits the new state on its next render: two frames make sure it is painted.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     return { at: router.state.location.pathname, errors: Object.keys(router.state.errors ?? {}) }

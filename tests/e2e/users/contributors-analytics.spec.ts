@@ -76,8 +76,9 @@ test('with JavaScript: the five charts, and the figures one click away', async (
   for (const name of WIDGETS) {
     const chart = page.getByRole('figure', { name: `${name} chart` })
     await expect(chart, name).toBeVisible({ timeout: 15_000 })
-    // ApexCharts loads when a chart scrolls into view (ADR 0073).
-    await chart.scrollIntoViewIfNeeded()
+    // ApexCharts loads when a chart scrolls into view (ADR 0073); the figure may be re-rendered meanwhile, so the
+    // scroll is tried again on the new element rather than failing on a detached one.
+    await expect(async () => chart.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 15_000 })
     await expect(chart.locator('svg').first(), name).toBeVisible({ timeout: 15_000 })
   }
   expect(chartScripts.length).toBeGreaterThan(0)
@@ -97,7 +98,7 @@ test('with JavaScript: the five charts, and the figures one click away', async (
   await form.getByLabel('Order tracker range').selectOption('7Days')
   await form.getByRole('button', { name: 'Show analytics' }).click()
   await expect(page).toHaveURL(/range=7Days/)
-  await page.getByRole('figure', { name: 'Order Tracker chart' }).scrollIntoViewIfNeeded()
+  await expect(async () => page.getByRole('figure', { name: 'Order Tracker chart' }).scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 15_000 })
   await expect(page.getByRole('figure', { name: 'Order Tracker chart' }).locator('svg').first()).toBeVisible({ timeout: 15_000 })
   await expect.poll(() => posted.some((p) => p.includes('order-tracker?filter=7Days') && p.includes('selectedWriters'))).toBe(true)
 })
