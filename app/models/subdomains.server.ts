@@ -11,7 +11,8 @@ type Db = Kysely<Database>
 /** How long a released subdomain stays held for the organisation that released it. */
 export const SUBDOMAIN_HOLD_MS = 30 * 24 * 60 * 60 * 1000
 
-const SUBDOMAIN_LOCK = 'draftdesk:subdomains'
+// Prefixed with the database's name in the query: named locks are server-wide.
+const SUBDOMAIN_LOCK = ':draftdesk:subdomains'
 
 /**
  * The rule's answer, or 'already taken' when an organisation holds the name in any letter case (the
@@ -60,12 +61,12 @@ export async function recordRename(db: Db, clientId: number, released: string | 
  */
 export async function holdingSubdomains<T>(work: (db: Db) => Promise<T>): Promise<T> {
   return platformDb.connection().execute(async (connection) => {
-    const got = await sql<{ locked: number | null }>`SELECT GET_LOCK(${SUBDOMAIN_LOCK}, 10) AS locked`.execute(connection)
+    const got = await sql<{ locked: number | null }>`SELECT GET_LOCK(CONCAT(DATABASE(), ${SUBDOMAIN_LOCK}), 10) AS locked`.execute(connection)
     if (Number(got.rows[0]?.locked) !== 1) throw new Error('The subdomain lock was not granted')
     try {
       return await work(connection)
     } finally {
-      await sql`SELECT RELEASE_LOCK(${SUBDOMAIN_LOCK})`.execute(connection)
+      await sql`SELECT RELEASE_LOCK(CONCAT(DATABASE(), ${SUBDOMAIN_LOCK}))`.execute(connection)
     }
   })
 }

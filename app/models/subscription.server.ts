@@ -411,14 +411,16 @@ function configuredPayments(): PaymentsService | null {
  * seven active users on a two-user plan). The lock lives on one pooled connection for the whole work.
  */
 export async function holdingSeats<T>(t: TenantScope, work: () => Promise<T>): Promise<T> {
-  const name = `draftdesk:seats:${t.clientId}`
+  // Named locks are server-wide: the database's name keeps another database on the same server (tests, a
+  // second environment) from waiting on this one's.
+  const name = `:seats:${t.clientId}`
   return platformDb.connection().execute(async (connection) => {
-    const got = await sql<{ locked: number | null }>`SELECT GET_LOCK(${name}, 10) AS locked`.execute(connection)
+    const got = await sql<{ locked: number | null }>`SELECT GET_LOCK(CONCAT(DATABASE(), ${name}), 10) AS locked`.execute(connection)
     if (Number(got.rows[0]?.locked) !== 1) throw new Error(`The seat lock of organisation ${t.clientId} was not granted`)
     try {
       return await work()
     } finally {
-      await sql`SELECT RELEASE_LOCK(${name})`.execute(connection)
+      await sql`SELECT RELEASE_LOCK(CONCAT(DATABASE(), ${name}))`.execute(connection)
     }
   })
 }
