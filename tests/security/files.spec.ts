@@ -193,3 +193,27 @@ test('an organisation over its storage quota gets 413 with a clear message', asy
   expect((await res.json()).error).toBe(STORAGE_QUOTA_MESSAGE)
   for (const m of [full.owner, full.clerk, full.librarian]) await m.request.dispose()
 })
+
+test('ten parallel uploads at the edge of the quota: exactly the three that fit are stored, the rest 413', async ({ playwright }) => {
+  const edge = await organisation(playwright.request, 'Edge')
+  await platformDb
+    .insertInto('files')
+    .values({
+      client_id: edge.id,
+      public_id: `edge${Date.now()}`.padEnd(24, '0').slice(0, 24),
+      storage_key: newStorageKey(edge.id, 'bin'),
+      original_name: 'big.bin',
+      mime_type: 'application/zip',
+      // Room for three uploads of ten bytes, and not a byte more.
+      size: ORGANISATION_STORAGE_QUOTA_BYTES - 30,
+      purpose: 'upload',
+    })
+    .execute()
+  const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => upload(edge.owner, `part${i}.txt`, `012345678${i}`)))
+  const statuses = answers.map((res) => res.status()).sort()
+  expect(statuses).toEqual([200, 200, 200, 413, 413, 413, 413, 413, 413, 413])
+  for (const res of answers.filter((r) => r.status() === 413)) expect((await res.json()).error).toBe(STORAGE_QUOTA_MESSAGE)
+  const rows = await platformDb.selectFrom('files').select('size').where('client_id', '=', edge.id).execute()
+  expect(rows.reduce((sum, row) => sum + Number(row.size), 0)).toBe(ORGANISATION_STORAGE_QUOTA_BYTES)
+  for (const m of [edge.owner, edge.clerk, edge.librarian]) await m.request.dispose()
+})
