@@ -36,14 +36,18 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // Workers take tests in this order, within each project's limit. The HTTP projects come second, so they run
+  // beside the browsers (which keep the two cores busy) instead of after them: alone at the end they waited on
+  // the one server process, about two minutes with a core idle (ADR 0107). The no-js browsers come last and
+  // may take every worker once the others are done.
   projects: [
     { name: 'js', use: { javaScriptEnabled: true }, workers: BROWSER_WORKERS },
-    // Forms must work without JavaScript: specs tagged @nojs run again with it disabled.
-    { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false }, workers: BROWSER_WORKERS },
     // Attacks and smoke calls through the real HTTP server (tests/security), no browser needed.
     { name: 'security', testDir: 'tests/security' },
     // JSON routes through the real HTTP server: filters, paging, cross-tenant ids (tests/api).
     { name: 'api', testDir: 'tests/api' },
+    // Forms must work without JavaScript: specs tagged @nojs run again with it disabled.
+    { name: 'no-js', grep: /@nojs/, use: { javaScriptEnabled: false } },
   ],
   webServer: {
     command: 'npx tsx server.ts',
