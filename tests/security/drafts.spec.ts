@@ -7,12 +7,12 @@ import { ANSWER_IMPERSONATION } from '#app/models/customer-drafts.server'
 import { deliverDraft } from '#app/models/draft-delivery.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb, tenantForJob } from '#app/services/db.server'
-import { sessionStorage } from '#app/services/session.server'
 import { storage } from '#app/services/storage.server'
 import { createConnectedAccount } from '#tests/factories/connect'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { docxUpload, HTML_BYTES, pdfUpload, upload } from '#tests/factories/draft-files'
 import { TEST_PASSWORD } from '#tests/factories/index'
+import { sessionCookie } from '#tests/factories/session'
 import { sessionCookieFrom, tenantWithSubdomain } from './helpers'
 import { PORT, rawRequest } from './raw-http'
 
@@ -53,14 +53,8 @@ async function customerSession(w: World, email = w.customer.email): Promise<stri
 }
 
 /** A log-in-as session of the customer opened by the owner, as the hand-off leaves it. */
-async function impersonatedSession(w: World): Promise<string> {
-  const session = await sessionStorage().getSession()
-  session.set('userId', w.customer.userId)
-  session.set('clientId', w.org.id)
-  session.set('impersonatorUserId', w.ownerId)
-  session.set('impersonatorClientId', w.org.id)
-  const header = await sessionStorage().commitSession(session)
-  return header.split(';')[0]!
+function impersonatedSession(w: World): Promise<string> {
+  return sessionCookie({ userId: w.customer.userId, clientId: w.org.id, impersonatorUserId: w.ownerId, impersonatorClientId: w.org.id })
 }
 
 async function staffSession(w: World): Promise<string> {
