@@ -11,9 +11,8 @@ import { storage } from '#app/services/storage.server'
 import { createConnectedAccount } from '#tests/factories/connect'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { docxUpload, HTML_BYTES, pdfUpload, upload } from '#tests/factories/draft-files'
-import { TEST_PASSWORD } from '#tests/factories/index'
 import { sessionCookie } from '#tests/factories/session'
-import { sessionCookieFrom, tenantWithSubdomain } from './helpers'
+import { signInOnHost, tenantWithSubdomain } from './helpers'
 import { PORT, rawRequest } from './raw-http'
 
 type World = Awaited<ReturnType<typeof world>>
@@ -46,23 +45,14 @@ const get = (w: { host: string }, path: string, cookie?: string) => rawRequest({
 const post = (w: { host: string }, path: string, cookie: string | undefined, body: unknown) =>
   rawRequest({ method: 'POST', path, headers: headers(w, cookie, true), body: typeof body === 'string' ? body : JSON.stringify(body) })
 
-async function customerSession(w: World, email = w.customer.email): Promise<string> {
-  const res = await post(w, '/api/portal/auth/login', undefined, { email, password: TEST_PASSWORD })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
+const customerSession = (w: World, email = w.customer.email) => signInOnHost(w.host, email)
 
 /** A log-in-as session of the customer opened by the owner, as the hand-off leaves it. */
 function impersonatedSession(w: World): Promise<string> {
   return sessionCookie({ userId: w.customer.userId, clientId: w.org.id, impersonatorUserId: w.ownerId, impersonatorClientId: w.org.id })
 }
 
-async function staffSession(w: World): Promise<string> {
-  const org = await platformDb.selectFrom('organisations').select('public_id').where('id', '=', w.org.id).executeTakeFirstOrThrow()
-  const res = await post(w, '/api/auth/login', undefined, { email: w.owner.email, password: TEST_PASSWORD, clientId: org.public_id })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
+const staffSession = (w: World) => signInOnHost(w.host, w.owner.email, w.org.publicId)
 
 const paths = (w: World, draftId = w.draftId, orderId = w.order.public_id) => ({
   page: `/my-orders/${orderId}/drafts/${draftId}`,

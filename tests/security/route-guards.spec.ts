@@ -15,7 +15,7 @@ import { docxUpload, pdfUpload } from '#tests/factories/draft-files'
 import { createPlatformRole, createPlatformStaff, createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
 import { createContributor, createDraft, createOrderWorld } from '#tests/factories/orders'
 import { createPlan } from '#tests/factories/subscriptions'
-import { browsers, ORIGIN_HEADERS, sessionCookieFrom, signIn, tenantWithSubdomain } from './helpers'
+import { browsers, ORIGIN_HEADERS, signIn, signInOnHost, tenantWithSubdomain } from './helpers'
 import { rawRequest, type RawResponse } from './raw-http'
 
 const open = browsers()
@@ -126,17 +126,6 @@ async function portalWorld(prefix: string) {
   const delivered = await deliverDraft(staff, { orderPublicId: order.public_id, serviceId: order.services[0]!._id, pdf: pdfUpload(), word: docxUpload(), notes: 'Draft one' })
   if (!delivered.ok) throw new Error(delivered.error)
   return { ...tenant, ...data, order, draftId: delivered.draftId }
-}
-
-async function customerCookie(w: { host: string; customer: { email: string } }): Promise<string> {
-  const res = await rawRequest({
-    method: 'POST',
-    path: '/api/portal/auth/login',
-    headers: { Host: w.host, Origin: `http://${w.host}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: w.customer.email, password: TEST_PASSWORD }),
-  })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
 }
 
 /** Platform staff whose role grants only `modules` (comma-separated), signed in on a new browser. */
@@ -475,7 +464,7 @@ test("an owner and a contributor reaching a rival organisation's ids get 404, it
 
 test("a customer reaching a rival organisation's order and draft gets 404, and the rival's draft stays as it was", async () => {
   const [a, rival] = await Promise.all([portalWorld('gra'), portalWorld('grb')])
-  const cookie = await customerCookie(a)
+  const cookie = await signInOnHost(a.host, a.customer.email)
   const [order, draft] = [rival.order.public_id, rival.draftId]
   const draftBefore = await platformDb.selectFrom('drafts').selectAll().where('public_id', '=', draft).executeTakeFirstOrThrow()
   const rows: Row[] = [
