@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import autocannon from 'autocannon'
 import { platformDb } from '#app/services/db.server'
-import { sessionStorage } from '#app/services/session.server'
+import { sessionCookie } from '#tests/factories/session'
 
 export const port = Number(process.env.BENCH_PORT ?? 3200)
 export const base = `http://localhost:${port}`
@@ -81,10 +81,7 @@ export async function startServer(nodeArgs: string[] = []): Promise<BenchServer>
 /** A signed-in session cookie for the Demo Writing Co owner, written straight into the session store. */
 export async function ownerCookie(email = 'owner@demo.test') {
   const user = await platformDb.selectFrom('users').select(['id', 'client_id']).where('email', '=', email).where('client_id', 'is not', null).executeTakeFirstOrThrow()
-  const session = await sessionStorage().getSession()
-  session.set('userId', user.id)
-  session.set('clientId', user.client_id)
-  return (await sessionStorage().commitSession(session)).split(';')[0]!
+  return sessionCookie({ userId: user.id, clientId: user.client_id })
 }
 
 /**

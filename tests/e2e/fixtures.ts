@@ -3,7 +3,7 @@
 import { test as base, expect, type BrowserContext } from '@playwright/test'
 import { sql } from 'kysely'
 import { platformDb } from '#app/services/db.server'
-import { sessionStorage } from '#app/services/session.server'
+import { sessionCookie } from '#tests/factories/session'
 
 export async function sessionCookieFor(email: string, orgName?: string): Promise<string> {
   // Accounts are per realm (ADR 0011): the organisation named, else the first organisation account, else the platform one.
@@ -14,12 +14,8 @@ export async function sessionCookieFor(email: string, orgName?: string): Promise
     .orderBy(sql`client_id IS NULL`)
     .orderBy('client_id')
     .executeTakeFirstOrThrow()
-  const clientId = user.client_id
-  const session = await sessionStorage().getSession()
-  session.set('userId', user.id)
-  session.set('clientId', clientId)
-  const header = await sessionStorage().commitSession(session)
-  return header.split(';')[0].split('=').slice(1).join('=')
+  const pair = await sessionCookie({ userId: user.id, clientId: user.client_id })
+  return pair.split('=').slice(1).join('=')
 }
 
 export async function loginAs(context: BrowserContext, baseURL: string, email: string, orgName?: string) {

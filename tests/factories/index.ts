@@ -111,3 +111,21 @@ export async function orgIdByName(name: string): Promise<{ id: number; publicId:
   const row = await platformDb.selectFrom('organisations').select(['id', 'public_id']).where('name', '=', name).executeTakeFirstOrThrow()
   return { id: row.id, publicId: row.public_id }
 }
+
+/** A platform role granting only `modules` (comma-separated module keys), under a fresh key. */
+export async function createPlatformRole(modules: string) {
+  const key = `r${randomBytes(5).toString('hex')}`
+  const publicId = key.padEnd(24, '0')
+  const row = await platformDb
+    .insertInto('platform_roles')
+    .values({ public_id: publicId, name: `Role ${key}`, key, permissions: modules })
+    .executeTakeFirstOrThrow()
+  return { id: Number(row.insertId), publicId, key }
+}
+
+/** A platform account (no organisation) whose role grants only `modules`. */
+export async function createPlatformStaff(modules: string) {
+  const [role, user] = await Promise.all([createPlatformRole(modules), createUser()])
+  await platformDb.updateTable('users').set({ platform_role_id: role.id }).where('id', '=', user.id).execute()
+  return { user, role }
+}

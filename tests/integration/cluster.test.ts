@@ -11,9 +11,9 @@ import WebSocket from 'ws'
 import { platformDb } from '#app/services/db.server'
 import { redis } from '#app/services/redis.server'
 import { TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
-import { sessionStorage } from '#app/services/session.server'
 import { createTenant, createUser, uniqueEmail } from '#tests/factories/index'
 import { createContributor, createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
+import { sessionCookie } from '#tests/factories/session'
 import { closeMailbox, waitForMail } from '#tests/mailbox'
 import { type Cluster, startCluster } from '../../scripts/cluster'
 
@@ -68,14 +68,6 @@ async function signInThrough(base: string, email: string, password: string, orgP
   const res = await call(base, '/api/auth/login', { json: { email, password, clientId: orgPublicId }, ip })
   const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? ''
   return { status: res.status, cookie }
-}
-
-/** A session written as the login would (for the chat's people; the real sign-in is proven below). */
-async function cookieOf(userId: number, clientId: number) {
-  const session = await sessionStorage().getSession()
-  session.set('userId', userId)
-  session.set('clientId', clientId)
-  return (await sessionStorage().commitSession(session)).split(';')[0]!
 }
 
 type Event = { type: string } & Record<string, any>
@@ -137,7 +129,7 @@ describe('two web processes and two workers behind HAProxy', () => {
 
   test('a file uploaded through one process is downloaded through the other', async () => {
     const w = await world()
-    const cookie = await cookieOf(w.owner.id, w.org.id)
+    const cookie = await sessionCookie({ userId: w.owner.id, clientId: w.org.id })
     const pdf = Buffer.from(`%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n% ${w.org.publicId}\n`)
     const body = new FormData()
     body.set('file', new File([new Uint8Array(pdf)], 'brief.pdf', { type: 'application/pdf' }))
@@ -162,7 +154,10 @@ describe('two web processes and two workers behind HAProxy', () => {
   test('chat between sockets on different processes; presence and the participant announcement are shared', async () => {
     const w = await world()
     const room = { chatType: 'project', orderId: w.order.public_id }
-    const [ownerCookie, writerCookie] = await Promise.all([cookieOf(w.owner.id, w.org.id), cookieOf(w.writer.userId, w.org.id)])
+    const [ownerCookie, writerCookie] = await Promise.all([
+      sessionCookie({ userId: w.owner.id, clientId: w.org.id }),
+      sessionCookie({ userId: w.writer.userId, clientId: w.org.id }),
+    ])
     // The owner through the balancer (an upgraded connection through HAProxy), the writer on each process directly.
     const owner = await socketTo(balancer, ownerCookie)
     const writerSockets = [await socketTo(web2, writerCookie), await socketTo(web1, writerCookie)]
@@ -213,7 +208,7 @@ describe('two web processes and two workers behind HAProxy', () => {
 
   test("a list's remembered total is the same on both processes until it lapses", async () => {
     const w = await world()
-    const cookie = await cookieOf(w.owner.id, w.org.id)
+    const cookie = await sessionCookie({ userId: w.owner.id, clientId: w.org.id })
     const count = async (base: string) => ((await (await call(base, '/api/client/orders', { cookie })).json()) as { count: number }).count
     expect(await count(web1)).toBe(1)
     await createOrder(w.org.id, { customerUserId: w.customer.userId, productId: w.product.productId })

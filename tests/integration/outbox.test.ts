@@ -7,10 +7,9 @@ import { platformDb } from '#app/services/db.server'
 import { addToOutbox, outboxJobId, relayOutbox } from '#app/services/outbox.server'
 import { action as createReportRoute } from '#app/routes/api.client.create-reports'
 import { closeQueues, enqueueBulk, queue } from '#app/services/queue.server'
-import { sessionStorage } from '#app/services/session.server'
 import { inTransaction } from '#db/transaction'
 import { createTenant, uniqueEmail } from '#tests/factories/index'
-import { Client } from './helpers'
+import { sessionClient } from '#tests/factories/session'
 
 afterAll(async () => {
   await closeQueues()
@@ -71,11 +70,7 @@ describe('the outbox', () => {
 
   it('POST /api/client/create-reports commits the report and its job together, relayed by the request', async () => {
     const { org, owner } = await createTenant()
-    const session = await sessionStorage().getSession()
-    session.set('userId', owner.id)
-    session.set('clientId', org.id)
-    const client = new Client()
-    client.cookie = (await sessionStorage().commitSession(session)).split(';')[0]!
+    const client = await sessionClient({ userId: owner.id, clientId: org.id })
     const res = await client.call(createReportRoute as never, {
       path: '/api/client/create-reports',
       body: { startDate: '2026-03-01', endDate: '2026-03-31', reportsFields: ['orderId'], finalQuestionnaires: [] },

@@ -1,13 +1,13 @@
 // Payouts through the real SDK against the emulator (ADR 0037): the Connect account made once and kept
 // on the organisation, the onboarding link's return URLs from configuration, the four states, and who may.
 import { describe, expect, it, vi } from 'vitest'
-import { sessionStorage } from '#app/services/session.server'
 import { ACCOUNT_LOCKED_MESSAGE } from '#app/models/auth-guards.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
 import { PAYOUTS_OWN_SESSION, PAYOUTS_OWNER_ONLY } from '#app/routes/client-billing-request.server'
 import { ALL_PERMISSIONS } from '#app/rules/permissions'
 import { createOrganisation, createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
+import { sessionClient } from '#tests/factories/session'
 import { organisationRow } from './billing-fixtures'
 import { Client, signIn } from './helpers'
 import { callPage } from './page-calls'
@@ -140,13 +140,7 @@ describe('who may', () => {
     const { org, owner } = await createTenant()
     const admin = await createUser({ superadmin: true })
     const ownerId = owner.accounts.get(org.id)!.id
-    const session = await sessionStorage().getSession()
-    session.set('userId', ownerId)
-    session.set('clientId', org.id)
-    session.set('impersonatorUserId', admin.id)
-    session.set('impersonatorClientId', null)
-    const client = new Client()
-    client.cookie = (await sessionStorage().commitSession(session)).split(';')[0]!
+    const client = await sessionClient({ userId: ownerId, clientId: org.id, impersonatorUserId: admin.id, impersonatorClientId: null })
     const calls = await api()
     expect((await client.call(calls.status as never, { path: '/api/client/payouts/checkStatus' })).status).toBe(200)
     const refused = await client.call(calls.setup as never, { path: '/api/client/payouts/initiatePayoutsSetup' })

@@ -15,25 +15,14 @@ import * as usersUpdate from '#app/routes/api.users.update.$id'
 import * as authUser from '#app/routes/api.auth.user'
 import { OWN_PASSWORD_ON_PROFILE } from '#app/models/platform-users.server'
 import { platformDb } from '#app/services/db.server'
-import { createOrganisation, createUser, orgIdByName, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
+import { createOrganisation, createPlatformStaff, createUser, orgIdByName, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { Client, signIn } from './helpers'
 
 const superadmin = () => signIn(new Client(), 'superadmin@demo.test', null)
 
 async function staffWith(modules: string) {
-  const key = `r${Math.random().toString(36).slice(2, 10)}`
-  const res = await platformDb
-    .insertInto('platform_roles')
-    .values({ public_id: key.padEnd(24, '0'), name: `Role ${key}`, key, permissions: modules })
-    .executeTakeFirstOrThrow()
-  const user = await createUser()
-  await platformDb
-    .updateTable('users')
-    .set({ platform_role_id: Number(res.insertId) })
-    .where('id', '=', user.id)
-    .execute()
-  const client = await signIn(new Client(), user.email, null, TEST_PASSWORD)
-  return { client, user, roleKey: key }
+  const { user } = await createPlatformStaff(modules)
+  return { client: await signIn(new Client(), user.email, null, TEST_PASSWORD), user }
 }
 
 const newUser = (over: Record<string, unknown> = {}) => ({

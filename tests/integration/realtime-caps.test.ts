@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { SOCKET_CAPS, SOCKET_LIMITS, TOO_MANY_SOCKETS_SESSION, TOO_MANY_SOCKETS_USER } from '#app/rules/chat'
 import { platformDb } from '#app/services/db.server'
-import { sessionStorage } from '#app/services/session.server'
 import { attachRealtime, realtimeTuning } from '../../server/realtime/index'
 import { createTenant, createUser } from '#tests/factories/index'
 import { createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
+import { sessionCookie } from '#tests/factories/session'
 
 type Event = { type: string } & Record<string, unknown>
 type Open = { ok: true; socket: WebSocket; events: Event[] }
@@ -25,14 +25,6 @@ async function realtimeServer(): Promise<Realtime> {
   const realtime = attachRealtime(server, { ...realtimeTuning(), messageBudget: { capacity: SOCKET_LIMITS.messages.capacity, perSecond: 0.0001 } })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { base: `http://localhost:${(server.address() as AddressInfo).port}`, server, realtime }
-}
-
-/** A fresh session of the account, as a login writes it: its cookie header. */
-async function sessionCookie(userId: number, clientId: number): Promise<string> {
-  const session = await sessionStorage().getSession()
-  session.set('userId', userId)
-  session.set('clientId', clientId)
-  return (await sessionStorage().commitSession(session)).split(';')[0]!
 }
 
 function connect(base: string, cookie: string): Promise<Outcome> {
@@ -79,7 +71,7 @@ afterAll(async () => {
 describe('open sockets are capped in Redis, across processes', () => {
   it(`${SOCKET_CAPS.perSession + 5} parallel upgrades of one session over two processes: exactly ${SOCKET_CAPS.perSession} open, the rest 429`, async () => {
     const { org, owner } = await createTenant()
-    const cookie = await sessionCookie(owner.id, org.id)
+    const cookie = await sessionCookie({ userId: owner.id, clientId: org.id })
     const outcomes = await Promise.all(Array.from({ length: SOCKET_CAPS.perSession + 5 }, (_, i) => connect(i % 2 ? one.base : two.base, cookie)))
     expect(opened(outcomes)).toHaveLength(SOCKET_CAPS.perSession)
     const refused = outcomes.filter((o) => !o.ok)
@@ -99,14 +91,14 @@ describe('open sockets are capped in Redis, across processes', () => {
 
   it(`three sessions of one person, ${SOCKET_CAPS.perUser + 4} parallel upgrades: exactly ${SOCKET_CAPS.perUser} open`, async () => {
     const { org, owner } = await createTenant()
-    const cookies = await Promise.all([1, 2, 3].map(() => sessionCookie(owner.id, org.id)))
+    const cookies = await Promise.all([1, 2, 3].map(() => sessionCookie({ userId: owner.id, clientId: org.id })))
     // 8 per session: each session stays under its own cap, the person goes over theirs.
     const outcomes = await Promise.all(Array.from({ length: SOCKET_CAPS.perUser + 4 }, (_, i) => connect(i % 2 ? one.base : two.base, cookies[i % 3]!)))
     expect(opened(outcomes)).toHaveLength(SOCKET_CAPS.perUser)
     for (const r of outcomes.filter((o) => !o.ok)) expect(r).toEqual({ ok: false, status: 429, body: TOO_MANY_SOCKETS_USER })
     // Another person of the same organisation is not affected.
     const other = await createUser({ memberships: [{ clientId: org.id, role: 'user', permissions: ['READ_ORDERS'] }] })
-    const theirs = await connect(one.base, await sessionCookie(other.id, org.id))
+    const theirs = await connect(one.base, await sessionCookie({ userId: other.id, clientId: org.id }))
     expect(theirs.ok).toBe(true)
     await closeAll([...outcomes, theirs])
   })
@@ -121,8 +113,8 @@ describe('the message budget is per person, not per socket', () => {
     const room = { chatType: 'project', orderId: order.public_id }
     const watcher = await createUser({ memberships: [{ clientId: org.id, role: 'user', permissions: ['READ_ORDERS'] }] })
 
-    const senders = opened(await Promise.all([0, 1, 2, 3, 4].map(async (i) => connect(i % 2 ? one.base : two.base, await sessionCookie(owner.id, org.id)))))
-    const [listener] = opened([await connect(one.base, await sessionCookie(watcher.id, org.id))])
+    const senders = opened(await Promise.all([0, 1, 2, 3, 4].map(async (i) => connect(i % 2 ? one.base : two.base, await sessionCookie({ userId: owner.id, clientId: org.id })))))
+    const [listener] = opened([await connect(one.base, await sessionCookie({ userId: watcher.id, clientId: org.id }))])
     expect(senders).toHaveLength(5)
     for (const peer of [...senders, listener!]) peer.socket.send(JSON.stringify({ type: 'subscribe', ...room }))
     await until(() => [...senders, listener!].every((p) => p.events.some((e) => e.type === 'all_messages')), 'every socket in the room')

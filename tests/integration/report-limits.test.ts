@@ -19,11 +19,11 @@ import { action as pageAction } from '#app/routes/_app.orders.reports'
 import { tenantDb } from '#app/services/db.server'
 import { closeQueues, queue, type Payload } from '#app/services/queue.server'
 import { newRedisConnection } from '#app/services/redis.server'
-import { sessionStorage } from '#app/services/session.server'
 import { LocalDiskStorage, setStorageBackend, storage, type StorageBackend } from '#app/services/storage.server'
 import { orderReportJob } from '#jobs/order-reports'
 import { scopedInsert, type TenantScope } from '#db/tenant'
 import { createTenant, createUser } from '#tests/factories/index'
+import { sessionClient } from '#tests/factories/session'
 import { createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import { Client } from './helpers'
 import { callPage } from './page-calls'
@@ -38,12 +38,7 @@ type Org = { t: TenantScope; client: Client }
 /** A new organisation and its owner's session (the cookie a login writes). */
 async function organisation(): Promise<Org> {
   const { org, owner } = await createTenant()
-  const session = await sessionStorage().getSession()
-  session.set('userId', owner.id)
-  session.set('clientId', org.id)
-  const client = new Client()
-  client.cookie = (await sessionStorage().commitSession(session)).split(';')[0]!
-  return { t: { db: tenantDb(org.id), clientId: org.id }, client }
+  return { t: { db: tenantDb(org.id), clientId: org.id }, client: await sessionClient({ userId: owner.id, clientId: org.id }) }
 }
 
 const create = (o: Org) => o.client.call(createRoute as never, { path: '/api/client/create-reports', body: REQUEST })
@@ -181,11 +176,7 @@ describe('report files in the storage quota', () => {
     const id = (await create(a)).json.report._id as string
     expect((await remove({ t: a.t, client: new Client() }, `/api/client/reports/${id}`)).status).toBe(401)
     const staff = await createUser({ memberships: [{ clientId: a.t.clientId, role: 'user', permissions: ['READ_ORDERS'] }] })
-    const session = await sessionStorage().getSession()
-    session.set('userId', staff.id)
-    session.set('clientId', a.t.clientId)
-    const client = new Client()
-    client.cookie = (await sessionStorage().commitSession(session)).split(';')[0]!
+    const client = await sessionClient({ userId: staff.id, clientId: a.t.clientId })
     expect((await remove({ t: a.t, client }, `/api/client/reports/${id}`)).status).toBe(403)
     expect(await getReport(a.t, id)).toBeDefined()
   })

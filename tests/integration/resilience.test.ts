@@ -11,7 +11,7 @@ import { dependencyFailure, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '#ap
 import { platformDb } from '#app/services/db.server'
 import { closeQueues, enqueue } from '#app/services/queue.server'
 import { redis } from '#app/services/redis.server'
-import { sessionStorage } from '#app/services/session.server'
+import { sessionCookie } from '#tests/factories/session'
 import { TcpProxy } from './tcp-proxy'
 
 const freePort = () =>
@@ -41,10 +41,7 @@ async function ownerCookie() {
     .where('users.email', '=', 'owner@demo.test')
     .where('organisations.name', '=', 'Demo Writing Co')
     .executeTakeFirstOrThrow()
-  const session = await sessionStorage().getSession()
-  session.set('userId', owner.id)
-  session.set('clientId', owner.client_id)
-  return (await sessionStorage().commitSession(session)).split(';')[0]
+  return sessionCookie({ userId: owner.id, clientId: owner.client_id })
 }
 
 let db: TcpProxy

@@ -61,11 +61,47 @@ function patternOf(urlPath: string): RegExp {
   return new RegExp(`['"\`]${body}(?![\\w/-])`)
 }
 
-/** The route module's source with the `./x.server` helpers beside it that it imports (where guards often sit). */
+/** A module's top-level functions and consts by name, each with its text (up to the next top-level statement). */
+function topLevelDefinitions(source: string): Map<string, string> {
+  const starts = [...source.matchAll(/^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*|const\s+|let\s+|class\s+)(\w+)/gm)]
+  return new Map(starts.map((m, i) => [m[1]!, source.slice(m.index, starts[i + 1]?.index ?? source.length)]))
+}
+
+/**
+ * What of a `./x.server` helper the route runs: the functions it imports, and the helper's own functions they
+ * call, transitively. A guard elsewhere in the helper (a neighbour's) is not the route's: `api.leads.capture`
+ * takes only `tenantForHost` from the file that also holds the leads pages' `requireLeads`.
+ */
+function usedHelperSource(helper: string, imported: string[]): string {
+  const definitions = topLevelDefinitions(readFileSync(helper, 'utf8'))
+  const used = new Set<string>()
+  const pending = imported.filter((name) => definitions.has(name))
+  while (pending.length) {
+    const name = pending.pop()!
+    if (used.has(name)) continue
+    used.add(name)
+    for (const other of definitions.keys()) if (!used.has(other) && new RegExp(`\\b${other}\\b`).test(definitions.get(name)!)) pending.push(other)
+  }
+  return [...used].map((name) => definitions.get(name)!).join('\n')
+}
+
+/** The route module's source with what it runs of the `./x.server` helpers beside it (where guards often sit). */
 function sourceWithHelpers(file: string): string {
   const source = readFileSync(path.join(ROUTES_DIR, file), 'utf8')
-  const helpers = [...source.matchAll(/from '(?:\.\/|#app\/routes\/)([\w.-]+\.server)'/g)].map((m) => path.join(ROUTES_DIR, `${m[1]}.ts`))
-  return [source, ...helpers.filter((h) => existsSync(h)).map((h) => readFileSync(h, 'utf8'))].join('\n')
+  const helpers = [...source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from '(?:\.\/|#app\/routes\/)([\w.-]+\.server)'/g)].map((m) => ({
+    file: path.join(ROUTES_DIR, `${m[2]}.ts`),
+    names: m[1]!
+      .split(',')
+      .map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+      )
+      .filter(Boolean),
+  }))
+  return [source, ...helpers.filter((h) => existsSync(h.file)).map((h) => usedHelperSource(h.file, h.names))].join('\n')
 }
 
 function sideOf(file: string, urlPath: string, source: string): Side {
@@ -170,6 +206,8 @@ describe('route inventory', () => {
     const files = routes.map((r) => r.file)
     expect(files).toEqual(expect.arrayContaining(['api.client.service.create.ts', '_app.orders.view.tsx', 'api.portal.invoices.ts', '_app.work._index.tsx']))
     expect(files).not.toContain('healthz.ts')
+    // Public, though the helper file it takes tenantForHost from also holds the leads pages' guard.
+    expect(files).not.toContain('api.leads.capture.ts')
     expect(routes.length).toBeGreaterThan(250)
   })
 

@@ -13,7 +13,7 @@ import * as platformStatusApi from '#app/routes/api.users.change_status'
 import * as platformUpdateApi from '#app/routes/api.users.update.$id'
 import { platformDb } from '#app/services/db.server'
 import { verifyPassword } from '#app/services/password.server'
-import { createOrganisation, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
+import { createOrganisation, createPlatformStaff, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
 import { linkFrom, waitForMail } from '#tests/mailbox'
 import { Client, signIn, startMailPipeline } from './helpers'
 import { callPage } from './page-calls'
@@ -129,14 +129,7 @@ describe('staff: password and status of the organisation’s people', () => {
 })
 
 describe('platform users: only users whose role modules the actor holds', () => {
-  async function platformStaff(modules: string) {
-    const key = `reach_${Math.random().toString(36).slice(2, 8)}`
-    await platformDb.insertInto('platform_roles').values({ public_id: key, name: key, key, permissions: modules }).execute()
-    const role = await platformDb.selectFrom('platform_roles').select('id').where('key', '=', key).executeTakeFirstOrThrow()
-    const person = await createUser()
-    await platformDb.updateTable('users').set({ platform_role_id: role.id }).where('id', '=', person.id).execute()
-    return person
-  }
+  const platformStaff = async (modules: string) => (await createPlatformStaff(modules)).user
 
   it('support (users, clients) cannot edit, reset or deactivate someone holding another module; can within its own', async () => {
     const actor = await platformStaff('users,clients')

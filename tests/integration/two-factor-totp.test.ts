@@ -16,8 +16,8 @@ import * as passwordUpdate from '#app/routes/api.profile.profile_update_password
 import { decryptSecret } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
 import { env } from '#app/services/env.server'
-import { sessionStorage } from '#app/services/session.server'
 import { createOrganisation, createUser, TEST_PASSWORD } from '#tests/factories/index'
+import { sessionClient } from '#tests/factories/session'
 import { codeFrom, mailsTo, waitForMail } from '#tests/mailbox'
 import { Client, startMailPipeline } from './helpers'
 import { orgAccount, totpCodeAt } from '#tests/factories/two-factor'
@@ -165,12 +165,7 @@ describe('enrollment', () => {
     const owner = new Client()
     const { secret } = await enroll(owner, user, org.publicId)
     const actor = await createUser({ memberships: [{ clientId: (await createOrganisation()).id, role: 'client' }] })
-    const session = await sessionStorage().getSession()
-    session.set('userId', user.id)
-    session.set('clientId', org.id)
-    session.set('impersonatorUserId', actor.id)
-    const impersonator = new Client()
-    impersonator.cookie = (await sessionStorage().commitSession(session)).split(';')[0]!
+    const impersonator = await sessionClient({ userId: user.id, clientId: org.id, impersonatorUserId: actor.id })
     const forms: Record<string, string>[] = [
       { intent: 'disable', password: TEST_PASSWORD, code: await freshCode(user.id, secret) },
       { intent: 'regenerate', code: await freshCode(user.id, secret) },

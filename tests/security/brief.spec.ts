@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test'
 import { platformDb } from '#app/services/db.server'
 import { createBriefOrders } from '#tests/factories/brief'
 import { TEST_PASSWORD } from '#tests/factories/index'
-import { sessionCookieFrom, tenantWithSubdomain } from './helpers'
+import { sessionCookieFrom, signInOnHost, tenantWithSubdomain } from './helpers'
 import { rawRequest } from './raw-http'
 
 type World = Awaited<ReturnType<typeof world>>
@@ -17,28 +17,8 @@ async function world(prefix: string) {
   return { ...tenant, ...data }
 }
 
-async function customerSession(w: World, email = w.customer.email): Promise<string> {
-  const res = await rawRequest({
-    method: 'POST',
-    path: '/api/portal/auth/login',
-    headers: { Host: w.host, Origin: `http://${w.host}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
-
-async function staffSession(w: World): Promise<string> {
-  const org = await platformDb.selectFrom('organisations').select('public_id').where('id', '=', w.org.id).executeTakeFirstOrThrow()
-  const res = await rawRequest({
-    method: 'POST',
-    path: '/api/auth/login',
-    headers: { Host: w.host, Origin: `http://${w.host}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: w.owner.email, password: TEST_PASSWORD, clientId: org.public_id }),
-  })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
+const customerSession = (w: World, email = w.customer.email) => signInOnHost(w.host, email)
+const staffSession = (w: World) => signInOnHost(w.host, w.owner.email, w.org.publicId)
 
 const headers = (w: World, cookie: string | undefined, type = 'application/json') => ({
   Host: w.host,

@@ -7,13 +7,12 @@ import { ANSWER_IMPERSONATION } from '#app/models/customer-drafts.server'
 import { deliverDraft } from '#app/models/draft-delivery.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { platformDb, tenantForJob } from '#app/services/db.server'
-import { sessionStorage } from '#app/services/session.server'
 import { storage } from '#app/services/storage.server'
 import { createConnectedAccount } from '#tests/factories/connect'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { docxUpload, HTML_BYTES, pdfUpload, upload } from '#tests/factories/draft-files'
-import { TEST_PASSWORD } from '#tests/factories/index'
-import { sessionCookieFrom, tenantWithSubdomain } from './helpers'
+import { sessionCookie } from '#tests/factories/session'
+import { signInOnHost, tenantWithSubdomain } from './helpers'
 import { PORT, rawRequest } from './raw-http'
 
 type World = Awaited<ReturnType<typeof world>>
@@ -46,29 +45,14 @@ const get = (w: { host: string }, path: string, cookie?: string) => rawRequest({
 const post = (w: { host: string }, path: string, cookie: string | undefined, body: unknown) =>
   rawRequest({ method: 'POST', path, headers: headers(w, cookie, true), body: typeof body === 'string' ? body : JSON.stringify(body) })
 
-async function customerSession(w: World, email = w.customer.email): Promise<string> {
-  const res = await post(w, '/api/portal/auth/login', undefined, { email, password: TEST_PASSWORD })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
+const customerSession = (w: World, email = w.customer.email) => signInOnHost(w.host, email)
 
 /** A log-in-as session of the customer opened by the owner, as the hand-off leaves it. */
-async function impersonatedSession(w: World): Promise<string> {
-  const session = await sessionStorage().getSession()
-  session.set('userId', w.customer.userId)
-  session.set('clientId', w.org.id)
-  session.set('impersonatorUserId', w.ownerId)
-  session.set('impersonatorClientId', w.org.id)
-  const header = await sessionStorage().commitSession(session)
-  return header.split(';')[0]!
+function impersonatedSession(w: World): Promise<string> {
+  return sessionCookie({ userId: w.customer.userId, clientId: w.org.id, impersonatorUserId: w.ownerId, impersonatorClientId: w.org.id })
 }
 
-async function staffSession(w: World): Promise<string> {
-  const org = await platformDb.selectFrom('organisations').select('public_id').where('id', '=', w.org.id).executeTakeFirstOrThrow()
-  const res = await post(w, '/api/auth/login', undefined, { email: w.owner.email, password: TEST_PASSWORD, clientId: org.public_id })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
+const staffSession = (w: World) => signInOnHost(w.host, w.owner.email, w.org.publicId)
 
 const paths = (w: World, draftId = w.draftId, orderId = w.order.public_id) => ({
   page: `/my-orders/${orderId}/drafts/${draftId}`,

@@ -108,6 +108,21 @@ export async function tenantWithSubdomain(prefix = 'host', name?: string) {
 }
 
 /**
+ * Signs in through the login call on an organisation's own host, with that host's Origin: a customer through the
+ * portal's login, staff through the admin login naming the organisation (`orgPublicId`). The session cookie.
+ */
+export async function signInOnHost(host: string, email: string, orgPublicId?: string): Promise<string> {
+  const res = await rawRequest({
+    method: 'POST',
+    path: orgPublicId ? '/api/auth/login' : '/api/portal/auth/login',
+    headers: { Host: host, Origin: `http://${host}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD, ...(orgPublicId ? { clientId: orgPublicId } : {}) }),
+  })
+  expect(res.status, res.body).toBe(200)
+  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
+}
+
+/**
  * A customer's log-in-as session on their organisation's host, opened the way an admin opens it: the
  * owner's session on the admin host makes the link and spends it there, then the hand-off code is spent on
  * the organisation's host. Returns that host's session cookie (`name=value`), marked as log-in-as.

@@ -12,10 +12,10 @@ import { staffSession } from '#tests/api/helpers'
 import { createPublishedForm } from '#tests/factories/brief'
 import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { docxUpload, pdfUpload } from '#tests/factories/draft-files'
-import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
+import { createPlatformRole, createPlatformStaff, createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
 import { createContributor, createDraft, createOrderWorld } from '#tests/factories/orders'
 import { createPlan } from '#tests/factories/subscriptions'
-import { browsers, ORIGIN_HEADERS, sessionCookieFrom, signIn, tenantWithSubdomain } from './helpers'
+import { browsers, ORIGIN_HEADERS, signIn, signInOnHost, tenantWithSubdomain } from './helpers'
 import { rawRequest, type RawResponse } from './raw-http'
 
 const open = browsers()
@@ -77,6 +77,24 @@ function wrong(answers: Answer[], ok: (a: Answer) => boolean): string[] {
   return answers.filter((a) => !ok(a)).map((a) => `${a.row[0]} ${a.row[1]} -> ${a.status} ${a.location} ${a.body.replace(/\s+/g, ' ').slice(0, 120)}`)
 }
 
+/** Waits for every row's answer and fails naming each row whose answer is not `ok` (`what`: the check); the answers, for the checks after. */
+async function expectEvery(answering: Promise<Answer[]>, ok: (a: Answer) => boolean, what: string): Promise<Answer[]> {
+  const answers = await answering
+  expect(wrong(answers, ok), what).toEqual([])
+  return answers
+}
+
+/** A page table: GET of every page, and a POST of `body` to each of `withAction` (their action has the same guard). */
+function pageRows(withAction: string[], loaderOnly: string[], body: Record<string, unknown>): Row[] {
+  return [
+    ...withAction.flatMap((url): Row[] => [
+      ['GET', url],
+      ['POST', url, body],
+    ]),
+    ...loaderOnly.map((url): Row => ['GET', url]),
+  ]
+}
+
 const toLogin = (a: Answer) => a.status === 401 || ([302, 303].includes(a.status) && /^(https?:\/\/[^/]+)?\/login(\?|$)/.test(a.location))
 
 /** The organisation's rows a refused call must leave as they were. */
@@ -110,33 +128,12 @@ async function portalWorld(prefix: string) {
   return { ...tenant, ...data, order, draftId: delivered.draftId }
 }
 
-async function customerCookie(w: { host: string; customer: { email: string } }): Promise<string> {
-  const res = await rawRequest({
-    method: 'POST',
-    path: '/api/portal/auth/login',
-    headers: { Host: w.host, Origin: `http://${w.host}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: w.customer.email, password: TEST_PASSWORD }),
-  })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
-
 /** Platform staff whose role grants only `modules` (comma-separated), signed in on a new browser. */
 async function platformStaff(playwright: { request: APIRequest }, modules: string) {
-  const key = `r${randomBytes(5).toString('hex')}`
-  const role = await platformDb
-    .insertInto('platform_roles')
-    .values({ public_id: key.padEnd(24, '0'), name: `Role ${key}`, key, permissions: modules })
-    .executeTakeFirstOrThrow()
-  const user = await createUser()
-  await platformDb
-    .updateTable('users')
-    .set({ platform_role_id: Number(role.insertId) })
-    .where('id', '=', user.id)
-    .execute()
+  const { user, role } = await createPlatformStaff(modules)
   const request = await open(playwright)
   await signIn(request, user.email, undefined, TEST_PASSWORD)
-  return { request, roleId: Number(role.insertId), rolePublicId: key.padEnd(24, '0') }
+  return { request, roleId: role.id, rolePublicId: role.publicId }
 }
 
 async function signedInOwner(playwright: { request: APIRequest }, w: { owner: { email: string }; org: { name: string } }) {
@@ -154,67 +151,62 @@ async function signedInContributor(playwright: { request: APIRequest }, clientId
 
 test('signed out: every page of the table sends to /login, on its loader and its action', async ({ playwright }) => {
   const [id, type] = [anyId(), 'resume']
-  const pages: [string, { action: boolean }][] = [
-    ['/client/users/contributors/analytics', { action: false }],
-    [`/contract-template/${id}`, { action: true }],
-    ['/contract-template/create', { action: true }],
-    ['/contract-template/list', { action: false }],
-    ['/crm/integrations', { action: true }],
-    ['/crm/user/add', { action: true }],
-    [`/crm/user/edit/${id}`, { action: true }],
-    ['/crm/user/view/all', { action: true }],
-    ['/customers/create', { action: true }],
-    ['/form-template/clone', { action: true }],
-    ['/form-template/create', { action: true }],
-    ['/form-template/list', { action: false }],
-    ['/form-template/template', { action: true }],
-    ['/orders/create', { action: true }],
-    [`/orders/invoices/refund/${id}`, { action: true }],
-    ['/orders/invoices', { action: true }],
-    [`/orders/revisions/reject/${id}`, { action: true }],
-    ['/orders/revisions', { action: true }],
-    ['/orders/view/assign', { action: true }],
-    ['/orders/view/bulk', { action: true }],
-    [`/orders/view/settings/${id}`, { action: true }],
-    ['/packages/create', { action: true }],
-    ['/packages/view', { action: true }],
-    ['/payments/manage-subscription', { action: true }],
-    ['/payments/reactivate', { action: true }],
-    ['/products/cart-settings', { action: true }],
-    ['/products/contracts/clone', { action: true }],
-    ['/products/contracts/create', { action: true }],
-    [`/products/contracts/edit/${id}`, { action: true }],
-    ['/products/contracts/view', { action: true }],
-    ['/products/create', { action: true }],
-    ['/products/customer-coupons/create', { action: true }],
-    ['/products/customer-coupons/view', { action: true }],
-    [`/products/customer-services/${type}/create`, { action: true }],
-    ['/products/customer-services/all', { action: true }],
-    ['/products/customer-services/create', { action: false }],
-    [`/products/customer-services/update/${type}/${id}`, { action: true }],
-    ['/products/file/create', { action: true }],
-    [`/products/file/edit/${id}`, { action: true }],
-    ['/products/file/view', { action: true }],
-    ['/products/forms/clone', { action: true }],
-    ['/products/forms/create', { action: true }],
-    ['/products/forms/list', { action: true }],
-    ['/products/forms/template', { action: true }],
-    [`/products/update/${id}`, { action: true }],
-    ['/products/view', { action: true }],
-    ['/promotions/create', { action: true }],
-    ['/promotions/view', { action: true }],
-    [`/roles/update/${id}`, { action: true }],
-    ['/website-settings/system-emails', { action: true }],
-    ['/website-settings/ui', { action: true }],
-    [`/work/orders/${id}`, { action: true }],
-    ['/work/profile', { action: true }],
-    [`/work/orders/${id}/file`, { action: false }],
+  const withAction = [
+    `/contract-template/${id}`,
+    '/contract-template/create',
+    '/crm/integrations',
+    '/crm/user/add',
+    `/crm/user/edit/${id}`,
+    '/crm/user/view/all',
+    '/customers/create',
+    '/form-template/clone',
+    '/form-template/create',
+    '/form-template/template',
+    '/orders/create',
+    `/orders/invoices/refund/${id}`,
+    '/orders/invoices',
+    `/orders/revisions/reject/${id}`,
+    '/orders/revisions',
+    '/orders/view/assign',
+    '/orders/view/bulk',
+    `/orders/view/settings/${id}`,
+    '/packages/create',
+    '/packages/view',
+    '/payments/manage-subscription',
+    '/payments/reactivate',
+    '/products/cart-settings',
+    '/products/contracts/clone',
+    '/products/contracts/create',
+    `/products/contracts/edit/${id}`,
+    '/products/contracts/view',
+    '/products/create',
+    '/products/customer-coupons/create',
+    '/products/customer-coupons/view',
+    `/products/customer-services/${type}/create`,
+    '/products/customer-services/all',
+    `/products/customer-services/update/${type}/${id}`,
+    '/products/file/create',
+    `/products/file/edit/${id}`,
+    '/products/file/view',
+    '/products/forms/clone',
+    '/products/forms/create',
+    '/products/forms/list',
+    '/products/forms/template',
+    `/products/update/${id}`,
+    '/products/view',
+    '/promotions/create',
+    '/promotions/view',
+    `/roles/update/${id}`,
+    '/website-settings/system-emails',
+    '/website-settings/ui',
+    `/work/orders/${id}`,
+    '/work/profile',
   ]
-  const rows: Row[] = pages.flatMap(([url, { action }]): Row[] => [['GET', url], ...(action ? [['POST', url, { intent: 'save' }] as Row] : [])])
+  const loaderOnly = ['/client/users/contributors/analytics', '/contract-template/list', '/form-template/list', '/products/customer-services/create', `/work/orders/${id}/file`]
+  const rows = pageRows(withAction, loaderOnly, { intent: 'save' })
   // The column chooser has no page (its GET goes home); its one call is the form post.
   rows.push(['POST', '/table-columns', { table: 'orders', intent: 'save', columns: 'status' }])
-  const answers = await callAll(await open(playwright), rows)
-  expect(wrong(answers, toLogin), 'signed out: a 401 or the /login redirect').toEqual([])
+  await expectEvery(callAll(await open(playwright), rows), toLogin, 'signed out: a 401 or the /login redirect')
 })
 
 test("signed out on an organisation's host: the customer's pages send to /login", async () => {
@@ -228,8 +220,7 @@ test("signed out on an organisation's host: the customer's pages send to /login"
     ['GET', `/my-orders/${orderId}/drafts/${draftId}/pdf`],
     ['GET', `/my-orders/${orderId}/final/${fileId}`],
   ]
-  const answers = await callAllOnHost(w.host, undefined, rows)
-  expect(wrong(answers, toLogin), 'signed out: a 401 or the /login redirect').toEqual([])
+  await expectEvery(callAllOnHost(w.host, undefined, rows), toLogin, 'signed out: a 401 or the /login redirect')
 })
 
 test('a member without the permission gets 403 on every page and call of the table, and no order changes', async ({ playwright }) => {
@@ -238,26 +229,8 @@ test('a member without the permission gets 403 on every page and call of the tab
   const order = w.order.public_id
   const [id, type] = [anyId(), 'resume']
   const before = await ordersOf(w.org.id)
-  const pages = [
-    '/client/users/contributors/analytics',
-    `/orders/view/settings/${order}`,
-    '/payments/reactivate',
-    '/products/contracts/clone',
-    '/products/contracts/create',
-    '/products/create',
-    '/products/customer-coupons/create',
-    `/products/customer-services/${type}/create`,
-    '/products/customer-services/create',
-    `/products/customer-services/update/${type}/${id}`,
-    '/products/file/create',
-    `/products/file/edit/${id}`,
-    '/products/forms/clone',
-    '/products/forms/create',
-    '/products/forms/template',
-    '/website-settings/system-emails',
-    '/website-settings/ui',
-  ]
-  const pageActions = [
+  // Pages whose loader and action each answer 403 (the action is posted the ids of the organisation's own order), and loaders alone.
+  const withAction = [
     `/orders/revisions/reject/${id}`,
     '/orders/view/assign',
     '/orders/view/bulk',
@@ -278,11 +251,7 @@ test('a member without the permission gets 403 on every page and call of the tab
     '/website-settings/ui',
   ]
   const rows: Row[] = [
-    ...pages.map((url): Row => ['GET', url]),
-    ['GET', `/orders/revisions/reject/${id}`],
-    ['GET', '/orders/view/assign'],
-    ['GET', '/orders/view/bulk'],
-    ...pageActions.map((url): Row => ['POST', url, { intent: 'save', orderIds: order, selectedOrdersIds: order }]),
+    ...pageRows(withAction, ['/client/users/contributors/analytics', '/products/customer-services/create'], { intent: 'save', orderIds: order, selectedOrdersIds: order }),
     ['POST', '/table-columns', { table: 'orders', intent: 'save', columns: 'status' }],
     ['POST', '/api/client/create-reports', { startDate: '2026-01-01', endDate: '2026-12-31' }],
     ['PATCH', `/api/client/emails-templates/${id}`, {}],
@@ -337,11 +306,7 @@ test('a member without the permission gets 403 on every page and call of the tab
     ['POST', `/api/writer/orders/${order}/drafts/${id}/reject`, { rejectionReason: 'No' }],
     ['POST', `/api/writer/orders/${order}/drafts/${id}/withdraw`, { reason: 'No' }],
   ]
-  const answers = await callAll(request, rows)
-  expect(
-    wrong(answers, (a) => a.status === 403),
-    'a member without the permission: 403',
-  ).toEqual([])
+  await expectEvery(callAll(request, rows), (a) => a.status === 403, 'a member without the permission: 403')
   expect(await ordersOf(w.org.id)).toEqual(before)
 })
 
@@ -369,11 +334,7 @@ test("platform staff whose role lacks the module get 403 on the module's pages a
     ['POST', '/api/promotions/create', { code: 'FREE100', percent: 100 }],
     ['GET', `/api/roles/get/${rolePublicId}`],
   ]
-  const answers = await callAll(request, rows)
-  expect(
-    wrong(answers, (a) => a.status === 403),
-    'platform staff without the module: 403',
-  ).toEqual([])
+  await expectEvery(callAll(request, rows), (a) => a.status === 403, 'platform staff without the module: 403')
   expect(await platformDb.selectFrom('platform_roles').selectAll().where('id', '=', roleId).executeTakeFirstOrThrow()).toEqual(roleBefore)
   expect(await platformDb.selectFrom('client_packages').selectAll().where('id', '=', plan.id).executeTakeFirstOrThrow()).toEqual(planBefore)
 })
@@ -461,12 +422,12 @@ test("an owner and a contributor reaching a rival organisation's ids get 404, it
     ['POST', '/work', { intent: 'claim', orderId: rivalOrder }],
     ['POST', '/work', { intent: 'move', orderId: rivalOrder, to: 'done' }],
   ]
-  const [byOwner, byWriter] = await Promise.all([callAll(owner, ownerRows), callAll(writer, writerRows)])
-  expect(
-    wrong([...byOwner, ...byWriter], (a) => a.status === 404),
+  const byId = await expectEvery(
+    Promise.all([callAll(owner, ownerRows), callAll(writer, writerRows)]).then((both) => both.flat()),
+    (a) => a.status === 404,
     "a rival organisation's order: 404",
-  ).toEqual([])
-  expect([...byOwner, ...byWriter].filter((x) => x.body.includes(rival.customer.email))).toEqual([])
+  )
+  expect(byId.filter((x) => x.body.includes(rival.customer.email))).toEqual([])
   expect(await ordersOf(rival.org.id)).toEqual(before)
   // A workflow cannot take the rival's form as a step: refused (400, as any unknown step), none created.
   // The same body with A's own form is taken, so the refusal is the rival's id and nothing else.
@@ -481,29 +442,29 @@ test("an owner and a contributor reaching a rival organisation's ids get 404, it
   expect(await platformDb.selectFrom('workflows').select('id').where('name', '=', stepName).execute()).toEqual([])
   // The lists show none of the rival's customers, contributors, orders, revisions, forms, coupons or products.
   const rivalTraces = [rival.customer.email, rival.writer.email, rivalOrder, revision, rivalForm.publicId, rivalForm.name, rivalCoupon.code, rival.product.productPublicId]
-  const lists = await callAll(owner, [
-    ['GET', '/customers/view'],
-    ['GET', '/orders/revisions'],
-    ['GET', '/dashboard'],
-    ['GET', '/orders/create'],
-    ['GET', '/client/users/contributors/analytics'],
-    ['GET', '/products/forms/list'],
-    ['GET', '/api/client/reports/questionnaires'],
-    ['GET', '/api/questionnaires'],
-    ['GET', '/products/customer-coupons/view'],
-    ['GET', '/products/customer-coupons/create'],
-  ])
-  expect(
-    wrong(lists, (x) => x.status === 200 && !rivalTraces.some((trace) => x.body.includes(trace))),
+  await expectEvery(
+    callAll(owner, [
+      ['GET', '/customers/view'],
+      ['GET', '/orders/revisions'],
+      ['GET', '/dashboard'],
+      ['GET', '/orders/create'],
+      ['GET', '/client/users/contributors/analytics'],
+      ['GET', '/products/forms/list'],
+      ['GET', '/api/client/reports/questionnaires'],
+      ['GET', '/api/questionnaires'],
+      ['GET', '/products/customer-coupons/view'],
+      ['GET', '/products/customer-coupons/create'],
+    ]),
+    (x) => x.status === 200 && !rivalTraces.some((trace) => x.body.includes(trace)),
     "a list showing a rival organisation's rows",
-  ).toEqual([])
+  )
   // The rival's drafts, forms, contracts, coupons, product, workflow and downloadable were not changed by the calls either.
   expect(await productOf()).toEqual(productBefore)
 })
 
 test("a customer reaching a rival organisation's order and draft gets 404, and the rival's draft stays as it was", async () => {
   const [a, rival] = await Promise.all([portalWorld('gra'), portalWorld('grb')])
-  const cookie = await customerCookie(a)
+  const cookie = await signInOnHost(a.host, a.customer.email)
   const [order, draft] = [rival.order.public_id, rival.draftId]
   const draftBefore = await platformDb.selectFrom('drafts').selectAll().where('public_id', '=', draft).executeTakeFirstOrThrow()
   const rows: Row[] = [
@@ -516,11 +477,7 @@ test("a customer reaching a rival organisation's order and draft gets 404, and t
     ['GET', `/my-orders/${order}/drafts/${draft}/pdf`],
     ['GET', `/my-orders/${order}/final/${anyId()}`],
   ]
-  const answers = await callAllOnHost(a.host, cookie, rows)
-  expect(
-    wrong(answers, (x) => x.status === 404),
-    "a rival organisation's order or draft: 404",
-  ).toEqual([])
+  const answers = await expectEvery(callAllOnHost(a.host, cookie, rows), (x) => x.status === 404, "a rival organisation's order or draft: 404")
   expect(answers.filter((x) => x.body.includes('Draft one') || x.body.includes(rival.customer.email))).toEqual([])
   expect(await platformDb.selectFrom('drafts').selectAll().where('public_id', '=', draft).executeTakeFirstOrThrow()).toEqual(draftBefore)
 })
@@ -528,16 +485,11 @@ test("a customer reaching a rival organisation's order and draft gets 404, and t
 test("an organisation's owner reaching the platform's ids (another realm) gets 403 on every page and call, and nothing changes", async ({ playwright }) => {
   const w = await orderWorld()
   const owner = await signedInOwner(playwright, w)
-  const key = `r${randomBytes(5).toString('hex')}`
-  const role = await platformDb
-    .insertInto('platform_roles')
-    .values({ public_id: key.padEnd(24, '0'), name: `Role ${key}`, key, permissions: 'clients' })
-    .executeTakeFirstOrThrow()
-  const [plan, platformUser] = await Promise.all([createPlan(), createUser()])
-  const [rolePublicId, id] = [key.padEnd(24, '0'), anyId()]
+  const [role, plan, platformUser] = await Promise.all([createPlatformRole('clients'), createPlan(), createUser()])
+  const [rolePublicId, id] = [role.publicId, anyId()]
   const snapshot = () =>
     Promise.all([
-      platformDb.selectFrom('platform_roles').selectAll().where('id', '=', Number(role.insertId)).executeTakeFirstOrThrow(),
+      platformDb.selectFrom('platform_roles').selectAll().where('id', '=', role.id).executeTakeFirstOrThrow(),
       platformDb.selectFrom('client_packages').selectAll().where('id', '=', plan.id).executeTakeFirstOrThrow(),
       platformDb.selectFrom('users').selectAll().where('id', '=', platformUser.id).executeTakeFirstOrThrow(),
     ])
@@ -571,11 +523,7 @@ test("an organisation's owner reaching the platform's ids (another realm) gets 4
     ['POST', `/api/roles/update/${rolePublicId}`, { name: 'Taken', permissions: 'roles,users,clients' }],
     ['GET', `/api/users/get/${platformUser.publicId}`],
   ]
-  const answers = await callAll(owner, rows)
-  expect(
-    wrong(answers, (a) => a.status === 403),
-    "another realm's ids: 403",
-  ).toEqual([])
+  const answers = await expectEvery(callAll(owner, rows), (a) => a.status === 403, "another realm's ids: 403")
   expect(answers.filter((a) => a.body.includes(platformUser.email))).toEqual([])
   expect(await snapshot()).toEqual(before)
 })

@@ -3,8 +3,8 @@
 // organisation: ids of another account or organisation in the body are ignored.
 import { expect, test } from '@playwright/test'
 import { platformDb } from '#app/services/db.server'
-import { createUser, TEST_PASSWORD } from '#tests/factories/index'
-import { sessionCookieFrom, tenantWithSubdomain } from './helpers'
+import { createUser } from '#tests/factories/index'
+import { signInOnHost, tenantWithSubdomain } from './helpers'
 import { rawRequest } from './raw-http'
 
 type World = Awaited<ReturnType<typeof world>>
@@ -29,16 +29,7 @@ function post(w: World, cookie: string | undefined, fields: [string, string][]) 
   })
 }
 
-async function session(w: World, email: string): Promise<string> {
-  const res = await rawRequest({
-    method: 'POST',
-    path: '/api/auth/login',
-    headers: { Host: w.host, Origin: `http://${w.host}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD, clientId: w.orgPublicId }),
-  })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
+const session = (w: World, email: string) => signInOnHost(w.host, email, w.orgPublicId)
 
 const rowsOf = (clientId: number) =>
   platformDb.selectFrom('table_columns').select(['user_id', 'table_key', 'columns']).where('client_id', '=', clientId).orderBy('user_id').execute()

@@ -5,9 +5,9 @@
 import { expect, test } from '@playwright/test'
 import { OWN_PAYMENT } from '#app/models/work-earnings.server'
 import { platformDb } from '#app/services/db.server'
-import { createUser, TEST_PASSWORD } from '#tests/factories/index'
+import { createUser } from '#tests/factories/index'
 import { createContributor, createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
-import { sessionCookieFrom, tenantWithSubdomain } from './helpers'
+import { signInOnHost, tenantWithSubdomain } from './helpers'
 import { rawRequest } from './raw-http'
 
 async function world(prefix: string) {
@@ -46,11 +46,7 @@ const get = (w: { host: string }, path: string, cookie?: string) => rawRequest({
 const send = (w: { host: string }, method: string, path: string, cookie: string | undefined, body: unknown, type?: string) =>
   rawRequest({ method, path, headers: headers(w, cookie, type), body: typeof body === 'string' ? body : JSON.stringify(body) })
 
-async function session(w: World, email: string): Promise<string> {
-  const res = await send(w, 'POST', '/api/auth/login', undefined, { email, password: TEST_PASSWORD, clientId: w.orgPublicId })
-  expect(res.status, res.body).toBe(200)
-  return sessionCookieFrom([res.headers['set-cookie'] ?? []].flat())!
-}
+const session = (w: World, email: string) => signInOnHost(w.host, email, w.orgPublicId)
 
 test.describe('earnings', () => {
   test("another contributor's or organisation's earnings are unreachable, whatever the query names", async () => {

@@ -3,8 +3,8 @@
 import { expect, test } from '#tests/e2e/fixtures'
 import { platformDb } from '#app/services/db.server'
 import { verifyPassword } from '#app/services/password.server'
-import { sessionStorage } from '#app/services/session.server'
 import { createTenant, createUser, TEST_PASSWORD, uniqueEmail } from '#tests/factories/index'
+import { sessionCookie } from '#tests/factories/session'
 import { linkFrom, waitForMail } from '#tests/mailbox'
 import { ready } from '../platform/helpers'
 
@@ -108,12 +108,7 @@ test('password change needs the current password and checks the confirmation, th
 test('a log-in-as session sees the credential forms closed and cannot post them @nojs', async ({ page, context, baseURL, javaScriptEnabled }) => {
   const { org, owner } = await createTenant()
   const writer = await createUser({ memberships: [{ clientId: org.id, role: 'user', permissions: ['WRITER'] }] })
-  const session = await sessionStorage().getSession()
-  session.set('userId', writer.id)
-  session.set('clientId', org.id)
-  session.set('impersonatorUserId', owner.id)
-  session.set('impersonatorClientId', org.id)
-  const cookie = (await sessionStorage().commitSession(session)).split(';')[0]!.split('=').slice(1).join('=')
+  const cookie = (await sessionCookie({ userId: writer.id, clientId: org.id, impersonatorUserId: owner.id, impersonatorClientId: org.id })).split('=').slice(1).join('=')
   await context.addCookies([{ name: '__session', value: cookie, url: baseURL!, httpOnly: true, sameSite: 'Lax' }])
   await page.goto('/profile')
   await ready(page, javaScriptEnabled)
