@@ -8,16 +8,17 @@ const ROUTER_CALL = /(?:\b(?:load|submit|navigate)\(\s*|\b(?:action|to)=\{?\s*)[
 
 describe('inBrowserManifest', () => {
   it.each([
-    [{ path: 'orders/view', hasDefaultExport: true }, true],
-    [{ path: undefined, hasDefaultExport: true }, true],
-    [{ path: 'api/whatever/page', hasDefaultExport: true }, true],
-    [{ path: 'table-columns', hasDefaultExport: false }, true],
-    [{ path: 'my-orders/:orderId/downloads/:fileId', hasDefaultExport: false }, true],
-    [{ path: undefined, hasDefaultExport: false }, true],
-    [{ path: 'api/customers/get', hasDefaultExport: false }, true],
-    [{ path: 'api/client/orders', hasDefaultExport: false }, false],
-    [{ path: 'api/file/download/:key', hasDefaultExport: false }, false],
-    [{ path: 'apis/not-the-api', hasDefaultExport: false }, true],
+    [{ id: 'routes/_app.orders.view', hasDefaultExport: true }, true],
+    [{ id: 'routes/_app', hasDefaultExport: true }, true],
+    [{ id: 'routes/api.whatever.page', hasDefaultExport: true }, true],
+    [{ id: 'routes/table-columns', hasDefaultExport: false }, true],
+    [{ id: 'routes/my-orders.$orderId.downloads.$fileId', hasDefaultExport: false }, true],
+    [{ id: 'routes/api.customers.get', hasDefaultExport: false }, true],
+    [{ id: 'routes/api.client.orders', hasDefaultExport: false }, false],
+    [{ id: 'routes/api.file.download.$key', hasDefaultExport: false }, false],
+    [{ id: 'routes/api.client.orders.$orderId.services.$serviceId.reopen-revision', hasDefaultExport: false }, false],
+    [{ id: 'routes/api.customers.get.$id', hasDefaultExport: false }, false],
+    [{ id: 'routes/apis.not-the-api', hasDefaultExport: false }, true],
   ])('%o: %s', (route, expected) => {
     expect(inBrowserManifest(route)).toBe(expected)
   })

@@ -6,17 +6,19 @@ export const ROUTER_API_PATHS: ReadonlySet<string> = new Set([
   'api/customers/get',
 ])
 
-export type ManifestRoute = { path?: string; hasDefaultExport: boolean }
+// A flat route file's id from its static path: api/customers/get is app/routes/api.customers.get.ts.
+const ROUTER_API_IDS = new Set([...ROUTER_API_PATHS].map((path) => `routes/${path.replaceAll('/', '.')}`))
+
+export type ManifestRoute = { id: string; hasDefaultExport: boolean }
 
 /**
- * A page stays, and so does any resource route outside /api/ (downloads, /table-columns, /ui-settings, ...).
- * An /api/ resource route is a JSON contract the browser calls with fetch() or opens with a plain link (a full
- * request the router never matches), so the browser does not need it: about 170 routes and 4 kB gzipped less
- * on every page's first load.
+ * A page stays, and so does any resource route outside app/routes/api.* (downloads, /table-columns,
+ * /ui-settings, ...). An /api/ resource route (its file under api.*, nested ones included) is a JSON contract
+ * the browser calls with fetch() or opens with a plain link (a full request the router never matches), so the
+ * browser does not need it: about 200 routes and 5 kB gzipped less on every page's first load.
  */
 export function inBrowserManifest(route: ManifestRoute): boolean {
   if (route.hasDefaultExport) return true
-  const path = route.path ?? ''
-  if (!path.startsWith('api/')) return true
-  return ROUTER_API_PATHS.has(path)
+  if (!route.id.startsWith('routes/api.')) return true
+  return ROUTER_API_IDS.has(route.id)
 }
