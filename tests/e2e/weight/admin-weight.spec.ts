@@ -5,7 +5,7 @@
 // that no chart is in view: ApexCharts loads only when one scrolls into view (ADR 0073), which the test
 // then does on the dashboard. Pages: the dashboard, contributor analytics and every list page of the
 // owner's sidebar (read from the shell's loader data). The dashboard is asserted at most 150 kB, every list
-// page at most the goal of 120 kB but the three ADR 0106 names with their own ceiling, and no page fetches
+// page at most the goal of 120 kB but the three ADR 0106 names, each under a ceiling of its own, and no page fetches
 // Headless UI (the top bar's menus, the phone's drawer, dialogs) before someone opens one.
 import zlib from 'node:zlib'
 import { rawRequest } from '#tests/security/raw-http'
@@ -15,8 +15,8 @@ import { kB, scriptsOf } from './scripts-of'
 const DEMO_ORG = 'Demo Writing Co'
 const DASHBOARD_BUDGET = 150 * 1024
 const LIST_GOAL = 120 * 1024
-// Not there yet (ADR 0106: 128.3, 122.4 and 121.8 kB, their loader data the most of the rest): a guard against going back.
-const OVER_GOAL: Record<string, number> = { '/orders/view': 131 * 1024, '/orders/invoices': 125 * 1024, '/client/users/view': 125 * 1024 }
+// Not there yet, or at the line (ADR 0106: 126.4, 120.4 and 119.9 kB, their loader data most of the rest): a guard against going back.
+const OVER_GOAL: Record<string, number> = { '/orders/view': 129 * 1024, '/orders/invoices': 123 * 1024, '/client/users/view': 122 * 1024 }
 const FIRST_PAGES = ['/dashboard', '/client/users/contributors/analytics']
 // A sidebar entry that lists records: /orders/view, /products/forms/list, /crm/user/view/all, /orders/invoices, ...
 const LIST_PAGE = /\/(view|list|all|invoices|revisions|audit-logs)$/
