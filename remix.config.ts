@@ -1,5 +1,6 @@
 // Remix Vite plugin options; vite.config.ts passes them to remix(...).
 import type { VitePluginConfig } from '@remix-run/dev'
+import { inBrowserManifest } from './app/rules/browser-manifest'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -14,6 +15,9 @@ export const remixConfig: VitePluginConfig = {
   // Server helpers shared by several routes sit beside them as <name>.server.ts; they are not routes.
   ignoredRouteFiles: ['**/*.test.ts', '**/*.test.tsx', '**/*.server.*', '**/.*'],
   serverModuleFormat: 'esm',
+  // The browser's route manifest leaves out the /api/ resource routes it never reaches through the router
+  // (patches/@remix-run+dev: the server's manifest keeps every route; ADR 0106).
+  browserRoute: inBrowserManifest,
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -4,11 +4,12 @@
 // control is a link, a GET or a POST form.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { type ComponentProps, useId } from 'react'
-import { useField, validationError, ValidatedForm } from 'remix-validated-form'
-import { CheckboxField, FieldError, inputClass, labelClass, SelectField, SubmitButton, TextArea, TextField, VALIDATE_ON_SUBMIT } from '#app/components/forms'
+import { Suspense, useId } from 'react'
+import { validationError } from 'remix-validated-form'
+import { FieldError, inputClass, labelClass } from '#app/components/form-parts'
+import { LeadStatusBadge, leadName as name } from '#app/components/leads/lead-status'
 import { type Column, DataTable } from '#app/components/data-table'
-import { Badge, PageHeader, Toast } from '#app/components/page'
+import { PageHeader, Toast } from '#app/components/page'
 import { findLead, leadActions, leadHistory, listLeads, toLeadJson, toLeadNoteJson } from '#app/models/leads.server'
 import {
   LEAD_ADDED,
@@ -22,14 +23,14 @@ import {
   leadStatusValidator,
   type LeadListFilter,
 } from '#app/models/leads.schema'
-import { canConvertLeads, canWorkLeads, LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatusValue } from '#app/rules/leads'
+import { canConvertLeads, canWorkLeads, LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES } from '#app/rules/leads'
 import { parseTableQuery, PEOPLE_PAGE_SIZES, tableHref } from '#app/rules/table-query'
 import { redirectWithToast, takeToast } from '#app/services/flash.server'
-import { Card } from '#app/ui/card'
 import { buttonClass } from '#app/ui/button'
 import { RowLink } from '#app/ui/row-actions'
 import { readForm } from '#app/services/form-request.server'
 import { formatDate } from '#app/rules/format'
+import { lazyWithServer } from '#app/ui/lazy-with-server'
 import { notFound } from '#app/services/http.server'
 import { requireLeads } from './leads-request.server'
 
@@ -134,9 +135,9 @@ function failed(outcome: { status: number; error: string }, fieldErrors: Record<
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 type Row = LoaderData['leads'][number]
 
-const STATUS_TONES: Record<LeadStatusValue, ComponentProps<typeof Badge>['tone']> = { new: 'blue', contacted: 'amber', won: 'green', lost: 'gray' }
-
-const name = (l: { firstName: string | null; lastName: string | null }) => [l.firstName, l.lastName].filter(Boolean).join(' ')
+// The add form and the lead's panel carry the form library and zod: fetched when one shows (ADR 0106).
+const AddLeadForm = lazyWithServer(() => import('#app/components/leads/lead-forms').then((m) => m.AddLeadForm))
+const LeadPanel = lazyWithServer(() => import('#app/components/leads/lead-forms').then((m) => m.LeadPanel))
 
 export default function LeadsViewRoute() {
   const { leads, count, query, filter, filterErrors, selected, can, toast } = useLoaderData<typeof loader>()
@@ -160,7 +161,7 @@ export default function LeadsViewRoute() {
     { key: 'email', header: 'Email', cell: (l) => l.email },
     { key: 'phone', header: 'Phone', cell: (l) => l.phone ?? '-' },
     { key: 'source', header: 'Source', cell: (l) => LEAD_SOURCE_LABELS[l.source] },
-    { key: 'status', header: 'Status', cell: (l) => <Badge tone={STATUS_TONES[l.status]}>{LEAD_STATUS_LABELS[l.status]}</Badge> },
+    { key: 'status', header: 'Status', cell: (l) => <LeadStatusBadge status={l.status} /> },
     { key: 'createdAt', header: 'Captured', cell: (l) => formatDate(l.createdAt) },
   ]
 
@@ -172,8 +173,10 @@ export default function LeadsViewRoute() {
         </a>
       </PageHeader>
       <Toast message={toast} />
-      {can.work && params.get('add') === '1' ? <AddLeadForm closeHref={`/leads/view${tableHref(params, { add: null })}`} /> : null}
-      {selected ? <LeadPanel lead={selected} can={can} closeHref={`/leads/view${tableHref(params, { lead: null })}`} /> : null}
+      <Suspense fallback={null}>
+        {can.work && params.get('add') === '1' ? <AddLeadForm closeHref={`/leads/view${tableHref(params, { add: null })}`} /> : null}
+        {selected ? <LeadPanel lead={selected} can={can} closeHref={`/leads/view${tableHref(params, { lead: null })}`} /> : null}
+      </Suspense>
       {/* Keyed by the filters: its inputs are uncontrolled, so a navigation (Clear filters, back) must remount them. */}
       <FilterForm key={JSON.stringify(filter)} filter={filter} errors={filterErrors} />
       <DataTable
@@ -188,31 +191,6 @@ export default function LeadsViewRoute() {
         empty="No leads yet"
       />
     </div>
-  )
-}
-
-/** A lead typed in by hand (source Manual), with an optional first note. */
-function AddLeadForm({ closeHref }: { closeHref: string }) {
-  return (
-    <Card aria-label="Add a lead">
-      <ValidatedForm id="lead-add" method="post" validator={leadAddValidator} noValidate className="space-y-3" aria-label="Add lead">
-        <div className="flex items-start justify-between gap-3">
-          <h2 className="text-lg font-semibold text-gray-900">Create Lead</h2>
-          <Link to={closeHref} className="text-sm font-medium text-brand-600 hover:underline">
-            Cancel
-          </Link>
-        </div>
-        <input type="hidden" name="intent" value="add" />
-        <div className="grid gap-3 md:grid-cols-2">
-          <TextField name="email" label="Email" type="email" autoComplete="off" maxLength={191} />
-          <TextField name="phone" label="Phone" type="tel" autoComplete="off" maxLength={40} />
-          <TextField name="firstName" label="First Name" autoComplete="off" maxLength={100} />
-          <TextField name="lastName" label="Last Name" autoComplete="off" maxLength={100} />
-        </div>
-        <TextArea name="note" label="Note" rows={2} maxLength={2000} />
-        <SubmitButton>Add Lead</SubmitButton>
-      </ValidatedForm>
-    </Card>
   )
 }
 
@@ -276,113 +254,6 @@ function FilterForm({ filter, errors }: { filter: LoaderData['filter']; errors: 
         Clear filters
       </Link>
     </Form>
-  )
-}
-
-/** A form-level error of a ValidatedForm (the model's refusal that belongs to no one field). */
-function FormLevelError() {
-  const { error } = useField('_form', { validationBehavior: VALIDATE_ON_SUBMIT })
-  if (!error) return null
-  return (
-    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-      {error}
-    </p>
-  )
-}
-
-function LeadPanel({ lead, can, closeHref }: { lead: NonNullable<LoaderData['selected']>; can: LoaderData['can']; closeHref: string }) {
-  const converted = lead.convertedCustomerId !== null
-  return (
-    <Card aria-label={`Lead ${lead.email}`} className="space-y-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="text-lg font-semibold text-gray-900">{name(lead) || lead.email}</h2>
-          <p className="text-sm text-gray-600">
-            {lead.email}
-            {lead.phone ? ` · ${lead.phone}` : ''} · {LEAD_SOURCE_LABELS[lead.source]} · captured {formatDate(lead.createdAt)}
-          </p>
-          <p className="mt-1">
-            <Badge tone={STATUS_TONES[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
-            {converted ? (
-              <span className="ml-2 text-sm text-gray-700">
-                Customer:{' '}
-                <Link to={`/customers/view?q=${encodeURIComponent(lead.customerEmail ?? lead.email)}`} className="font-medium text-brand-600 hover:underline">
-                  {lead.customerEmail ?? lead.email}
-                </Link>
-              </span>
-            ) : null}
-          </p>
-        </div>
-        <Link to={closeHref} className="text-sm font-medium text-brand-600 hover:underline">
-          Close
-        </Link>
-      </div>
-
-      {can.work ? (
-        <div className="grid gap-6 md:grid-cols-2">
-          <ValidatedForm
-            id={`lead-status-${lead._id}`}
-            method="post"
-            validator={leadStatusValidator}
-            defaultValues={{ status: lead.status }}
-            className="space-y-3"
-            aria-label="Change status"
-          >
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="id" value={lead._id} />
-            <SelectField name="status" label="Status" options={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))} />
-            <SubmitButton>Save Status</SubmitButton>
-          </ValidatedForm>
-          <ValidatedForm id={`lead-note-${lead._id}`} method="post" validator={leadNoteValidator} resetAfterSubmit className="space-y-3" aria-label="Add a note">
-            <input type="hidden" name="intent" value="note" />
-            <input type="hidden" name="id" value={lead._id} />
-            <TextArea name="note" label="Note" rows={3} maxLength={2000} />
-            <SubmitButton>Add Note</SubmitButton>
-          </ValidatedForm>
-        </div>
-      ) : null}
-
-      {can.convert && !converted ? (
-        <ValidatedForm
-          id={`lead-convert-${lead._id}`}
-          method="post"
-          validator={leadConvertValidator}
-          defaultValues={{ firstName: lead.firstName ?? '', lastName: lead.lastName ?? '', welcomeEmail: true }}
-          className="space-y-3 border-t border-gray-100 pt-4"
-          aria-label="Convert to customer"
-        >
-          <h3 className="text-sm font-semibold text-gray-900">Convert to customer</h3>
-          <p className="text-sm text-gray-600">Creates a customer account for {lead.email} in your organisation, or links the lead to the customer who already has this e-mail.</p>
-          <FormLevelError />
-          <input type="hidden" name="intent" value="convert" />
-          <input type="hidden" name="id" value={lead._id} />
-          <div className="grid gap-3 md:grid-cols-2">
-            <TextField name="firstName" label="First Name" autoComplete="off" />
-            <TextField name="lastName" label="Last Name" autoComplete="off" />
-          </div>
-          <CheckboxField name="welcomeEmail" label="Send the welcome e-mail with login details" />
-          <SubmitButton>Convert to Customer</SubmitButton>
-        </ValidatedForm>
-      ) : null}
-
-      <section aria-label="History" className="border-t border-gray-100 pt-4">
-        <h3 className="mb-2 text-sm font-semibold text-gray-900">History</h3>
-        {lead.history.length === 0 ? (
-          <p className="text-sm text-gray-500">No notes yet</p>
-        ) : (
-          <ol className="space-y-2">
-            {lead.history.map((n, i) => (
-              <li key={`${n.createdAt}-${i}`} className="text-sm">
-                <p className={n.kind === 'note' ? 'whitespace-pre-line text-gray-900' : 'text-gray-600 italic'}>{n.note}</p>
-                <p className="text-xs text-gray-500">
-                  {n.author ?? 'System'} · {formatDate(n.createdAt, 'dateTime')}
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-    </Card>
   )
 }
 

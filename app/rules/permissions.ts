@@ -108,13 +108,17 @@ export const PERMISSION_GROUPS = {
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS
 
-const ENTRIES: readonly PermissionEntry[] = Object.values(PERMISSION_GROUPS).flat()
+// The tables below are built once, at import; the PURE marks let a bundle that uses only can() (every page's
+// shell) leave them and the catalogue out (ADR 0106).
+const entriesOf = (groups: typeof PERMISSION_GROUPS): readonly PermissionEntry[] => Object.values(groups).flat()
 
-export const ALL_PERMISSIONS: PermissionAction[] = ENTRIES.map((e) => e.action)
+const ENTRIES = /*#__PURE__*/ entriesOf(PERMISSION_GROUPS)
 
-const BY_ACTION = new Map<string, PermissionEntry>(ENTRIES.map((e) => [e.action, e]))
+export const ALL_PERMISSIONS: PermissionAction[] = /*#__PURE__*/ ENTRIES.map((e) => e.action)
 
-const ORDER = new Map<string, number>(ALL_PERMISSIONS.map((a, i) => [a, i]))
+const BY_ACTION = /*#__PURE__*/ new Map<string, PermissionEntry>(/*#__PURE__*/ ENTRIES.map((e) => [e.action, e]))
+
+const ORDER = /*#__PURE__*/ new Map<string, number>(/*#__PURE__*/ ALL_PERMISSIONS.map((a, i) => [a, i]))
 
 function inCatalogueOrder(actions: Iterable<string>): string[] {
   return [...new Set(actions)].filter((a) => ORDER.has(a)).sort((a, b) => ORDER.get(a)! - ORDER.get(b)!)

@@ -4,9 +4,9 @@
 // scripts (the loader data among them), each gzipped with Node's zlib. The window is short (1280 x 400) so
 // that no chart is in view: ApexCharts loads only when one scrolls into view (ADR 0073), which the test
 // then does on the dashboard. Pages: the dashboard, contributor analytics and every list page of the
-// owner's sidebar (read from the shell's loader data). The dashboard is asserted at most 150 kB, the list
-// pages at most LIST_BUDGET (ADR 0077 says why not yet the goal of 120 kB), and no page fetches Headless
-// UI (the top bar's menus, the phone's drawer, dialogs) before someone opens one.
+// owner's sidebar (read from the shell's loader data). The dashboard is asserted at most 150 kB, every list
+// page at most the goal of 120 kB but the three ADR 0106 names, each under a ceiling of its own, and no page fetches
+// Headless UI (the top bar's menus, the phone's drawer, dialogs) before someone opens one.
 import zlib from 'node:zlib'
 import { rawRequest } from '#tests/security/raw-http'
 import { expect, test } from '../fixtures'
@@ -14,16 +14,16 @@ import { kB, scriptsOf } from './scripts-of'
 
 const DEMO_ORG = 'Demo Writing Co'
 const DASHBOARD_BUDGET = 150 * 1024
-// The goal is 120 kB; list pages are at 123 to 159 (ADR 0077 lists them and what remains): a guard against going back.
 const LIST_GOAL = 120 * 1024
-const LIST_BUDGET = 165 * 1024
+// Not there yet, or at the line (ADR 0106: 126.4, 120.4 and 119.9 kB, their loader data most of the rest): a guard against going back.
+const OVER_GOAL: Record<string, number> = { '/orders/view': 129 * 1024, '/orders/invoices': 123 * 1024, '/client/users/view': 122 * 1024 }
 const FIRST_PAGES = ['/dashboard', '/client/users/contributors/analytics']
 // A sidebar entry that lists records: /orders/view, /products/forms/list, /crm/user/view/all, /orders/invoices, ...
 const LIST_PAGE = /\/(view|list|all|invoices|revisions|audit-logs)$/
 
 type Item = { path?: string; external?: boolean; children?: Item[] }
 
-test('the dashboard starts with at most 150 kB of JavaScript, gzipped, list pages are guarded, the charts and menus wait', async ({
+test('the dashboard starts with at most 150 kB of JavaScript, gzipped, list pages at most 120 kB, the charts and menus wait', async ({
   page,
   loginAs,
   baseURL,
@@ -99,5 +99,5 @@ test('the dashboard starts with at most 150 kB of JavaScript, gzipped, list page
   expect(headlessOnStart, 'Headless UI before a menu, drawer or dialog opens').toEqual([])
   expect(totals['/dashboard'], report).toBeLessThanOrEqual(DASHBOARD_BUDGET)
   expect(lists.length, 'the owner has list pages').toBeGreaterThan(10)
-  for (const path of lists) expect(totals[path], `${path}\n${report}`).toBeLessThanOrEqual(LIST_BUDGET)
+  for (const path of lists) expect(totals[path], `${path}\n${report}`).toBeLessThanOrEqual(OVER_GOAL[path] ?? LIST_GOAL)
 })
