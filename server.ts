@@ -17,7 +17,11 @@ const app = express()
 app.disable('x-powered-by')
 // Only as many proxies as configured may speak for the client (X-Forwarded-For/-Proto); off by default.
 app.set('trust proxy', config.TRUST_PROXY)
-app.use(compression())
+// Pages and JSON are compressed on every request, so at a cheap level (ADR 0104); the immutable assets,
+// compressed once per browser, keep zlib's default.
+const compressAssets = compression()
+const compressAnswers = compression({ level: config.COMPRESSION_LEVEL })
+app.use((req, res, next) => (req.path.startsWith('/assets/') ? compressAssets : compressAnswers)(req, res, next))
 
 // The client IP (as trust proxy allows) and the socket's own peer travel to Remix in headers no
 // client can set itself.

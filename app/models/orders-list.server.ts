@@ -7,7 +7,7 @@ import { likePattern } from '#app/rules/table-query'
 import { countKey, rememberedCount } from '#app/services/count-cache.server'
 import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
 import type { Database } from '#db/types'
-import { ORDER_COLUMNS, type OrderJson, type OrderRow, ordersQuery, ordersToJson } from './orders.server'
+import { ORDER_COLUMNS, type OrderJson, type OrderRelated, type OrderRow, ordersQuery, ordersToJson, relatedOf, type RelatedColumns, withRelated } from './orders.server'
 import { orderTagLabels } from '#app/rules/orders-list'
 import {
   encodeCursor,
@@ -44,6 +44,8 @@ export type ListOptions = {
 
 export type OrdersPage = {
   rows: OrderRow[]
+  /** The rows' people and tags, read with them: pass to ordersToJson() / orderListRows(). */
+  related: OrderRelated
   count: number
   /** Position of the first row in the whole result (0-based), for '#' and 'x–y of n'. */
   offset: number
@@ -181,16 +183,25 @@ function cursorValue(v: Key['v']): string | null {
   return v === null ? null : v instanceof Date ? v.toISOString() : String(v)
 }
 
+type OrdersSelect = ReturnType<typeof ordersQuery>
+/** An order row with its people and tags (withRelated()). */
+type WalkRow = OrderRow & RelatedColumns
+
+function walkIds(query: OrdersSelect, limit: number, skip: number) {
+  const page = query.select('o.id').limit(limit)
+  return skip > 0 ? page.offset(skip) : page
+}
+
 /**
- * The rows of a walk's ids, in the walk's order. The walk itself selects only ids: MariaDB then reads
- * the list index in order, where with every column selected it may pick another plan for a deep cursor
- * (26 ms instead of 0.8 ms at 1M orders, ADR 0030). A row deleted in between is simply left out.
+ * The rows of a walk, in the walk's order, in one round trip: the walk itself selects only ids in a
+ * derived table (MariaDB then reads the list index in order, where with every column selected it may
+ * pick another plan for a deep cursor: 26 ms instead of 0.8 ms at 1M orders, ADR 0030), and the outer
+ * query reads those rows by primary key. Two queries before (ids, then rows): a round trip costs more
+ * CPU than the SQL around it (ADR 0104).
  */
-async function rowsInOrder(t: TenantScope, ids: number[]): Promise<OrderRow[]> {
-  if (!ids.length) return []
-  const rows = (await ordersQuery(t).select(ORDER_COLUMNS).where('o.id', 'in', ids).execute()) as OrderRow[]
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
+async function rowsOfWalk(t: TenantScope, ids: ReturnType<typeof walkIds>, orderBy: (q: OrdersSelect) => OrdersSelect): Promise<WalkRow[]> {
+  const rows = withRelated(t, ordersQuery(t).innerJoin(ids.as('k'), 'k.id', 'o.id') as unknown as OrdersSelect).select(ORDER_COLUMNS)
+  return (await orderBy(rows as unknown as OrdersSelect).execute()) as WalkRow[]
 }
 
 type Walk = { sort: OrderSort; dir: SortDir; backward: boolean; from: Key | null; limit: number; skip?: number }
@@ -199,14 +210,14 @@ type Walk = { sort: OrderSort; dir: SortDir; backward: boolean; from: Key | null
  * Up to `limit` rows strictly after `from` in the walk's direction (display order, or its reverse
  * when backward), skipping `skip` rows first (the offset fallback of `start`, see ADR 0017).
  */
-async function walk(t: TenantScope, base: () => ReturnType<typeof ordersQuery>, w: Walk): Promise<OrderRow[]> {
+async function walk(t: TenantScope, base: () => ReturnType<typeof ordersQuery>, w: Walk): Promise<WalkRow[]> {
   const column = SORT_COLUMN[w.sort]
   const segments = w.backward ? [...segmentsOf(w.sort)].reverse() : segmentsOf(w.sort)
   const ascending = (w.dir === 'asc') !== w.backward
   const op = ascending ? '>' : '<'
   const order = ascending ? 'asc' : 'desc'
   const first = w.from ? Math.max(0, segments.indexOf(w.from.v === null ? 'null' : segments.includes('set') ? 'set' : 'all')) : 0
-  const out: OrderRow[] = []
+  const out: WalkRow[] = []
   let skip = w.skip ?? 0
   for (let k = first; k < segments.length && out.length < w.limit; k++) {
     const segment = segments[k]!
@@ -217,13 +228,8 @@ async function walk(t: TenantScope, base: () => ReturnType<typeof ordersQuery>, 
       const { v, i } = w.from
       query = segment === 'null' || v === null ? query.where('o.id', op, i) : query.where((eb) => eb.or([eb(column, op, v), eb.and([eb(column, '=', v), eb('o.id', op, i)])]))
     }
-    query = segment === 'null' ? query.orderBy('o.id', order) : query.orderBy(column, order).orderBy('o.id', order)
-    let page = query.select('o.id').limit(w.limit - out.length)
-    if (skip > 0) page = page.offset(skip)
-    const rows = await rowsInOrder(
-      t,
-      (await page.execute()).map((r) => r.id),
-    )
+    const orderBy = (q: OrdersSelect) => (segment === 'null' ? q.orderBy('o.id', order) : q.orderBy(column, order).orderBy('o.id', order))
+    const rows = await rowsOfWalk(t, walkIds(orderBy(query), w.limit - out.length, skip), orderBy)
     if (rows.length > 0) skip = 0
     else if (skip > 0) {
       // The whole run lies inside the skip: take its size off and go on with the next run.
@@ -238,7 +244,7 @@ async function walk(t: TenantScope, base: () => ReturnType<typeof ordersQuery>, 
   return out
 }
 
-const EMPTY_PAGE: OrdersPage = { rows: [], count: 0, offset: 0, nextCursor: null, prevCursor: null, lastCursor: null }
+const EMPTY_PAGE: OrdersPage = { rows: [], related: { people: new Map(), tags: new Map() }, count: 0, offset: 0, nextCursor: null, prevCursor: null, lastCursor: null }
 
 /**
  * One page of the organisation's orders. Paging: a cursor from a previous answer (next, prev, last), or
@@ -272,7 +278,7 @@ export async function listOrders(t: TenantScope, q: OrdersListQuery, options: Li
     return { rows: found.slice(0, size), offset: 0, hasPrev: false, hasNext: found.length > size }
   }
 
-  let page: { rows: OrderRow[]; offset: number; hasPrev: boolean; hasNext: boolean }
+  let page: { rows: WalkRow[]; offset: number; hasPrev: boolean; hasNext: boolean }
   if (cursor?.d === 'a') {
     const found = await run({ backward: false, from: keyFromCursor(cursor), limit: size + 1 })
     // Everything after the cursor is gone (deleted or re-filtered): show the end instead of nothing.
@@ -295,6 +301,7 @@ export async function listOrders(t: TenantScope, q: OrdersListQuery, options: Li
   const last = rows[rows.length - 1]
   return {
     rows,
+    related: relatedOf(rows),
     count,
     offset,
     nextCursor: hasNext && last ? encodeCursor({ d: 'a', s: sort, r: dir, v: cursorValue(keyOf(last, sort).v), i: last.id, o: offset + rows.length }) : null,
@@ -307,7 +314,7 @@ export async function listOrders(t: TenantScope, q: OrdersListQuery, options: Li
  * The spec's offset paging (ADR 0017): a page that reaches the end is read backwards from the end
  * (as cheap as the first page); a page in the middle skips from whichever end is nearer.
  */
-async function startPage(start: number, size: number, count: number, run: (w: Omit<Walk, 'sort' | 'dir'>) => Promise<OrderRow[]>) {
+async function startPage(start: number, size: number, count: number, run: (w: Omit<Walk, 'sort' | 'dir'>) => Promise<WalkRow[]>) {
   if (start >= count) return { rows: [], offset: start, hasPrev: false, hasNext: false }
   if (start + size >= count) {
     const reversed = await run({ backward: true, from: null, limit: count - start })
@@ -343,8 +350,8 @@ export function toOrderListRow(order: OrderJson) {
 }
 export type OrderListRow = ReturnType<typeof toOrderListRow>
 
-export async function orderListRows(t: TenantScope, rows: OrderRow[], now = new Date()): Promise<OrderListRow[]> {
-  return (await ordersToJson(t, rows, now)).map(toOrderListRow)
+export async function orderListRows(t: TenantScope, rows: OrderRow[], now = new Date(), related?: OrderRelated): Promise<OrderListRow[]> {
+  return (await ordersToJson(t, rows, now, related)).map(toOrderListRow)
 }
 
 /** The dashboard's Projects tab (back-office section 2): archived orders, the completed ones only when asked. */
@@ -354,7 +361,8 @@ export async function listProjects(t: TenantScope, q: Pick<OrdersListQuery, 'sor
     { ...q, archived: true, search: '', start: null, showSixMonthsCompleted: true, filters: { ...NO_FILTERS, orderStatus: showCompleted ? [] : ['in-progress'] } },
     { now },
   )
-  return { ...page, rows: await orderListRows(t, page.rows, now) }
+  const { related, ...rest } = page
+  return { ...rest, rows: await orderListRows(t, page.rows, now, related) }
 }
 
 export type FilterChoice = { value: string; label: string }

@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const [page, filterChoices] = await Promise.all([listOrders(t, query, { now, needsAction: tab === NEEDS_ACTION }), tab === 'all' ? orderFilterChoices(t) : null])
     list = {
-      rows: await orderListRows(t, page.rows, now),
+      rows: await orderListRows(t, page.rows, now, page.related),
       count: page.count,
       offset: page.offset,
       nextCursor: page.nextCursor,

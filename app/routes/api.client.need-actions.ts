@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [page, writers] = await Promise.all([listOrders(t, parsed.query, { now, needsAction: true }), activeWriters(t)])
   return apiJson({
     status: true,
-    needsActionOrders: await ordersToJson(t, page.rows, now),
+    needsActionOrders: await ordersToJson(t, page.rows, now, page.related),
     writers,
     count: page.count,
     start: page.offset,

@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await listOrders(t, parsed.query, { now })
   return apiJson({
     status: true,
-    orders: await ordersToJson(t, page.rows, now),
+    orders: await ordersToJson(t, page.rows, now, page.related),
     count: page.count,
     start: page.offset,
     nextCursor: page.nextCursor,

@@ -10,10 +10,23 @@ import { LIST_PAIRS } from './lists'
 const SLICES = Number(process.env.BENCH_SLICES ?? 6)
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+/** The first build's port; the others follow it (another checkout's bench may hold the default). */
+const FIRST_PORT = Number(process.env.BENCH_AB_PORT ?? 3231)
 
-async function start(buildDir: string, port: number) {
+/** What browsers send: answers are gzipped as in real use (autocannon asks for nothing by itself). BENCH_ACCEPT_ENCODING=identity leaves it out. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br'
+
+/** `BENCH_BASE_ENV='COMPRESSION_LEVEL=6'`: settings for the first build only (a server.ts change shows as a setting of the base). */
+const baseEnv = Object.fromEntries(
+  (process.env.BENCH_BASE_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((kv) => kv.split('=') as [string, string]),
+)
+
+async function start(buildDir: string, port: number, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', RUN_WORKERS: 'false', BUILD_DIR: buildDir, SMTP_SINK_PORT: String(port - 700) },
+    env: { ...process.env, ...extraEnv, PORT: String(port), NODE_ENV: 'production', RUN_WORKERS: 'false', BUILD_DIR: buildDir, SMTP_SINK_PORT: String(port - 700) },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (let i = 0; i < 400; i++) {
@@ -27,12 +40,17 @@ async function start(buildDir: string, port: number) {
 
 async function slice(port: number, pid: number, path: string, cookie: string) {
   const before = cpuMs(pid)
-  const result = await autocannon({ url: `http://localhost:${port}${path}`, connections: CONNECTIONS, duration: SLICE_SECONDS, headers: { cookie } })
+  const result = await autocannon({
+    url: `http://localhost:${port}${path}`,
+    connections: CONNECTIONS,
+    duration: SLICE_SECONDS,
+    headers: { cookie, 'accept-encoding': ACCEPT_ENCODING },
+  })
   return { cpu: cpuMs(pid) - before, requests: result.requests.total, non2xx: result.non2xx }
 }
 
 const builds = process.argv.slice(2)
-const servers = await Promise.all(builds.map((b, i) => start(b, 3231 + i)))
+const servers = await Promise.all(builds.map((b, i) => start(b, FIRST_PORT + i, i === 0 ? baseEnv : {})))
 try {
   const cookie = await ownerCookie()
   const rows: Record<string, string>[] = []
@@ -44,7 +62,7 @@ try {
         // Alternate which build goes first, so neither always follows the other's load.
         const order = s % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i)
         for (const i of order) {
-          const r = await slice(3231 + i, servers[i]!.pid!, path, cookie)
+          const r = await slice(FIRST_PORT + i, servers[i]!.pid!, path, cookie)
           totals[i]!.cpu += r.cpu
           totals[i]!.requests += r.requests
           totals[i]!.non2xx += r.non2xx

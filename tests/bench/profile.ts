@@ -4,8 +4,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { platformDb } from '#app/services/db.server'
-import { assertPortFree, CONNECTIONS, load, ownerCookie, startServer } from './harness'
+import { assertPortFree, CONNECTIONS, load, ownerCookie, probe, startServer } from './harness'
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; endTime: number }
@@ -60,12 +61,22 @@ export function summarize(profile: CpuProfile, top = 30, lastSeconds = Infinity)
   for (const [k, v] of interesting.sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(v).padStart(6)}  ${k}`)
 }
 
+/** Statements the server sent to MariaDB per request (its global Questions counter over sequential requests, less our own reads of it). */
+export async function queriesPerRequest(target: string, cookie: string, requests = 10) {
+  const questions = async () => Number((await sql<{ Value: string }>`SHOW GLOBAL STATUS LIKE 'Questions'`.execute(platformDb)).rows[0]?.Value ?? NaN)
+  await probe(target, cookie)
+  const before = await questions()
+  for (let i = 0; i < requests; i++) await probe(target, cookie)
+  return ((await questions()) - before - 1) / requests
+}
+
 async function profilePath(target: string, seconds: number) {
   await assertPortFree()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draftdesk-prof-'))
   const server = await startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`])
   try {
     const cookie = await ownerCookie()
+    console.log(`${target}: ${(await queriesPerRequest(target, cookie)).toFixed(1)} queries per request`)
     await load(target, cookie, 2)
     const result = await load(target, cookie, seconds)
     console.log(`${target}: ${result.rps.toFixed(0)} req/s at c=${CONNECTIONS}, p50 ${result.p50} ms, p95 ${result.p95} ms, non-2xx ${result.failed}`)

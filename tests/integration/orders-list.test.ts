@@ -1,13 +1,14 @@
 // The orders list model against MariaDB: keyset paging in every sort and direction (cursors both ways,
 // the last page, the spec's start offsets), and the SQL project-status filter agreeing with the JS rule.
+import type { KyselyPlugin } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_SORTS, type OrderSort, type OrdersListQuery, NO_FILTERS, decodeCursor, type SortDir } from '#app/models/orders-list.schema'
 import { listOrders } from '#app/models/orders-list.server'
-import type { OrderRow } from '#app/models/orders.server'
+import { type OrderRow, ordersToJson } from '#app/models/orders.server'
 import { PROJECT_STATUSES, projectStatus } from '#app/rules/project-status'
-import { tenantDb } from '#app/services/db.server'
+import { platformDb, tenantDb } from '#app/services/db.server'
 import { createTenant } from '#tests/factories/index'
-import { createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
+import { createContributor, createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 import { bulkOrders } from '#tests/factories/orders-list'
 
 const NOW = new Date('2026-06-15T12:00:00.000Z')
@@ -120,3 +121,54 @@ describe('project status in SQL', () => {
     expect(expected.length).toBeGreaterThan(0)
   })
 })
+
+describe('a page read with its people and tags (ADR 0104)', () => {
+  it('answers what the separate reads answer, writer, reviewer, customer and tags in their order, in one query', async () => {
+    const { org } = await createTenant()
+    const own = { db: tenantDb(org.id), clientId: org.id }
+    const product = await createProductWithWorkflow(org.id, { name: 'Tagged Resume' })
+    const customer = await createCustomer(org.id, { firstName: 'Tia', lastName: 'Tagged' })
+    const [writer, reviewer] = await Promise.all([createContributor(org.id), createContributor(org.id, { role: 'REVIEWER' })])
+    const [staffed, plain] = await Promise.all([
+      createOrder(org.id, { customerUserId: customer.userId, productId: product.productId }, { writerUserId: writer.userId, reviewerUserId: reviewer.userId }),
+      createOrder(org.id, { customerUserId: customer.userId, productId: product.productId }),
+    ])
+    await platformDb
+      .insertInto('tags')
+      .values(['zeta "quoted"', 'alpha'].map((text, i) => ({ client_id: org.id, public_id: `tag-${org.id}-${i}`, text })))
+      .execute()
+    const tags = await platformDb.selectFrom('tags').select(['id', 'public_id']).where('client_id', '=', org.id).orderBy('public_id').execute()
+    // Placed zeta first, alpha second: the answer keeps the position, not the alphabet.
+    await platformDb
+      .insertInto('order_tags')
+      .values(tags.map((tag, position) => ({ client_id: org.id, order_id: staffed.id, tag_id: tag.id, position })))
+      .execute()
+
+    const queries: string[] = []
+    const counted = { db: own.db.withPlugin(countingPlugin(queries)), clientId: org.id }
+    const page = await listOrders(counted, query())
+    expect(queries).toHaveLength(2) // the count (a small list is counted afresh) and the rows with everything they show
+    const joined = await ordersToJson(own, page.rows, NOW, page.related)
+    expect(joined).toEqual(await ordersToJson(own, page.rows, NOW))
+    const json = Object.fromEntries(joined.map((o) => [o._id, o]))
+    expect(json[staffed.public_id]).toMatchObject({
+      writer: 'Wren Writer',
+      reviewer: 'Riley Reviewer',
+      customer: 'Tia Tagged',
+      customTags: tags.map((tag) => ({ _id: tag.public_id })),
+    })
+    expect(json[staffed.public_id]!.customTags.map((tag) => tag.text)).toEqual(['zeta "quoted"', 'alpha'])
+    expect(json[plain.public_id]).toMatchObject({ writer: null, reviewer: null, customTags: [] })
+  })
+})
+
+/** Counts round trips: a result comes back once per query sent (transformQuery also sees each sub-query built). */
+function countingPlugin(queries: string[]): KyselyPlugin {
+  return {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      queries.push(args.queryId.queryId)
+      return args.result
+    },
+  }
+}
