@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn, type StdioOptions } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { withMemorySettings } from './process-memory.mjs'
 
 export type Cluster = {
   /** The balancer: what browsers and PUBLIC_URL name. */
@@ -63,7 +64,10 @@ backend app
     balance roundrobin
     option httpchk GET /healthz
     http-check expect status 200
-    default-server inter 1s fall 2 rise 1
+    # A process saturated by load answers /healthz late, not never: 5 s before a check fails (ADR 0105), while
+    # a stopped one refuses the connection at once and is out after three checks.
+    timeout check 5s
+    default-server inter 1s fall 3 rise 1
     http-response set-header X-Served-By %s
 ${webPorts.map((p, i) => `    server web${i + 1} 127.0.0.1:${p} check`).join('\n')}
 `
@@ -107,7 +111,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const url = `http://localhost:${opts.port}`
   const stdio: StdioOptions = opts.output === 'inherit' ? 'inherit' : ['ignore', 'ignore', 'inherit']
   // Every process speaks for the balancer's address, and believes the balancer's X-Forwarded-For (loopback only).
-  const shared = { ...opts.env, NODE_ENV: 'production' as const, PUBLIC_URL: opts.env.PUBLIC_URL ?? url, TRUST_PROXY: opts.env.TRUST_PROXY ?? 'loopback' }
+  // With the heap limit and allocator settings of every app process (ADR 0105).
+  const shared = withMemorySettings({ ...opts.env, NODE_ENV: 'production', PUBLIC_URL: opts.env.PUBLIC_URL ?? url, TRUST_PROXY: opts.env.TRUST_PROXY ?? 'loopback' })
   const children: ChildProcess[] = []
   const stop = async () => {
     await Promise.all(children.splice(0).map((c) => stopChild(c)))

@@ -21,6 +21,7 @@ import {
   startS3Emulator,
   stopS3Emulator,
 } from './services.mjs'
+import { withMemorySettings } from './process-memory.mjs'
 
 const mode = process.argv[2] ?? 'start'
 // `npm test -- vitest <files>` or `npm test -- playwright <args>` runs one phase; the rest goes to its runner.
@@ -296,7 +297,7 @@ async function startCrm(env, dir) {
 
 function serve(env, entry) {
   // Node itself (not npx) is the child, so a forwarded Ctrl-C reaches the server directly.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } })
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env: withMemorySettings({ ...env, NODE_ENV: 'production' }) })
   const forward = (signal) => child.kill(signal)
   process.on('SIGINT', () => forward('SIGINT'))
   process.on('SIGTERM', () => forward('SIGTERM'))
@@ -447,6 +448,8 @@ async function main() {
       process.exit(failedSteps.length ? 1 : 0)
     }
     if (mode === 'bench') {
+      // `npm run bench -- scale,soak` is BENCH_ONLY=scale,soak.
+      if (extraArgs.length) env.BENCH_ONLY = extraArgs.join(',')
       run('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
       run('npx', ['tsx', 'db/seed/index.ts'], env)
       ensureBuild(env)

@@ -3,6 +3,8 @@
 import { sql } from 'kysely'
 import type { Tenant } from './auth-guards.server'
 import { mayManageMember, OUT_OF_REACH } from '#app/rules/reach'
+import { countKey, rememberedValue } from '#app/services/count-cache.server'
+import { env } from '#app/services/env.server'
 import { hashPassword } from '#app/services/password.server'
 import { revokeUserSessions } from '#app/services/session.server'
 import { closePermissions, hasFullAccess, type PermissionAction } from '#app/rules/permissions'
@@ -127,10 +129,35 @@ export async function writerProfile(t: Tenant, userId: number): Promise<WriterPr
 
 export type OrdersStats = { totalOrders: number; pendingOrders: number; completedOrders: number }
 
-/** Orders per contributor in one grouped query: all assigned, completed (100 percent) and the rest pending. */
+/**
+ * Orders per contributor in one grouped query: all assigned, completed (100 percent) and the rest pending.
+ * The query reads every assigned order, seconds at 1,000,000 orders for each project page and assign dialog,
+ * so counts that add up to COUNT_CACHE_FROM or more are remembered for 30 s, as long list totals are (ADR 0105).
+ */
 export async function ordersStatsOfWriters(t: Tenant, userIds: number[]): Promise<Map<number, OrdersStats>> {
+  if (userIds.length === 0) return new Map()
+  const key = countKey(
+    'writer-orders',
+    t.clientId,
+    [...userIds].sort((a, b) => a - b),
+  )
+  const entries = await rememberedValue(
+    key,
+    async () => [...(await countOrdersOfWriters(t, userIds))],
+    (counted) => counted.reduce((n, [, s]) => n + s.totalOrders, 0) >= env().COUNT_CACHE_FROM,
+    (raw) => {
+      try {
+        return JSON.parse(raw) as [number, OrdersStats][]
+      } catch {
+        return null
+      }
+    },
+  )
+  return new Map(entries)
+}
+
+async function countOrdersOfWriters(t: Tenant, userIds: number[]): Promise<Map<number, OrdersStats>> {
   const stats = new Map<number, OrdersStats>()
-  if (userIds.length === 0) return stats
   const rows = await scopedAs(t, 'orders', 'o')
     .select((eb) => [
       'o.writer_id',

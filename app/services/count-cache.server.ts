@@ -10,7 +10,7 @@ import { redis } from './redis.server'
 const TTL_SECONDS = 30
 
 /** Concurrent misses in this process share one count instead of starting fifty. */
-const inFlight = new Map<string, Promise<number>>()
+const inFlight = new Map<string, Promise<unknown>>()
 
 /** A Redis key for `parts` (tenant first, so one organisation's totals never answer another's). */
 export function countKey(list: string, clientId: number, parts: unknown): string {
@@ -20,18 +20,32 @@ export function countKey(list: string, clientId: number, parts: unknown): string
 /** `count()`, or a remembered total of at least `large` for this key; Redis trouble only means counting. */
 export async function rememberedCount(key: string, count: () => Promise<number>, opts: { large?: number } = {}): Promise<number> {
   const large = opts.large ?? env().COUNT_CACHE_FROM
+  return rememberedValue(
+    key,
+    count,
+    (n) => n >= large,
+    (raw) => (Number.isFinite(Number(raw)) ? Number(raw) : null),
+  )
+}
+
+/**
+ * `compute()`, or what it answered for this key within TTL_SECONDS when `large(value)` said it was counted
+ * from that many rows (ADR 0105: contributors' order counts); `parse` reads a remembered value back (null: recompute).
+ */
+export async function rememberedValue<T>(key: string, compute: () => Promise<T>, large: (value: T) => boolean, parse: (raw: string) => T | null): Promise<T> {
   const cached = await redis()
     .get(key)
     .catch(() => null)
-  if (cached !== null && Number.isFinite(Number(cached))) return Number(cached)
-  const running = inFlight.get(key)
+  const remembered = cached === null ? null : parse(cached)
+  if (remembered !== null) return remembered
+  const running = inFlight.get(key) as Promise<T> | undefined
   if (running) return running
-  const counting = count().finally(() => inFlight.delete(key))
-  inFlight.set(key, counting)
-  const n = await counting
-  if (n >= large)
+  const computing = compute().finally(() => inFlight.delete(key))
+  inFlight.set(key, computing)
+  const value = await computing
+  if (large(value))
     await redis()
-      .set(key, String(n), 'EX', TTL_SECONDS)
+      .set(key, typeof value === 'number' ? String(value) : JSON.stringify(value), 'EX', TTL_SECONDS)
       .catch(() => undefined)
-  return n
+  return value
 }

@@ -2,15 +2,21 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import autocannon from 'autocannon'
 import { platformDb } from '#app/services/db.server'
 import { sessionCookie } from '#tests/factories/session'
+import { withMemorySettings } from '../../scripts/process-memory.mjs'
 
 export const port = Number(process.env.BENCH_PORT ?? 3200)
 export const base = `http://localhost:${port}`
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 /** The issue measures list pages at 50 concurrent connections. */
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+
+/** Where bench servers write their memory figures (tests/bench/memory-probe.mjs, read by the scale section). */
+export const MEMORY_DIR = path.resolve(process.env.BENCH_MEMORY_DIR ?? '.data/bench/memory')
+process.env.BENCH_MEMORY_DIR = MEMORY_DIR
 
 export async function assertPortFree() {
   try {
@@ -50,8 +56,13 @@ const CLOCK_TICKS = 100
 
 export async function startServer(nodeArgs: string[] = []): Promise<BenchServer> {
   // Node itself is the child (not npx), so stopping it really stops the server.
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
-    env: {
+  const probe = path.resolve('tests/bench/memory-probe.mjs')
+  // BENCH_SERVER_NODE_ARGS (e.g. "--trace-gc") and BENCH_SERVER_STDOUT (a file for the server's output): for looking inside.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const stdout = process.env.BENCH_SERVER_STDOUT ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'a') : 'ignore'
+  const server = spawn(process.execPath, [...extra, ...nodeArgs, '--import', probe, '--import', 'tsx', 'server.ts'], {
+    // The heap limit and allocator settings of every app process (ADR 0105), as npm start and the image run it.
+    env: withMemorySettings({
       ...process.env,
       PORT: String(port),
       NODE_ENV: 'production',
@@ -61,8 +72,8 @@ export async function startServer(nodeArgs: string[] = []): Promise<BenchServer>
       REALTIME_SOCKETS_PER_USER: '100000',
       REALTIME_MESSAGE_BURST: '100000',
       REALTIME_MESSAGES_PER_SECOND: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+    stdio: ['ignore', stdout, 'inherit'],
     // Another checkout (e.g. the landed code, for before/after figures) may serve the same database.
     cwd: process.env.BENCH_SERVER_DIR ?? process.cwd(),
   })

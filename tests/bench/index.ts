@@ -13,7 +13,8 @@ import { LIST_PAIRS } from './lists'
 import { portalSection } from './portal'
 import { remindersSection } from './reminders'
 import { reportsSection } from './reports'
-import { BENCH_CUSTOMERS, BENCH_ORDERS, seedLargeCustomers, seedLargeOrders } from './seed-large'
+import { scaleSection, soakSection } from './scale'
+import { BENCH_CUSTOMERS, BENCH_ORDERS, BENCH_SMALL_ORDERS, BENCH_SMALL_ORGANISATIONS, seedLargeCustomers, seedLargeOrders, seedSmallOrganisations } from './seed-large'
 import { workSection } from './work'
 
 /** Hops along nextCursor for the "deep" page: 200 pages of 50 = the 10,000th order. */
@@ -118,11 +119,18 @@ async function main() {
   started = Date.now()
   const orders = await seedLargeOrders()
   console.log(orders ? `Seeded ${BENCH_ORDERS} bench orders in ${((Date.now() - started) / 1000).toFixed(1)} s` : `Bench orders already there (${BENCH_ORDERS})`)
+  started = Date.now()
+  const small = await seedSmallOrganisations()
+  console.log(
+    small
+      ? `Seeded ${BENCH_SMALL_ORGANISATIONS} small organisations of ${BENCH_SMALL_ORDERS} orders each in ${((Date.now() - started) / 1000).toFixed(1)} s`
+      : `Small organisations already there (${BENCH_SMALL_ORGANISATIONS})`,
+  )
   const server = await startServer()
   try {
     const cookie = await ownerCookie()
     console.log(`\nOne production server process (${process.env.BUILD_DIR ?? 'build'}); latency from ${process.env.BENCH_SAMPLES ?? 60} sequential requests`)
-    // BENCH_ONLY=orders|lists|portal|brief|billing|dashboard|chat|reminders|reports|work runs one section (or several, comma-separated).
+    // BENCH_ONLY=orders|lists|portal|brief|billing|dashboard|chat|reminders|reports|work|scale|soak runs one section (or several, comma-separated).
     const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(section)
     if (wanted('orders')) await ordersSection(cookie, server.pid)
     if (wanted('lists')) await listPagesSection(cookie, server.pid)
@@ -134,6 +142,9 @@ async function main() {
     if (wanted('reminders')) await remindersSection()
     if (wanted('reports')) await reportsSection()
     if (wanted('work')) await workSection(server.pid)
+    if (wanted('scale')) await scaleSection(server.pid)
+    // Ten minutes of both cores: only when asked for by name (BENCH_ONLY=soak or npm run bench -- soak).
+    if (process.env.BENCH_ONLY?.split(',').includes('soak')) await soakSection(server.pid)
     if (skipped.length) console.log(`\nSkipped: ${skipped.join('; ')}`)
   } finally {
     await server.stop()

@@ -1,5 +1,6 @@
-// Bench data on top of the demo seed, in Demo Writing Co: 20,000 extra customers and 1,000,000 orders,
-// written by the database itself (INSERT ... SELECT over MariaDB's sequence tables), skipped once there.
+// Bench data on top of the demo seed: in Demo Writing Co 20,000 extra customers and 1,000,000 orders, and
+// 48 small organisations beside it (50 in all, issue 29 "At scale"), written by the database itself
+// (INSERT ... SELECT over MariaDB's sequence tables), skipped once there.
 import { sql } from 'kysely'
 import { platformDb } from '#app/services/db.server'
 
@@ -104,6 +105,75 @@ export async function seedLargeOrders(): Promise<boolean> {
         JOIN bench_writers w ON w.n = s.seq % ${counts.w}`.execute(db)
     }
     await sql`SET SESSION foreign_key_checks = 1, unique_checks = 1`.execute(db)
+  })
+  return true
+}
+
+/** Organisations beside the two of the demo seed: 50 in all, one large (Demo Writing Co) and 49 small. */
+export const BENCH_SMALL_ORGANISATIONS = Number(process.env.BENCH_SMALL_ORGANISATIONS ?? 48)
+/** Orders of each small organisation (Rival Resumes keeps its demo 40). */
+export const BENCH_SMALL_ORDERS = Number(process.env.BENCH_SMALL_ORDERS ?? 1000)
+const SMALL_CUSTOMERS = 20
+
+/** The owner of small organisation n (1-based), who signs in with the demo password. */
+export const smallOwnerEmail = (n: number) => `owner@benchorg${n}.bench.test`
+
+/**
+ * BENCH_SMALL_ORGANISATIONS organisations, each with an owner (the demo password), 20 customers, Rival
+ * Resumes' products and BENCH_SMALL_ORDERS orders, every table in one INSERT ... SELECT over all of them.
+ */
+export async function seedSmallOrganisations(): Promise<boolean> {
+  const count = BENCH_SMALL_ORGANISATIONS
+  if (count < 1) return false
+  // The last order of the last organisation: every statement below is INSERT IGNORE, so an interrupted seed resumes.
+  const lastOrder = `boo${String(count).padStart(8, '0')}${String(BENCH_SMALL_ORDERS).padStart(13, '0')}`
+  if (await platformDb.selectFrom('orders').select('id').where('public_id', '=', lastOrder).executeTakeFirst()) return false
+  const rival = (await platformDb.selectFrom('organisations').select('id').where('name', '=', 'Rival Resumes').executeTakeFirstOrThrow()).id
+  const hash = (await platformDb.selectFrom('users').select('password_hash').where('email', '=', 'owner@demo.test').executeTakeFirstOrThrow()).password_hash
+  const seq = (to: number) => sql.raw(`seq_1_to_${to}`)
+  await platformDb.connection().execute(async (db) => {
+    await sql`INSERT IGNORE INTO organisations (public_id, name, subdomain, currency_type, package_status, created_at)
+      SELECT CONCAT('benchorg', LPAD(seq, 16, '0')), CONCAT('Bench Organisation ', seq), CONCAT('benchorg', seq), 'usd', 'active', NOW(3) - INTERVAL seq DAY
+      FROM ${seq(count)}`.execute(db)
+    await sql`CREATE TEMPORARY TABLE bench_orgs (n INT PRIMARY KEY, id BIGINT UNSIGNED)`.execute(db)
+    await sql`INSERT INTO bench_orgs SELECT CAST(SUBSTRING(subdomain, 9) AS UNSIGNED), id FROM organisations WHERE subdomain LIKE 'benchorg%'`.execute(db)
+    await sql`INSERT IGNORE INTO organisation_settings (client_id, settings) SELECT id, '{}' FROM bench_orgs`.execute(db)
+    // The owner (n = 0) and the customers (1..SMALL_CUSTOMERS) of each organisation.
+    await sql`INSERT IGNORE INTO users (client_id, public_id, email, password_hash, first_name, last_name)
+      SELECT o.id, CONCAT('bou', LPAD(o.n, 8, '0'), LPAD(s.seq, 8, '0')),
+        IF(s.seq = 0, CONCAT('owner@benchorg', o.n, '.bench.test'), CONCAT('customer', s.seq, '@benchorg', o.n, '.bench.test')),
+        ${hash}, IF(s.seq = 0, 'Owner', CONCAT('Customer', s.seq)), CONCAT('Org', o.n)
+      FROM bench_orgs o JOIN seq_0_to_${sql.raw(String(SMALL_CUSTOMERS))} s`.execute(db)
+    await sql`INSERT IGNORE INTO memberships (client_id, user_id, role, permissions)
+      SELECT u.client_id, u.id, IF(u.email LIKE 'owner@%', 'client', 'customer'), '[]' FROM users u JOIN bench_orgs o ON o.id = u.client_id`.execute(db)
+    await sql`INSERT IGNORE INTO products (public_id, client_id, name, price_cents, purchasable, active, archived, description)
+      SELECT CONCAT('bop', LPAD(o.n, 8, '0'), LPAD(p.id, 10, '0')), o.id, p.name, p.price_cents, p.purchasable, p.active, p.archived, p.description
+      FROM bench_orgs o JOIN products p ON p.client_id = ${rival}`.execute(db)
+    // Lookup tables numbered from 0 within each organisation, so order n picks customer n % 20 and product n % products.
+    await sql`CREATE TEMPORARY TABLE bench_org_customers (client_id BIGINT UNSIGNED, n INT, id BIGINT UNSIGNED, first_name VARCHAR(191), last_name VARCHAR(191), email VARCHAR(191), PRIMARY KEY (client_id, n))`.execute(
+      db,
+    )
+    await sql`INSERT INTO bench_org_customers SELECT u.client_id, ROW_NUMBER() OVER (PARTITION BY u.client_id ORDER BY u.id) - 1, u.id, u.first_name, u.last_name, u.email
+      FROM users u JOIN bench_orgs o ON o.id = u.client_id WHERE u.email NOT LIKE 'owner@%'`.execute(db)
+    await sql`CREATE TEMPORARY TABLE bench_org_products (client_id BIGINT UNSIGNED, n INT, id BIGINT UNSIGNED, name VARCHAR(191), price_cents BIGINT, PRIMARY KEY (client_id, n))`.execute(
+      db,
+    )
+    await sql`INSERT INTO bench_org_products SELECT p.client_id, ROW_NUMBER() OVER (PARTITION BY p.client_id ORDER BY p.id) - 1, p.id, p.name, p.price_cents
+      FROM products p JOIN bench_orgs o ON o.id = p.client_id`.execute(db)
+    const products = Number((await sql<{ n: number }>`SELECT COUNT(*) n FROM products WHERE client_id = ${rival}`.execute(db)).rows[0]!.n)
+    await sql`INSERT IGNORE INTO orders (public_id, client_id, customer_id, product_id, customer_first_name, customer_last_name, customer_name,
+        customer_email, package_name, services, module_count, price_cents, status_percentage, priority, due_date, completed_at,
+        archived, created_at, updated_at)
+      SELECT CONCAT('boo', LPAD(o.n, 8, '0'), LPAD(s.seq, 13, '0')), o.id, c.id, p.id, c.first_name, c.last_name, CONCAT(c.first_name, ' ', c.last_name),
+        c.email, p.name, '[]', 0, p.price_cents,
+        IF(s.seq % 3 = 0, 100, (s.seq * 37) % 100),
+        ELT(1 + s.seq % 4, 'urgent', 'high', 'medium', 'low'),
+        NOW(3) - INTERVAL (s.seq * 3600) SECOND + INTERVAL 14 DAY,
+        IF(s.seq % 3 = 0, NOW(3) - INTERVAL GREATEST(0, s.seq * 3600 - 86400) SECOND, NULL),
+        s.seq % 10 = 0, NOW(3) - INTERVAL (s.seq * 3600) SECOND, NOW(3) - INTERVAL (s.seq * 3600) SECOND
+      FROM bench_orgs o JOIN (SELECT CAST(seq AS SIGNED) AS seq FROM ${seq(BENCH_SMALL_ORDERS)}) s
+      JOIN bench_org_customers c ON c.client_id = o.id AND c.n = s.seq % ${SMALL_CUSTOMERS}
+      JOIN bench_org_products p ON p.client_id = o.id AND p.n = s.seq % ${products}`.execute(db)
   })
   return true
 }

@@ -1,7 +1,8 @@
 // ADR 0029: long list totals are remembered briefly in Redis, short ones never; keys are per organisation.
+// ADR 0105: so are other values counted from many rows (contributors' order counts).
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { countKey, rememberedCount } from '#app/services/count-cache.server'
+import { countKey, rememberedCount, rememberedValue } from '#app/services/count-cache.server'
 import { redis } from '#app/services/redis.server'
 
 const keys: string[] = []
@@ -50,5 +51,22 @@ describe('rememberedCount', () => {
     expect(countKey('orders', 1, parts)).not.toBe(countKey('orders', 2, parts))
     expect(countKey('orders', 1, parts)).toBe(countKey('orders', 1, { ...parts }))
     expect(countKey('orders', 1, parts)).not.toBe(countKey('orders', 1, { ...parts, search: 'x' }))
+  })
+
+  it('remembers a value counted from many rows, shared by concurrent callers, and never one counted from few', async () => {
+    const parse = (raw: string) => JSON.parse(raw) as [number, number][]
+    const many = freshKey()
+    let calls = 0
+    const count = () => new Promise<[number, number][]>((resolve) => setTimeout(() => resolve([[7, 500 + ++calls]]), 50))
+    const large = (entries: [number, number][]) => entries[0]![1] >= 100
+    const answers = await Promise.all([1, 2, 3].map(() => rememberedValue(many, count, large, parse)))
+    expect(answers).toEqual([[[7, 501]], [[7, 501]], [[7, 501]]])
+    expect(await rememberedValue(many, count, large, parse)).toEqual([[7, 501]])
+    expect(calls).toBe(1)
+    const few = freshKey()
+    const small = async () => [[7, ++calls]] as [number, number][]
+    expect(await rememberedValue(few, small, large, parse)).toEqual([[7, 2]])
+    expect(await rememberedValue(few, small, large, parse)).toEqual([[7, 3]])
+    expect(await redis().get(few)).toBeNull()
   })
 })

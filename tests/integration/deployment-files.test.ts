@@ -2,6 +2,7 @@
 // command runs a file the image carries, the image can write its uploads, and the build context is lean.
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { HEAP_LIMIT_MB, MALLOC_SETTINGS, withMemorySettings } from '../../scripts/process-memory.mjs'
 
 const dockerfile = readFileSync('Dockerfile', 'utf8')
 const compose = readFileSync('compose.yaml', 'utf8')
@@ -13,9 +14,9 @@ const carried = (file: string) => copied.some((c) => file === c || file.startsWi
 
 describe('the image and compose.yaml', () => {
   it('runs only files that exist and that the image carries', () => {
-    const commands = [...compose.matchAll(/command: \['npx', 'tsx', '([^']+)'\]/g)].map((m) => m[1]!)
+    const commands = [...compose.matchAll(/command: \['node', '--import', 'tsx', '([^']+)'\]/g)].map((m) => m[1]!)
     const cmd = runtimeStage.match(/^CMD .*$/m)![0]
-    const fromCmd = [...cmd.matchAll(/npx tsx (\S+?)["\s&]/g)].map((m) => m[1]!)
+    const fromCmd = [...cmd.matchAll(/node --import tsx (\S+?)["\s&]/g)].map((m) => m[1]!)
     const documented = [...compose.matchAll(/npx tsx (\S+)/g)].map((m) => m[1]!)
     expect(commands.sort()).toEqual(['db/migrate.ts', 'jobs/worker.ts', 'server.ts'])
     for (const file of new Set([...commands, ...fromCmd, ...documented])) {
@@ -55,5 +56,24 @@ describe('the image and compose.yaml', () => {
     expect(haproxy).toMatch(/server-template app \d+ app:3000 check/)
     // Sticky-free: any replica serves any request (sessions and fan-out are in Redis).
     expect(haproxy).not.toMatch(/^\s*(cookie|stick|balance source)/m)
+  })
+
+  it('runs Node itself with the heap limit and allocator settings of scripts/process-memory.mjs, under 512 MB (ADR 0105)', () => {
+    // Node as the server's own process (exec), not npm and tsx's launcher beside it, so SIGTERM reaches it.
+    expect(runtimeStage).toMatch(/^CMD .*exec node --import tsx server\.ts/m)
+    expect(runtimeStage).not.toMatch(/^CMD .*npx/m)
+    const env = runtimeStage.match(/^ENV NODE_OPTIONS=.*$/m)?.[0] ?? ''
+    expect(env).toContain(`NODE_OPTIONS=--max-old-space-size=${HEAP_LIMIT_MB}`)
+    for (const [name, value] of Object.entries(MALLOC_SETTINGS)) expect(env).toContain(`${name}=${value}`)
+    for (const service of ['app', 'worker']) {
+      const block = compose.slice(compose.indexOf(`\n  ${service}:\n`) + 1).split(/\n {2}\S/)[0]!
+      expect(block, service).toMatch(/limits:\n\s+memory: 512M/)
+    }
+    // What npm start, npm run worker, npm run cluster and the bench give their processes; a setting of the environment wins.
+    expect(withMemorySettings({})).toEqual({ ...MALLOC_SETTINGS, NODE_OPTIONS: `--max-old-space-size=${HEAP_LIMIT_MB}` })
+    expect(withMemorySettings({ NODE_OPTIONS: '--import=x --max-old-space-size=900', MALLOC_ARENA_MAX: '4' })).toMatchObject({
+      NODE_OPTIONS: '--import=x --max-old-space-size=900',
+      MALLOC_ARENA_MAX: '4',
+    })
   })
 })
