@@ -44,6 +44,7 @@ export function organisationIdForCheckout(requestKey: string): string {
 
 export async function checkout(input: CheckoutInput, requestKey: string, ctx: { ip: string }, payments: PaymentsService): Promise<CheckoutOutcome> {
   const orgPublicId = organisationIdForCheckout(requestKey)
+  const redemptionRef = `checkout:${orgPublicId}`
   const done = await completedCheckout(orgPublicId, input)
   if (done) return done
   const plan = await findPurchasablePackage(input.item)
@@ -51,7 +52,8 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
   let promotion: Promotion | undefined
   if (input.promo) {
     // The promo box's budget of misses: the checkout must not answer whether a code exists for free.
-    const found = await redeemablePromotionFor(input.promo, ctx.ip)
+    // A retry of a checkout that already holds this promotion's redemption may use it even when it was the last.
+    const found = await redeemablePromotionFor(input.promo, ctx.ip, redemptionRef)
     if (!found.ok) return { ok: false, status: found.status === 429 ? 429 : 400, error: found.status === 429 ? found.error : PROMO_UNAVAILABLE, field: 'promo' }
     promotion = found.promotion
   }
@@ -68,8 +70,8 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       return reserved
     }
     // The promotion's redemption is taken before the charge and given back if the charge fails, so its
-    // limit holds however many checkouts run at once (issue 28).
-    if (promotion && !(await reserveRedemption(promotion))) {
+    // limit holds however many checkouts run at once (issue 28); a retry of this checkout keeps the one it took.
+    if (promotion && !(await reserveRedemption(promotion, redemptionRef))) {
       await refund('checkoutAttemptsPerIp', ctx.ip)
       return { ok: false, status: 400, error: PROMO_UNAVAILABLE, field: 'promo' }
     }
@@ -83,29 +85,35 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       if (plan.one_time_pay) {
         purchase = await payOnce({ plan, promotion, customerId, orgPublicId, attemptKey, attachCard }, payments)
       } else {
-        const card = await attachCard()
-        const trial = plan.trial_package && (plan.trial_days ?? 0) > 0
-        // One free trial per card: claimed before the subscription starts, so parallel checkouts with one card get one trial.
-        if (trial && card.fingerprint) {
-          if (!(await claimTrialCard(card.fingerprint, reserved.org.id))) throw new TrialCardUsedError()
-          trialCard = card.fingerprint
+        // A subscription this checkout already started (the charge went through, the organisation was never
+        // completed, and the buyer submits again, maybe with another card) is used, not started again.
+        const earlier = await payments.findSubscription(customerId, { clientId: orgPublicId, packageId: plan.public_id })
+        if (earlier) purchase = { kind: 'subscription', customerId, subscriptionId: earlier.id }
+        else {
+          const card = await attachCard()
+          const trial = plan.trial_package && (plan.trial_days ?? 0) > 0
+          // One free trial per card: claimed before the subscription starts, so parallel checkouts with one card get one trial.
+          if (trial && card.fingerprint) {
+            if (!(await claimTrialCard(card.fingerprint, reserved.org.id))) throw new TrialCardUsedError()
+            trialCard = card.fingerprint
+          }
+          const subscription = await payments.createSubscription(
+            {
+              customerId,
+              priceId: await planPriceId(plan, payments),
+              quantity: 1,
+              trialDays: plan.trial_package ? (plan.trial_days ?? undefined) : undefined,
+              paymentMethodId: card.id,
+              promotionCodeId: promotion ? await promotionCodeId(promotion, payments) : undefined,
+              metadata: { clientId: orgPublicId, packageId: plan.public_id },
+            },
+            `${attemptKey}-subscription`,
+          )
+          purchase = { kind: 'subscription', customerId, subscriptionId: subscription.id }
         }
-        const subscription = await payments.createSubscription(
-          {
-            customerId,
-            priceId: await planPriceId(plan, payments),
-            quantity: 1,
-            trialDays: plan.trial_package ? (plan.trial_days ?? undefined) : undefined,
-            paymentMethodId: card.id,
-            promotionCodeId: promotion ? await promotionCodeId(promotion, payments) : undefined,
-            metadata: { clientId: orgPublicId, packageId: plan.public_id },
-          },
-          `${attemptKey}-subscription`,
-        )
-        purchase = { kind: 'subscription', customerId, subscriptionId: subscription.id }
       }
     } catch (error) {
-      if (promotion) await releaseRedemption(promotion)
+      if (promotion) await releaseRedemption(promotion, redemptionRef)
       if (trialCard) await releaseTrialCard(trialCard, reserved.org.id)
       if (error instanceof TrialCardUsedError) {
         await refund('checkoutAttemptsPerIp', ctx.ip)

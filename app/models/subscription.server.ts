@@ -502,7 +502,9 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
     const priceId = await planPriceId(plan, payments)
     const promotionCode = promotion ? await promotionCodeId(promotion, payments) : undefined
     // The redemption is taken before the charge (one conditional UPDATE) and given back if it fails (issue 28).
-    if (promotion && !(await reserveRedemption(promotion))) return fail(400, PROMO_UNAVAILABLE, 'promo')
+    // Held under this operation's key: a retry after the charge (its record rolled back) keeps the one it took (ADR 0100).
+    const redemptionRef = `billing:${opKey}`
+    if (promotion && !(await reserveRedemption(promotion, redemptionRef))) return fail(400, PROMO_UNAVAILABLE, 'promo')
     let created: SubscriptionSummary
     try {
       created = await payments.createSubscription(
@@ -510,7 +512,7 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
         `subscribe-${opKey}`,
       )
     } catch (error) {
-      if (promotion) await releaseRedemption(promotion)
+      if (promotion) await releaseRedemption(promotion, redemptionRef)
       const message = cardErrorMessage(error)
       if (message) return fail(402, message)
       throw error
