@@ -15,6 +15,33 @@ const emulator = await vi.hoisted(async () => (await import('./stripe-emulator-f
 
 const uid = () => randomBytes(5).toString('hex')
 
+/** The welcome e-mails written to the outbox for an address (relayed or not). */
+const welcomesTo = (email: string) =>
+  platformDb
+    .selectFrom('outbox')
+    .select(['payload', 'job_id'])
+    .where('queue', '=', 'email')
+    .where('payload', 'like', `%"${email}"%`)
+    .where('payload', 'like', '%"portal_welcome"%')
+    .execute()
+
+const buyer = (id: string, email: string, item: string) => ({
+  firstName: 'Rita',
+  lastName: 'Retry',
+  email,
+  password: 'Secret-pass-2026',
+  businessName: `Rita Writes ${id}`,
+  address: '3 Back Street',
+  city: 'Denver',
+  postalCode: '80201',
+  website: 'ritawrites.test',
+  country: 'US',
+  timeZone: 'America/Denver',
+  payment: 'pm_card_visa',
+  item,
+  subDomain: `rita${id}`,
+})
+
 describe('a checkout retried after its charge', () => {
   it('takes no second redemption and starts no second subscription', async () => {
     const stripe = createStripeClient('sk_test_checkout_retry', emulator.url)
@@ -23,23 +50,7 @@ describe('a checkout retried after its charge', () => {
     const id = uid()
     const key = `retry-${id}${uid()}`
     const email = `rita.${id}@buyer.test`
-    const body = (payment: string) => ({
-      firstName: 'Rita',
-      lastName: 'Retry',
-      email,
-      password: 'Secret-pass-2026',
-      businessName: `Rita Writes ${id}`,
-      address: '3 Back Street',
-      city: 'Denver',
-      postalCode: '80201',
-      website: 'ritawrites.test',
-      country: 'US',
-      timeZone: 'America/Denver',
-      payment,
-      item: plan.public_id,
-      subDomain: `rita${id}`,
-      promo: promo.coupon_code,
-    })
+    const body = (payment: string) => ({ ...buyer(id, email, plan.public_id), payment, promo: promo.coupon_code })
     const client = new Client()
     const submit = (payment: string) => client.call(checkoutApi.action as never, { path: '/api/checkout', body: body(payment), headers: { 'Idempotency-Key': key } })
 
@@ -53,6 +64,8 @@ describe('a checkout retried after its charge', () => {
     } finally {
       await sql.raw(`DROP TRIGGER IF EXISTS ${trigger}`).execute(platformDb)
     }
+    // Rolled back with the owner's account: its welcome e-mail, written in the same transaction, went too.
+    expect(await welcomesTo(email)).toEqual([])
     const org = await platformDb.selectFrom('organisations').selectAll().where('public_id', '=', organisationIdForCheckout(key)).executeTakeFirstOrThrow()
     const subscriptions = async () => (await stripe.subscriptions.list({ customer: org.stripe_customer_id!, status: 'all' })).data
     expect(await subscriptions()).toHaveLength(1)
@@ -70,10 +83,40 @@ describe('a checkout retried after its charge', () => {
     })
     const counted = await platformDb.selectFrom('promotions').select('availed_times').where('id', '=', promo.id).executeTakeFirstOrThrow()
     expect(Number(counted.availed_times)).toBe(1)
+    expect(await welcomesTo(email)).toHaveLength(1)
 
     // Submitted once more after it finished: the same answer, nothing more counted or charged.
     expect((await submit('pm_card_visa')).status).toBe(200)
     expect(await subscriptions()).toHaveLength(1)
     expect(Number((await platformDb.selectFrom('promotions').select('availed_times').where('id', '=', promo.id).executeTakeFirstOrThrow()).availed_times)).toBe(1)
+    expect(await welcomesTo(email)).toHaveLength(1)
+  })
+
+  it('a checkout whose process dies right after the commit still sends its welcome e-mail, once', async () => {
+    const plan = await createPlan({ priceCents: 2900, maxUsers: 2 })
+    const id = uid()
+    const email = `dora.${id}@buyer.test`
+    const client = new Client()
+    const submit = () =>
+      client.call(checkoutApi.action as never, {
+        path: '/api/checkout',
+        headers: { 'Idempotency-Key': `dies-${id}${uid()}` },
+        body: buyer(id, email, plan.public_id),
+      })
+    // Committed, then the next write (the purchase's audit row) fails: as if the process died there.
+    const trigger = `checkout_after_commit_${id}`
+    await sql
+      .raw(
+        `CREATE TRIGGER ${trigger} BEFORE INSERT ON audit_logs FOR EACH ROW BEGIN IF NEW.module = 'checkout' AND NEW.user_id IN (SELECT id FROM users WHERE email = '${email}') THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'died'; END IF; END`,
+      )
+      .execute(platformDb)
+    try {
+      await expect(submit()).rejects.toThrow('died')
+    } finally {
+      await sql.raw(`DROP TRIGGER IF EXISTS ${trigger}`).execute(platformDb)
+    }
+    const [welcome, ...more] = await welcomesTo(email)
+    expect(more).toEqual([])
+    expect(JSON.parse(welcome!.payload)).toMatchObject({ to: email, template: 'portal_welcome' })
   })
 })
