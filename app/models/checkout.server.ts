@@ -5,6 +5,8 @@ import { dueTodayCents } from '#app/rules/checkout-summary'
 import { SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
 import { deriveKey, hmac, newPublicId, sha256 } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
+import { addToOutbox, kickOutbox } from '#app/services/outbox.server'
+import type { Payload } from '#app/services/queue.server'
 import { hashPassword, verifyPassword } from '#app/services/password.server'
 import { consume, refund, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import { redis } from '#app/services/redis.server'
@@ -21,7 +23,7 @@ import { isDuplicateKey } from './people.server'
 import { syncSubscription } from './platform-billing.server'
 import { redeemablePromotionFor, releaseRedemption, reserveRedemption, toCheckoutPromoJson } from './promotions.server'
 import { holdingSubdomains, subdomainAvailability } from './subdomains.server'
-import { queueEmail } from './system-mail.server'
+import { emailPayload, type SystemMail } from './system-mail.server'
 import { claimTrialCard, releaseTrialCard, TrialCardUsedError } from './trial-cards.server'
 
 export type CheckoutField = keyof CheckoutInput
@@ -44,6 +46,7 @@ export function organisationIdForCheckout(requestKey: string): string {
 
 export async function checkout(input: CheckoutInput, requestKey: string, ctx: { ip: string }, payments: PaymentsService): Promise<CheckoutOutcome> {
   const orgPublicId = organisationIdForCheckout(requestKey)
+  const redemptionRef = `checkout:${orgPublicId}`
   const done = await completedCheckout(orgPublicId, input)
   if (done) return done
   const plan = await findPurchasablePackage(input.item)
@@ -51,7 +54,8 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
   let promotion: Promotion | undefined
   if (input.promo) {
     // The promo box's budget of misses: the checkout must not answer whether a code exists for free.
-    const found = await redeemablePromotionFor(input.promo, ctx.ip)
+    // A retry of a checkout that already holds this promotion's redemption may use it even when it was the last.
+    const found = await redeemablePromotionFor(input.promo, ctx.ip, redemptionRef)
     if (!found.ok) return { ok: false, status: found.status === 429 ? 429 : 400, error: found.status === 429 ? found.error : PROMO_UNAVAILABLE, field: 'promo' }
     promotion = found.promotion
   }
@@ -68,8 +72,8 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       return reserved
     }
     // The promotion's redemption is taken before the charge and given back if the charge fails, so its
-    // limit holds however many checkouts run at once (issue 28).
-    if (promotion && !(await reserveRedemption(promotion))) {
+    // limit holds however many checkouts run at once (issue 28); a retry of this checkout keeps the one it took.
+    if (promotion && !(await reserveRedemption(promotion, redemptionRef))) {
       await refund('checkoutAttemptsPerIp', ctx.ip)
       return { ok: false, status: 400, error: PROMO_UNAVAILABLE, field: 'promo' }
     }
@@ -83,29 +87,35 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       if (plan.one_time_pay) {
         purchase = await payOnce({ plan, promotion, customerId, orgPublicId, attemptKey, attachCard }, payments)
       } else {
-        const card = await attachCard()
-        const trial = plan.trial_package && (plan.trial_days ?? 0) > 0
-        // One free trial per card: claimed before the subscription starts, so parallel checkouts with one card get one trial.
-        if (trial && card.fingerprint) {
-          if (!(await claimTrialCard(card.fingerprint, reserved.org.id))) throw new TrialCardUsedError()
-          trialCard = card.fingerprint
+        // A subscription this checkout already started (the charge went through, the organisation was never
+        // completed, and the buyer submits again, maybe with another card) is used, not started again.
+        const earlier = await payments.findSubscription(customerId, { clientId: orgPublicId, packageId: plan.public_id })
+        if (earlier) purchase = { kind: 'subscription', customerId, subscriptionId: earlier.id }
+        else {
+          const card = await attachCard()
+          const trial = plan.trial_package && (plan.trial_days ?? 0) > 0
+          // One free trial per card: claimed before the subscription starts, so parallel checkouts with one card get one trial.
+          if (trial && card.fingerprint) {
+            if (!(await claimTrialCard(card.fingerprint, reserved.org.id))) throw new TrialCardUsedError()
+            trialCard = card.fingerprint
+          }
+          const subscription = await payments.createSubscription(
+            {
+              customerId,
+              priceId: await planPriceId(plan, payments),
+              quantity: 1,
+              trialDays: plan.trial_package ? (plan.trial_days ?? undefined) : undefined,
+              paymentMethodId: card.id,
+              promotionCodeId: promotion ? await promotionCodeId(promotion, payments) : undefined,
+              metadata: { clientId: orgPublicId, packageId: plan.public_id },
+            },
+            `${attemptKey}-subscription`,
+          )
+          purchase = { kind: 'subscription', customerId, subscriptionId: subscription.id }
         }
-        const subscription = await payments.createSubscription(
-          {
-            customerId,
-            priceId: await planPriceId(plan, payments),
-            quantity: 1,
-            trialDays: plan.trial_package ? (plan.trial_days ?? undefined) : undefined,
-            paymentMethodId: card.id,
-            promotionCodeId: promotion ? await promotionCodeId(promotion, payments) : undefined,
-            metadata: { clientId: orgPublicId, packageId: plan.public_id },
-          },
-          `${attemptKey}-subscription`,
-        )
-        purchase = { kind: 'subscription', customerId, subscriptionId: subscription.id }
       }
     } catch (error) {
-      if (promotion) await releaseRedemption(promotion)
+      if (promotion) await releaseRedemption(promotion, redemptionRef)
       if (trialCard) await releaseTrialCard(trialCard, reserved.org.id)
       if (error instanceof TrialCardUsedError) {
         await refund('checkoutAttemptsPerIp', ctx.ip)
@@ -120,7 +130,10 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       return { ok: false, status: 502, error: CHECKOUT_FAILED }
     }
     await refund('checkoutAttemptsPerIp', ctx.ip)
-    const owner = await completeOrganisation(reserved.org.id, purchase, plan, input)
+    // The welcome e-mail commits with the owner's account (ADR 0101): never an account nobody was told of.
+    const welcome = await emailPayload(welcomeMail(reserved.org.id, input))
+    const { owner, welcomeId } = await completeOrganisation(reserved.org.id, purchase, plan, input, welcome)
+    await kickOutbox([welcomeId])
     if (purchase.kind === 'subscription')
       await syncSubscription({ subscriptionId: purchase.subscriptionId, customerId: purchase.customerId, metadataClientId: orgPublicId }, payments)
     const user = (await loadAuthUser(owner, reserved.org.id))!
@@ -135,7 +148,6 @@ export async function checkout(input: CheckoutInput, requestKey: string, ctx: { 
       ip: ctx.ip,
       message: `Bought ${plan.package_name}`,
     })
-    await sendWelcome(user, input.subDomain)
     return { ok: true, user, session: { userId: user.id, clientId: user.clientId } }
   } finally {
     await redis().del(lockKey)
@@ -248,9 +260,17 @@ async function releaseStaleReservation(db: typeof platformDb, subdomain: string)
  * one-time plan is paid for good: the organisation is active at once (no subscription will ever move
  * it), and its plan, user limit and payment are recorded (organisation_plans).
  */
-async function completeOrganisation(clientId: number, purchase: Purchase, plan: ClientPackage, input: CheckoutInput): Promise<number> {
+async function completeOrganisation(
+  clientId: number,
+  purchase: Purchase,
+  plan: ClientPackage,
+  input: CheckoutInput,
+  welcome: Payload<'email'>,
+): Promise<{ owner: number; welcomeId: number }> {
   const passwordHash = await hashPassword(input.password)
   return inTransaction(platformDb, async (trx) => {
+    // Its job id makes a second completion (a retry that raced this one) send one welcome.
+    const welcomeId = await addToOutbox(trx, 'email', welcome, { jobId: `welcome-${clientId}` })
     const owner = await trx
       .insertInto('users')
       .values({
@@ -279,7 +299,7 @@ async function completeOrganisation(clientId: number, purchase: Purchase, plan: 
         .set({ active: true, stripe_customer_id: purchase.customerId, stripe_subscription_id: purchase.subscriptionId })
         .where('id', '=', clientId)
         .execute()
-      return userId
+      return { owner: userId, welcomeId }
     }
     await trx
       .updateTable('organisations')
@@ -308,7 +328,7 @@ async function completeOrganisation(clientId: number, purchase: Purchase, plan: 
       .values({ client_id: clientId, ...record })
       .onDuplicateKeyUpdate({ ...record, updated_at: new Date() })
       .execute()
-    return userId
+    return { owner: userId, welcomeId }
   })
 }
 
@@ -343,15 +363,12 @@ async function waitForFirstSubmit(orgPublicId: string, input: CheckoutInput): Pr
   return (await completedCheckout(orgPublicId, input)) ?? { ok: false, status: 409, error: CHECKOUT_IN_PROGRESS }
 }
 
-async function sendWelcome(user: AuthUser, subdomain: string) {
-  await queueEmail(
-    {
-      clientId: user.clientId,
-      to: user.email,
-      template: 'portal_welcome',
-      fields: { firstName: user.firstName, companyName: user.organisationName ?? 'your portal', subdomain: subdomain.toLowerCase() },
-      buttonPath: '/login',
-    },
-    { jobId: `welcome-${user.clientId}` },
-  )
+function welcomeMail(clientId: number, input: CheckoutInput): SystemMail {
+  return {
+    clientId,
+    to: input.email,
+    template: 'portal_welcome',
+    fields: { firstName: input.firstName, companyName: input.businessName || 'your portal', subdomain: input.subDomain.toLowerCase() },
+    buttonPath: '/login',
+  }
 }

@@ -7,7 +7,8 @@ import { nextFlagValue, type OrderFlag } from '#app/rules/order-flags'
 import { PRIORITY_STYLE, type OrderPriority } from '#app/rules/order-priority'
 import { COMPLETED_ORDER_ASSIGNMENT, isCompletedOrder, schedulingLinkWarning } from '#app/rules/order-assignment'
 import { newPublicId, sha256 } from '#app/services/crypto.server'
-import { queueEmail } from './system-mail.server'
+import { queueEmailIn } from './system-mail.server'
+import { kickOutbox } from '#app/services/outbox.server'
 import { scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
 import { noteAnalyticsChange } from './analytics-events.server'
@@ -222,14 +223,13 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
       ).execute()
       await recordActivity(tx, idsOf(rows), t.user.id, `File ${file.originalname} sent to the contributor`)
     }
-    return notify.assigned(tx, { role: 'writer', assigneeUserId: writer.userId, orderIds: idsOf(changing), actorUserId: t.user.id })
+    // The contributor's e-mail commits with the assignment (ADR 0101).
+    const mailId = await emailWriter(t, tx, writer, rows, { message, fileName: file?.originalname ?? null, at: assignedAt })
+    return { live: await notify.assigned(tx, { role: 'writer', assigneeUserId: writer.userId, orderIds: idsOf(changing), actorUserId: t.user.id }), mailId }
   })
-  await deliver(outbox)
+  await kickOutbox([outbox.mailId])
+  await deliver(outbox.live)
   await noteAnalyticsChange(t, 'order', idsOf(changing))
-  // The assignment stands even if the queue is unreachable: the activity log already tells the story.
-  await emailWriter(t, writer, rows, { message, fileName: file?.originalname ?? null, at: assignedAt }).catch((error) =>
-    console.error(`[order assignment] e-mail to contributor ${writer.userId} not queued`, error),
-  )
   await orderMail.contributorAssigned(t, writer.userId, changing, assignedAt)
   return { ok: true, orders: await reload(t, rows), changed: changing.length, writer, warning: schedulingLinkWarning(rows, writer.schedulingLink) }
 }
@@ -264,7 +264,11 @@ async function unassign(t: Tenant, rows: OrderRow[], role: 'writer' | 'reviewer'
 }
 
 /** The writer hears of the assignment through the e-mail queue; one mail per assignment, however many orders. */
-export async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[], info: { message: string; fileName: string | null; at: Date }) {
+/**
+ * Writes the contributor's assignment e-mail to the outbox in the assignment's transaction `tx` (ADR 0101) and
+ * returns its row id, for the caller to kick once the transaction has committed.
+ */
+export async function emailWriter(t: Tenant, tx: TenantScope, writer: Assignee, rows: OrderRow[], info: { message: string; fileName: string | null; at: Date }): Promise<number> {
   const company = t.user.organisationName ?? 'Your team'
   const note = [info.message ? `Message: ${info.message}` : '', info.fileName ? `A file was attached for you: ${info.fileName}` : ''].filter(Boolean).join('\n')
   const jobId = `order-assigned-${t.clientId}-${writer.userId}-${sha256(
@@ -276,7 +280,7 @@ export async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[],
   const only = rows.length === 1 ? rows[0]! : null
   const common = { contributorFirstName: writer.firstName, contributorName: nameOf(writer), companyName: company }
   // The contributor reads the customer as contributors may (first name only unless the organisation shows contact details).
-  const show = !!(await getWebsiteSettings(t)).show_customer_contact_to_writers
+  const show = !!(await getWebsiteSettings(tx)).show_customer_contact_to_writers
   const customerOf = (r: OrderRow) => {
     const seen = customerForContributor({ firstName: r.customer_first_name, lastName: r.customer_last_name, email: null }, show)
     return `${seen.firstName} ${seen.lastName}`.trim()
@@ -295,7 +299,7 @@ export async function emailWriter(t: Tenant, writer: Assignee, rows: OrderRow[],
           },
         }
   // The button opens the order in the contributor's workspace (several orders: My work).
-  await queueEmail({ clientId: t.clientId, to: writer.email, ...mail, buttonPath: only ? workOrderPath(only.public_id) : WORK_HOME }, { jobId })
+  return queueEmailIn(tx, { clientId: t.clientId, to: writer.email, ...mail, buttonPath: only ? workOrderPath(only.public_id) : WORK_HOME }, { jobId })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import { platformDb } from '#app/services/db.server'
 import { consume, refund, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.server'
 import type { PaymentsService } from '#app/services/stripe.server'
 import type { Promotion } from '#db/tables/platform'
+import { inTransaction } from '#db/transaction'
 
 export type PromotionJson = {
   _id: string
@@ -82,9 +83,12 @@ export function isRedeemable(row: Pick<Promotion, 'redeem_by' | 'availed_times' 
 }
 
 /** The promotion a buyer may apply at checkout, by code in any letter case; undefined when it cannot be redeemed. */
-export async function findRedeemablePromotion(code: string, now = new Date()): Promise<Promotion | undefined> {
+/** The promotion of a code while it can be redeemed, or whose redemption the purchase `heldBy` already holds (its retry). */
+export async function findRedeemablePromotion(code: string, now = new Date(), heldBy?: string): Promise<Promotion | undefined> {
   const row = await findPromotionByCode(code)
-  return row && isRedeemable(row, now) ? row : undefined
+  if (!row) return undefined
+  if (isRedeemable(row, now)) return row
+  return heldBy && (await holdsRedemption(platformDb, row, heldBy)) ? row : undefined
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 502; error: string; field?: string }
@@ -226,35 +230,60 @@ export async function promoForBuyer(code: string, guesser: string): Promise<{ ok
  * The redeemable promotion of a code, with misses limited per `guesser`: the promo box and the checkout's
  * own promo field spend the one budget, so the checkout is no oracle beside the box (issue 28).
  */
-export async function redeemablePromotionFor(code: string, guesser: string): Promise<{ ok: true; promotion: Promotion } | { ok: false; status: 404 | 429; error: string }> {
+export async function redeemablePromotionFor(
+  code: string,
+  guesser: string,
+  heldBy?: string,
+): Promise<{ ok: true; promotion: Promotion } | { ok: false; status: 404 | 429; error: string }> {
   // Spent before the lookup (atomic), so parallel guesses cannot overrun the budget.
   if (!(await consume('promoMissesPerIp', guesser))) return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS }
-  const row = await findRedeemablePromotion(code)
+  const row = await findRedeemablePromotion(code, new Date(), heldBy)
   if (!row) return { ok: false, status: 404, error: PROMO_UNAVAILABLE }
   await refund('promoMissesPerIp', guesser)
   return { ok: true, promotion: row }
 }
 
-/**
- * Takes one redemption of the promotion before anything is charged: one conditional UPDATE, so of ten
- * parallel checkouts at a one-redemption limit exactly one gets it (issue 28). False: none left, or expired.
- */
-export async function reserveRedemption(promotion: Pick<Promotion, 'id'>, now = new Date()): Promise<boolean> {
-  const result = await platformDb
-    .updateTable('promotions')
-    .set({ availed_times: sql`availed_times + 1` })
-    .where('id', '=', promotion.id)
-    .where(sql<boolean>`availed_times < max_redemptions`)
-    .where('redeem_by', '>', now)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+/** Whether the purchase `ref` already holds a counted redemption of the promotion (ADR 0100). */
+async function holdsRedemption(db: typeof platformDb, promotion: Pick<Promotion, 'id'>, ref: string): Promise<boolean> {
+  return !!(await db.selectFrom('promotion_redemptions').select('ref').where('promotion_id', '=', promotion.id).where('ref', '=', ref).executeTakeFirst())
 }
 
-/** Gives back a redemption reserved for a purchase that did not go through. */
-export async function releaseRedemption(promotion: Pick<Promotion, 'id'>): Promise<void> {
-  await platformDb
+/**
+ * Takes one redemption of the promotion for the purchase `ref` before anything is charged: one conditional
+ * UPDATE, so of ten parallel checkouts at a one-redemption limit exactly one gets it (issue 28), and a row
+ * naming the purchase, so its retry (the charge went through, the organisation was never completed, the
+ * buyer submits again) keeps the one it has instead of counting a second (ADR 0100). False: none left, or
+ * expired. The count is taken first: its row lock orders parallel takers before the row's foreign key check.
+ */
+export async function reserveRedemption(promotion: Pick<Promotion, 'id'>, ref: string, now = new Date()): Promise<boolean> {
+  return inTransaction(platformDb, async (trx) => {
+    const counted = await trx
+      .updateTable('promotions')
+      .set({ availed_times: sql`availed_times + 1` })
+      .where('id', '=', promotion.id)
+      .where(sql<boolean>`availed_times < max_redemptions`)
+      .where('redeem_by', '>', now)
+      .executeTakeFirst()
+    if (Number(counted.numUpdatedRows) !== 1) return holdsRedemption(trx, promotion, ref)
+    const held = await trx.insertInto('promotion_redemptions').ignore().values({ promotion_id: promotion.id, ref }).executeTakeFirst()
+    // This purchase held one already: the count just taken is given back in the same transaction.
+    if (Number(held.numInsertedOrUpdatedRows ?? 0) === 0) await giveBack(trx, promotion)
+    return true
+  })
+}
+
+function giveBack(db: typeof platformDb, promotion: Pick<Promotion, 'id'>) {
+  return db
     .updateTable('promotions')
     .set({ availed_times: sql`GREATEST(availed_times - 1, 0)` })
     .where('id', '=', promotion.id)
     .execute()
+}
+
+/** Gives back the redemption the purchase `ref` reserved, when its charge did not go through. */
+export async function releaseRedemption(promotion: Pick<Promotion, 'id'>, ref: string): Promise<void> {
+  await inTransaction(platformDb, async (trx) => {
+    const released = await trx.deleteFrom('promotion_redemptions').where('promotion_id', '=', promotion.id).where('ref', '=', ref).executeTakeFirst()
+    if (Number(released.numDeletedRows) === 1) await giveBack(trx, promotion)
+  })
 }

@@ -236,9 +236,9 @@ export async function createStaff(t: Tenant, input: StaffCreateInput): Promise<S
   if (!grantAllowed(t, [], permissions)) return fail(403, GRANT_DENIED)
   // The subscription's user limit (its plan's users times its quantity, ADR 0038), checked and taken under
   // the organisation's seat lock, so parallel creates cannot all take the last seat (issue 28).
-  const created = await holdingSeats(t, async () => {
-    const full = await userSeatRefusal(t)
-    return full ? { full } : createMember(t, { ...input, role: 'user', permissions })
+  const created = await holdingSeats(t, async (held) => {
+    const full = await userSeatRefusal(held)
+    return full ? { full } : createMember(held, { ...input, role: 'user', permissions })
   })
   if ('full' in created) return fail(400, created.full)
   if (!created.ok) return fail(400, created.existingRole === 'customer' ? USER_IS_CUSTOMER : USER_EXISTS)
@@ -283,8 +283,8 @@ export async function setStaffStatus(t: Tenant, publicId: string, change: { acti
   const target = await findStaff(t, publicId)
   const denied = guardCredentials(t, target)
   if (denied) return denied
-  const write = () =>
-    scopedUpdate(t, 'memberships')
+  const write = (on: Tenant = t) =>
+    scopedUpdate(on, 'memberships')
       .set({
         ...(change.active !== undefined ? { active: change.active } : {}),
         ...(change.archived !== undefined ? { archived: change.archived } : {}),
@@ -294,9 +294,9 @@ export async function setStaffStatus(t: Tenant, publicId: string, change: { acti
       .execute()
   // Unarchiving takes a seat back: the same check as a create, under the same lock (issue 28).
   if (change.archived === false && target!.archived) {
-    const full = await holdingSeats(t, async () => {
-      const refusal = await userSeatRefusal(t)
-      if (!refusal) await write()
+    const full = await holdingSeats(t, async (held) => {
+      const refusal = await userSeatRefusal(held)
+      if (!refusal) await write(held)
       return refusal
     })
     if (full) return fail(400, full)

@@ -1,8 +1,9 @@
 // Whether a subdomain can still be given to an organisation: the rule, the organisations table and the names
 // released in the last 30 days (held for the organisation that gave them up, ADR 0081), under one lock.
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { checkSubdomain, SUBDOMAIN_TAKEN, type SubdomainCheck } from '#app/rules/subdomain'
 import { platformDb } from '#app/services/db.server'
+import { holdingNamedLock } from '#app/services/named-lock.server'
 import type { Database } from '#db/types'
 
 /** The handle a check runs on: the pool, or the one connection that holds the subdomain lock. */
@@ -56,17 +57,8 @@ export async function recordRename(db: Db, clientId: number, released: string | 
  * MariaDB named lock: a name released by a rename and taken by another organisation's checkout or rename at the
  * same moment cannot both pass (the check would read no hold yet, and the unique key no longer holds the old
  * name). Renames and checkouts are rare, so one lock for every name costs nothing worth a finer one. The work
- * runs on the lock's own connection: waiters hold a pooled connection each, and the holder must never need
- * another one to finish (a pool full of waiters would otherwise stall it until the lock's timeout).
+ * runs on the lock's own connection (holdingNamedLock, ADR 0100).
  */
-export async function holdingSubdomains<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  return platformDb.connection().execute(async (connection) => {
-    const got = await sql<{ locked: number | null }>`SELECT GET_LOCK(CONCAT(DATABASE(), ${SUBDOMAIN_LOCK}), 10) AS locked`.execute(connection)
-    if (Number(got.rows[0]?.locked) !== 1) throw new Error('The subdomain lock was not granted')
-    try {
-      return await work(connection)
-    } finally {
-      await sql`SELECT RELEASE_LOCK(CONCAT(DATABASE(), ${SUBDOMAIN_LOCK}))`.execute(connection)
-    }
-  })
+export function holdingSubdomains<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  return holdingNamedLock(SUBDOMAIN_LOCK, work)
 }

@@ -3,8 +3,7 @@
 // invoice, and the user limit staff creation is held to. `subscriptionActions` is the one write path
 // of the billing pages and their JSON routes: each checks the state, changes Stripe, applies the
 // subscription's new state to the organisation at once (syncSubscription) and audits.
-import { sql } from 'kysely'
-import { platformDb } from '#app/services/db.server'
+import { holdingNamedLock } from '#app/services/named-lock.server'
 import { isLiveSubscription } from '#app/rules/billing-status'
 import { centsToAmount } from '#app/rules/money'
 import { packageCardText, pausesLeft, subscriptionActions as actionsFor, type SubscriptionActions, userLimit, addMonths } from '#app/rules/subscription'
@@ -13,7 +12,7 @@ import { sha256 } from '#app/services/crypto.server'
 import { cardErrorMessage, type PaymentMethodSummary, paymentsService, type PaymentsService, type SubscriptionSummary } from '#app/services/stripe.server'
 import { formatDate } from '#app/rules/format'
 import { tenantTransaction } from '#db/transaction'
-import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
+import { scoped, scopedInsert, scopedUpdate, type TenantScope, withTenantGuard } from '#db/tenant'
 import type { ClientPackage, Promotion } from '#db/tables/platform'
 import { loadAuthUser, toUserJson, type UserJson } from './account.server'
 import { audited } from './audit.server'
@@ -408,21 +407,11 @@ function configuredPayments(): PaymentsService | null {
 /**
  * Runs `work` (a seat check and the write that takes the seat) while holding the organisation's seat lock,
  * a MariaDB named lock, so parallel creates and unarchives cannot all read the same free seat (issue 28:
- * seven active users on a two-user plan). The lock lives on one pooled connection for the whole work.
+ * seven active users on a two-user plan). The work gets `held`, the same tenant on the lock's own connection,
+ * and must run every query through it (holdingNamedLock, ADR 0100).
  */
-export async function holdingSeats<T>(t: TenantScope, work: () => Promise<T>): Promise<T> {
-  // Named locks are server-wide: the database's name keeps another database on the same server (tests, a
-  // second environment) from waiting on this one's.
-  const name = `:seats:${t.clientId}`
-  return platformDb.connection().execute(async (connection) => {
-    const got = await sql<{ locked: number | null }>`SELECT GET_LOCK(CONCAT(DATABASE(), ${name}), 10) AS locked`.execute(connection)
-    if (Number(got.rows[0]?.locked) !== 1) throw new Error(`The seat lock of organisation ${t.clientId} was not granted`)
-    try {
-      return await work()
-    } finally {
-      await sql`SELECT RELEASE_LOCK(CONCAT(DATABASE(), ${name}))`.execute(connection)
-    }
-  })
+export function holdingSeats<S extends TenantScope, T>(t: S, work: (held: S) => Promise<T>): Promise<T> {
+  return holdingNamedLock(`:seats:${t.clientId}`, (connection) => work({ ...t, db: withTenantGuard(connection, t.clientId) }))
 }
 
 /** The refusal when the organisation has no place for another user, else null. */
@@ -513,7 +502,9 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
     const priceId = await planPriceId(plan, payments)
     const promotionCode = promotion ? await promotionCodeId(promotion, payments) : undefined
     // The redemption is taken before the charge (one conditional UPDATE) and given back if it fails (issue 28).
-    if (promotion && !(await reserveRedemption(promotion))) return fail(400, PROMO_UNAVAILABLE, 'promo')
+    // Held under this operation's key: a retry after the charge (its record rolled back) keeps the one it took (ADR 0100).
+    const redemptionRef = `billing:${opKey}`
+    if (promotion && !(await reserveRedemption(promotion, redemptionRef))) return fail(400, PROMO_UNAVAILABLE, 'promo')
     let created: SubscriptionSummary
     try {
       created = await payments.createSubscription(
@@ -521,7 +512,7 @@ async function subscribe(ctx: Context, mode: 'upgrade' | 'reactivate', choice: P
         `subscribe-${opKey}`,
       )
     } catch (error) {
-      if (promotion) await releaseRedemption(promotion)
+      if (promotion) await releaseRedemption(promotion, redemptionRef)
       const message = cardErrorMessage(error)
       if (message) return fail(402, message)
       throw error

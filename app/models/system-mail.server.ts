@@ -7,7 +7,7 @@ import { env } from '#app/services/env.server'
 import type { MailAttachment, OutgoingMail } from '#app/services/mail.server'
 import { storage } from '#app/services/storage.server'
 import { tenantForJob } from '#app/services/db.server'
-import { enqueueThroughOutbox } from '#app/services/outbox.server'
+import { addToOutbox, enqueueThroughOutbox, type OutboxWriter } from '#app/services/outbox.server'
 import type { Payload } from '#app/services/queue.server'
 import { scoped, type TenantScope } from '#db/tenant'
 import { subdomainOrigin, systemSender, tenantOrigin } from './domains.server'
@@ -30,14 +30,27 @@ export type SystemMail = {
  * addToOutbox(tx, 'email', ...): its lookups use their own connections, which a transaction holding one
  * of the pool's must not wait for (parallel transactions would exhaust the pool and wait forever).
  */
-export async function emailPayload(mail: SystemMail): Promise<Payload<'email'>> {
+export async function emailPayload(mail: SystemMail, via?: TenantScope): Promise<Payload<'email'>> {
   if (!defaultTemplate(mail.template)) throw new Error(`Unknown e-mail template ${mail.template}`)
-  const buttonLink = mail.buttonPath ? await (mail.credential ? credentialLink : portalLink)(mail.clientId, mail.buttonPath) : null
+  const buttonLink = mail.buttonPath ? await (mail.credential ? credentialLink : portalLink)(mail.clientId, mail.buttonPath, via) : null
   return { clientId: mail.clientId, to: mail.to, template: mail.template, fields: mail.fields ?? {}, buttonLink }
 }
 
 /**
- * Queues one e-mail through the outbox (ADR 0092), written right after the caller's change and relayed at once;
+ * Writes one e-mail to the outbox inside the caller's transaction (ADR 0101): it commits or rolls back with the
+ * change. `tx` is the transaction (an organisation's TenantScope, or the platform's); its lookups (the button's
+ * host) run on it when it is the mail's organisation, so a transaction never waits for a second pooled
+ * connection. Returns the row's id: the caller kicks it (kickOutbox) once the transaction has committed.
+ */
+export async function queueEmailIn(tx: TenantScope | OutboxWriter, mail: SystemMail, opts: { jobId?: string } = {}): Promise<number> {
+  const scope = 'clientId' in tx ? tx : null
+  const payload = await emailPayload(mail, scope && scope.clientId === mail.clientId ? scope : undefined)
+  return addToOutbox(scope ? scope.db : (tx as OutboxWriter), 'email', payload, { jobId: opts.jobId })
+}
+
+/**
+ * Queues one e-mail through the outbox (ADR 0092), written right after the caller's change and relayed at once
+ * (for a caller with no transaction; one with a transaction uses queueEmailIn);
  * a jobId makes it idempotent (the same id is never sent twice). Returns the outbox row's id.
  */
 export async function queueEmail(mail: SystemMail, opts: { jobId?: string } = {}): Promise<number> {
@@ -52,12 +65,12 @@ const origins = new Map<number, { at: number; origin: string }>()
  * else its subdomain (tenantOrigin); PUBLIC_URL for the platform's own mail. Read from the database
  * (once per burst of mails), never from a request's headers.
  */
-export async function portalLink(clientId: number | null, path: string): Promise<string> {
+export async function portalLink(clientId: number | null, path: string, via?: TenantScope): Promise<string> {
   if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`portalLink expects a path starting with one '/': ${path}`)
   if (clientId === null) return `${env().PUBLIC_URL}${path}`
   const cached = origins.get(clientId)
   if (cached && Date.now() - cached.at < ORIGIN_TTL_MS) return `${cached.origin}${path}`
-  const origin = await tenantOrigin(tenantForJob(clientId))
+  const origin = await tenantOrigin(via?.clientId === clientId ? via : tenantForJob(clientId))
   origins.set(clientId, { at: Date.now(), origin })
   return `${origin}${path}`
 }
@@ -66,9 +79,9 @@ export async function portalLink(clientId: number | null, path: string): Promise
  * The absolute address of a credential link: the organisation's subdomain host, else PUBLIC_URL, both hosts
  * the platform controls; never the custom domain, which staff with WRITE_DOMAIN can point anywhere (ADR 0059).
  */
-export async function credentialLink(clientId: number | null, path: string): Promise<string> {
+export async function credentialLink(clientId: number | null, path: string, via?: TenantScope): Promise<string> {
   if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`credentialLink expects a path starting with one '/': ${path}`)
-  const origin = clientId === null ? null : await subdomainOrigin(tenantForJob(clientId))
+  const origin = clientId === null ? null : await subdomainOrigin(via?.clientId === clientId ? via : tenantForJob(clientId))
   return `${origin ?? env().PUBLIC_URL}${path}`
 }
 

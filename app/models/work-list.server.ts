@@ -23,6 +23,7 @@ import {
 } from '#app/rules/work-list'
 import { scoped, scopedAs, scopedJoin, scopedUpdate } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 import type { OrderServiceSnapshot } from '#db/tables/orders'
 import { noteAnalyticsChange } from './analytics-events.server'
 import { audited } from './audit.server'
@@ -289,15 +290,15 @@ async function claim(t: Contributor, orderPublicId: string): Promise<WorkActionR
       .executeTakeFirst()
     if (Number(taken.numUpdatedRows) !== 1) return null
     await recordActivity(tx, order.id, t.user.id, `Claimed from the open pool by ${`${t.user.firstName} ${t.user.lastName}`.trim()}`)
-    return notify.assigned(tx, { role: 'writer', assigneeUserId: t.user.id, orderIds: [order.id], actorUserId: t.user.id })
+    // The contributor's e-mail commits with the claim (ADR 0101).
+    const mailId = await emailWriter(t, tx, writer, [order], { message: '', fileName: null, at: assignedAt })
+    return { live: await notify.assigned(tx, { role: 'writer', assigneeUserId: t.user.id, orderIds: [order.id], actorUserId: t.user.id }), mailId }
   })
   if (outbox === null) return { ok: false, status: 409, error: POOL_ALREADY_CLAIMED }
-  await deliver(outbox)
+  await kickOutbox([outbox.mailId])
+  await deliver(outbox.live)
   await noteAnalyticsChange(t, 'order', [order.id])
   const claimed = { ...order, writer_id: t.user.id }
-  await emailWriter(t, writer, [order], { message: '', fileName: null, at: assignedAt }).catch((error) =>
-    console.error(`[open pool] e-mail to contributor ${t.user.id} not queued`, error),
-  )
   await orderMail.contributorAssigned(t, t.user.id, [claimed], assignedAt)
   return { ok: true, orderId: order.public_id }
 }

@@ -424,6 +424,16 @@ export function paymentsService(stripe: Stripe = stripeClient()) {
 
     getSubscription: retrieveSubscription,
 
+    /**
+     * The customer's subscription that has not ended (not canceled, not expired unpaid) whose metadata holds every
+     * given pair, or null: a retried checkout finds the one it already started instead of charging for a second.
+     */
+    async findSubscription(customerId: string, metadata: Record<string, string>): Promise<SubscriptionSummary | null> {
+      const { data } = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })
+      const found = data.find((s) => s.status !== 'canceled' && s.status !== 'incomplete_expired' && Object.entries(metadata).every(([key, value]) => s.metadata?.[key] === value))
+      return found ? toSubscription(found) : null
+    },
+
     /** The subscription and when it started (Stripe's start_date): its subscription years count from there. */
     async getSubscriptionWithStart(subscriptionId: string): Promise<SubscriptionSummary & { startDate: number }> {
       const subscription = await stripe.subscriptions.retrieve(subscriptionId)

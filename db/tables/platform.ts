@@ -60,10 +60,18 @@ export interface PromotionsTable {
   created_at: Timestamp
 }
 
+/** The purchase that holds each counted redemption of a promotion (ADR 0100): a retry of it counts none again. */
+export interface PromotionRedemptionsTable {
+  promotion_id: number
+  ref: string
+  created_at: Timestamp
+}
+
 export interface PlatformTables {
   platform_roles: PlatformRolesTable
   client_packages: ClientPackagesTable
   promotions: PromotionsTable
+  promotion_redemptions: PromotionRedemptionsTable
 }
 
 export type PlatformRole = Selectable<PlatformRolesTable>

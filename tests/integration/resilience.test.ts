@@ -7,6 +7,9 @@ import net from 'node:net'
 import { Queue } from 'bullmq'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
+import { createUser, uniqueEmail } from '#tests/factories/index'
+import { closeMailbox, linkFrom, mailsTo, waitForMail } from '#tests/mailbox'
+import { queuesDrained, startMailPipeline } from './helpers'
 import { dependencyFailure, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '#app/services/dependency-failure.server'
 import { platformDb } from '#app/services/db.server'
 import { closeQueues, enqueue } from '#app/services/queue.server'
@@ -149,6 +152,44 @@ describe('an app process whose dependencies fail', () => {
       expect(await jobs.getJob(`outage-during-${run}`)).toBeUndefined()
     } finally {
       await jobs.close()
+    }
+  })
+
+  test('Redis away: a committed change that sends e-mail (a staff reset link) answers as saved, and its e-mail reaches the sink once, after Redis is back', async () => {
+    const demo = await platformDb.selectFrom('organisations').select('id').where('name', '=', 'Demo Writing Co').executeTakeFirstOrThrow()
+    const staff = await createUser({ email: uniqueEmail('outage-reset'), memberships: [{ clientId: demo.id, role: 'user', permissions: ['READ_ORDERS'] }] })
+    // This process is the worker (the outbox relay and the e-mail job) and the SMTP sink, as `npm run worker` would be.
+    const stopMail = await startMailPipeline()
+    try {
+      await cache.down()
+      await eventually(async () => redis().status !== 'ready')
+      const since = new Date()
+      const sent = await fetch(`${base}/client/users/view`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: cookie, Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'send-reset', id: staff.publicId }),
+      })
+      // Committed: the link's token and its e-mail's outbox row, in one transaction; nothing reached Redis yet.
+      expect(sent.status).toBe(302)
+      const token = await platformDb
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('user_id', '=', staff.id)
+        .where('purpose', '=', 'password_reset')
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+      expect(token).toBeDefined()
+      const row = await platformDb.selectFrom('outbox').select(['relayed_at', 'payload']).where('payload', 'like', `%${staff.email}%`).executeTakeFirstOrThrow()
+      expect(row.relayed_at).toBeNull()
+      await cache.up()
+      const mail = await waitForMail(staff.email, /reset your password/i, since, 15_000)
+      expect(linkFrom(mail, /\/forgot-password-2\//)).toMatch(/\/forgot-password-2\/[A-Za-z0-9_-]+/)
+      await queuesDrained(['email'])
+      expect(await mailsTo(staff.email)).toHaveLength(1)
+    } finally {
+      await stopMail()
+      await closeMailbox()
     }
   })
 
