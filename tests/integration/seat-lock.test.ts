@@ -4,11 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { userLimitReached } from '#app/models/subscription.schema'
 import * as usersApi from '#app/routes/api.client.users'
 import { platformDb } from '#app/services/db.server'
-import { sessionStorage } from '#app/services/session.server'
 import { poolOptions } from '#db/connection'
 import { createTenant } from '#tests/factories/index'
+import { sessionClient } from '#tests/factories/session'
 import { createPlan } from '#tests/factories/subscriptions'
-import { Client } from './helpers'
 
 describe('the seat lock', () => {
   it('more parallel creates than pooled connections: every one answers, exactly the free seats are taken', async () => {
@@ -21,11 +20,7 @@ describe('the seat lock', () => {
       .insertInto('organisation_plans')
       .values({ client_id: org.id, client_package_id: plan.id, max_users: limit, quantity: 1, stripe_subscription_id: null, last_op_key: null })
       .execute()
-    const session = await sessionStorage().getSession()
-    session.set('userId', owner.id)
-    session.set('clientId', org.id)
-    const client = new Client()
-    client.cookie = (await sessionStorage().commitSession(session)).split(';')[0]!
+    const client = await sessionClient({ userId: owner.id, clientId: org.id })
 
     const create = (n: number) =>
       client.call(usersApi.action as never, {
