@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLoopback, isLoopbackHostname } from './http.server'
+import { isLoopback, isLoopbackHostname } from './loopback'
 
 describe('isLoopback', () => {
   it.each([
