@@ -216,11 +216,12 @@ function splitPath(path: string): string[] {
   return path.split('/').filter(Boolean)
 }
 
-export function matchRoute(pathname: string): AppRoute | undefined {
+// `routes` is injectable so tests can order a pattern before its literal sibling.
+export function matchRoute(pathname: string, routes: AppRoute[] = APP_ROUTES): AppRoute | undefined {
   const parts = splitPath(pathname.split(/[?#]/)[0] ?? '')
-  // Prefer literal paths, so a later ':id' pattern never shadows a concrete sibling.
+  // Prefer literal paths, so an earlier ':id' pattern never shadows a concrete sibling.
   let paramMatch: AppRoute | undefined
-  for (const route of APP_ROUTES) {
+  for (const route of routes) {
     const pattern = splitPath(route.path)
     if (pattern.length !== parts.length) continue
     const ok = pattern.every((seg, i) => seg.startsWith(':') || seg === parts[i])
