@@ -665,6 +665,14 @@ describe('tenant guard plugin', () => {
           ),
     ],
     ['select from memberships with client_id = 6, another tenant', () => g.selectFrom('memberships').select('id').where('client_id', '=', sql.val(OTHER))],
+    [
+      'INSERT … SELECT into hidden_templates whose client_id is not this tenant',
+      () =>
+        gx
+          .insertInto('hidden_templates')
+          .columns(['kind', 'template_id', 'client_id'])
+          .expression((eb: any) => eb.selectFrom('forms').where('forms.client_id', '=', T)),
+    ],
   ])('refuses with its reason: %s', (reason, query) => {
     let error: unknown
     try {
