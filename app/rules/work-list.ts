@@ -136,7 +136,8 @@ export function mayTakeOrder(writerServices: readonly string[], orderServices: r
   return orderServices.some((s) => {
     const name = norm(s.serviceName)
     const type = norm(s.serviceType)
-    return mine.some((w) => w === name || name.startsWith(w) || (type !== 'custom' && (w === type || w.startsWith(type))))
+    // A text starts with itself, so startsWith covers the exact name and type too.
+    return mine.some((w) => name.startsWith(w) || (type !== 'custom' && w.startsWith(type)))
   })
 }
 
