@@ -9,6 +9,7 @@ import {
   boardOneStep,
   compareUrgency,
   DONE_COLUMN,
+  isWorkFilter,
   matchesWorkFilter,
   mayTakeOrder,
   nextTaskOf,
@@ -219,4 +220,14 @@ describe('board', () => {
     if (result.ok) expect(result.complete.taskId).toBe(expected.taskId)
     else expect(result.error).toBe(expected.error)
   })
+})
+
+describe('isWorkFilter', () => {
+  it.each<[unknown, boolean]>([
+    ['open', true],
+    ['due-soon', true],
+    ['Open', false],
+    ['', false],
+    [undefined, false],
+  ])('%j: %s', (value, ok) => expect(isWorkFilter(value)).toBe(ok))
 })

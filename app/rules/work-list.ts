@@ -77,7 +77,7 @@ export function matchesWorkFilter(f: WorkFacts, filter: WorkFilter, now = new Da
 }
 
 export function isWorkFilter(value: unknown): value is WorkFilter {
-  return typeof value === 'string' && (WORK_FILTERS as readonly string[]).includes(value)
+  return (WORK_FILTERS as readonly unknown[]).includes(value)
 }
 
 type Urgency = { dueDate: Date | string | null; priority: OrderPriority; createdAt: Date | string; id: number }
