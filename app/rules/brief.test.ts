@@ -215,3 +215,15 @@ describe('the brief at its edges', () => {
     expect(formatAppointment('2026-11-30T14:00:00.000Z')).toBe('Monday, 30 November 2026 at 14:00 UTC')
   })
 })
+
+it('reads a datetime-local value as UTC whatever the server time zone', () => {
+  const zone = process.env.TZ
+  process.env.TZ = 'America/New_York'
+  try {
+    for (const local of ['2026-12-01T14:00', '2026-12-01T14:00:30', '2026-12-01T14:00:30.5', '2026-12-01T14:00:30.123'])
+      expect(parseTime(local)?.toISOString().slice(0, 16)).toBe('2026-12-01T14:00')
+  } finally {
+    if (zone === undefined) delete process.env.TZ
+    else process.env.TZ = zone
+  }
+})
