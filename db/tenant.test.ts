@@ -143,6 +143,20 @@ const allowed: Case[] = [
   ],
   ['INSERT with client_id as the first column', () => g.insertInto('hidden_templates').values({ client_id: T, kind: 'form', template_id: 1 })],
   ['INSERT with an expression beside the tenant', () => g.insertInto('hidden_templates').values({ kind: sql<'form'>`'form'`, template_id: 1, client_id: T })],
+  // Shapes the guard must read without stumbling (mutation testing, ADR 0103): each was let through only by luck.
+  ['sql.val() as the pin value', () => g.selectFrom('memberships').select('id').where('client_id', '=', sql.val(T))],
+  [
+    'a join on client_id = client_id beside both pins',
+    () =>
+      scopedAs(t, 'memberships', 'm')
+        .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'm.user_id').onRef('u.client_id', '=', 'm.client_id'))
+        .where('u.client_id', '=', T)
+        .select('u.id'),
+  ],
+  ['a cross join (no ON) of a pinned table', () => scoped(t, 'memberships').crossJoin('organisations').select('memberships.id')],
+  ['a SELECT without FROM', () => g.selectNoFrom((eb) => eb.val(1).as('one'))],
+  ['the raw handle updating every row of a table no organisation owns', () => raw.updateTable('contract_templates').set({ title: 'x' })],
+  ['the raw handle deleting every row of a table no organisation owns', () => raw.deleteFrom('contract_templates')],
   [
     'INSERT … SELECT copying an unqualified client_id of its one pinned table',
     () =>
@@ -502,6 +516,20 @@ const refused: Case[] = [
     () => gx.updateTable('memberships').from('users').set({ active: false }).whereRef('users.id', '=', 'memberships.user_id').where('memberships.client_id', '=', T),
   ],
   ['DELETE … USING an unpinned table', () => gx.deleteFrom('memberships').using('users').whereRef('users.id', '=', 'memberships.user_id').where('memberships.client_id', '=', T)],
+  [
+    'INSERT … SELECT copying client_id from a joined derived table while the first table is pinned',
+    () =>
+      gx
+        .insertInto('hidden_templates')
+        .columns(['kind', 'template_id', 'client_id'])
+        .expression((eb: any) =>
+          eb
+            .selectFrom('forms as f')
+            .innerJoin(eb.selectFrom('organisations').select(['id as client_id']).as('d'), (j: any) => j.on(sql`true`))
+            .select(['f.kind', 'f.id', 'd.client_id'])
+            .where('f.client_id', '=', T),
+        ),
+  ],
   ['the raw handle updating a tenant table', () => raw.updateTable('memberships').set({ active: false }).where('client_id', '=', T)],
   ['the raw handle deleting from a tenant table', () => raw.deleteFrom('memberships').where('client_id', '=', T)],
 ]
@@ -597,6 +625,54 @@ describe('tenant guard plugin', () => {
     ],
     ['raw SQL on a guarded handle (use the query builder; platform code uses platformDb)', () => sql`DELETE FROM memberships`.compile(g)],
     ['CreateTableNode on a guarded handle', () => g.schema.createTable('x').addColumn('id', 'integer')],
+    [
+      'select from forms without a top-level forms.client_id = 5',
+      () =>
+        gx
+          .insertInto('hidden_templates')
+          .columns(['kind', 'template_id', 'client_id'])
+          .expression((eb: any) => eb.selectFrom('forms').select(['kind', 'id', 'client_id'])),
+    ],
+    [
+      'insert into hidden_templates without plain values or a single SELECT',
+      () =>
+        gx
+          .insertInto('hidden_templates')
+          .columns(['kind', 'template_id', 'client_id'])
+          .expression(sql`(VALUES (1))`),
+    ],
+    ['insert into hidden_templates without plain values or a single SELECT', () => gx.insertInto('hidden_templates').columns(['kind', 'template_id', 'client_id'])],
+    [
+      'INSERT … SELECT into hidden_templates whose client_id is not this tenant',
+      () =>
+        gx
+          .insertInto('hidden_templates')
+          .columns(['kind', 'template_id', 'client_id'])
+          .expression((eb: any) => eb.selectFrom('forms').select(['kind', 'id']).where('forms.client_id', '=', T)),
+    ],
+    [
+      'INSERT … SELECT into hidden_templates whose client_id is not this tenant',
+      () =>
+        gx
+          .insertInto('hidden_templates')
+          .columns(['kind', 'template_id', 'client_id'])
+          .expression((eb: any) =>
+            eb
+              .selectFrom('forms as f')
+              .innerJoin(eb.selectFrom('organisations').select(['id as client_id']).as('d'), (j: any) => j.on(sql`true`))
+              .select(['f.kind', 'f.id', 'd.client_id'])
+              .where('f.client_id', '=', T),
+          ),
+    ],
+    ['select from memberships with client_id = 6, another tenant', () => g.selectFrom('memberships').select('id').where('client_id', '=', sql.val(OTHER))],
+    [
+      'INSERT … SELECT into hidden_templates whose client_id is not this tenant',
+      () =>
+        gx
+          .insertInto('hidden_templates')
+          .columns(['kind', 'template_id', 'client_id'])
+          .expression((eb: any) => eb.selectFrom('forms').where('forms.client_id', '=', T)),
+    ],
   ])('refuses with its reason: %s', (reason, query) => {
     let error: unknown
     try {

@@ -2,8 +2,7 @@
 // same-origin guard for writes, state-changing GETs (and, in server/realtime/authorisation.ts, websockets).
 import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
-import { normalizeRoutePath } from '#app/rules/request-path'
-import { isFromOurOrigin, isStateChangingGet } from '#app/rules/same-origin'
+import { isFromOurOrigin, isSignatureAuthenticatedPost, isStateChangingGet } from '#app/rules/same-origin'
 import type { Env } from '#app/services/env.server'
 import { hasSessionCookie, trustedOrigins } from '#app/services/origin.server'
 import { contentSecurityPolicy, HSTS, PERMISSIONS_POLICY } from './security-headers'
@@ -36,15 +35,9 @@ export function securityHeaders(config: Env) {
 
 const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused'
 
-/**
- * Posts authenticated by a signature over the body, never by our cookie: the caller is a server
- * (Stripe), not a page, and the route ignores any session (ADR 0031). Matched as Remix routes it.
- */
-const SIGNATURE_AUTHENTICATED_POSTS = new Set(['/api/webhooks/stripe'])
-
 export function sameOriginGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'POST' && SIGNATURE_AUTHENTICATED_POSTS.has(normalizeRoutePath(req.path))) return next()
+    if (isSignatureAuthenticatedPost(req.method, req.path)) return next()
     const ours = isFromOurOrigin(
       {
         method: req.method,

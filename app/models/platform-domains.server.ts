@@ -1,11 +1,11 @@
 // Host names across organisations (ADR 0044): which tenant a request's Host belongs to, whether the
 // TLS proxy may get a certificate for a name, and the scheduled verification pass over custom domains.
 import { canonicalHostname, subdomainOfHost } from '#app/rules/domains'
+import { isLoopbackHostname } from '#app/rules/loopback'
 import { themeStyle } from '#app/rules/portal-theme'
 import { platformDb, tenantForJob } from '#app/services/db.server'
 import type { DnsLookups } from '#app/services/dns.server'
 import { IMAGE_TYPES, storage } from '#app/services/storage.server'
-import { isLoopbackHostname } from '#app/services/http.server'
 import { hostClientId } from '#app/services/request-host.server'
 import { scoped } from '#db/tenant'
 import type { OrganisationChoice } from './account.server'

@@ -6,7 +6,8 @@ import { env } from '#app/services/env.server'
 import { readMailbox } from '#app/services/mail-sink.server'
 import { redis } from '#app/services/redis.server'
 import { Card } from '#app/ui/card'
-import { isLoopback, isLoopbackHostname, notFound, peerIp } from '#app/services/http.server'
+import { isLoopback, isLoopbackHostname } from '#app/rules/loopback'
+import { notFound, peerIp } from '#app/services/http.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const appEnv = env().APP_ENV

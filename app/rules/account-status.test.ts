@@ -88,3 +88,10 @@ describe('sidebarRestricted during a trial', () => {
     expect(sidebarRestricted('trial', null, days)).toBe(expected)
   })
 })
+
+// Edges mutation testing found untested (ADR 0103): a trial whose days left are unknown is locked, not open.
+it('locks a trial without days left, like an ended one', () => {
+  expect(sidebarRestricted('trial', null, null)).toBe(true)
+  expect(sidebarRestricted('trial', null, undefined)).toBe(true)
+  expect(sidebarRestricted('trial', null, 0)).toBe(false)
+})

@@ -75,3 +75,32 @@ describe('the audit filter', () => {
     expect(auditFilterGroups(['', 'x'], spellOut).map((g) => g.value)).toEqual(['x'])
   })
 })
+
+// Edges mutation testing found untested (ADR 0103).
+describe('audit values at their edges', () => {
+  it.each([
+    ['  Orders  ', 'order'],
+    ['READ  ORDERS', 'read_order'],
+    ['read-_ orders', 'read_order'],
+    ['bus', 'bus'],
+    ['tags', 'tag'],
+    ['sms', 'sms'],
+    ['address', 'address'],
+    ['status', 'status'],
+    ['', ''],
+  ])('%j folds to %j', (raw, folded) => expect(foldAuditValue(raw)).toBe(folded))
+  it.each([
+    ['  READ__ORDERS  ', 'Read orders'],
+    ['read - orders', 'Read orders'],
+    ['a\t b', 'A b'],
+    ['   ', ''],
+  ])('%j spells %j', (raw, text) => expect(spellOut(raw)).toBe(text))
+  it('keeps each raw variant once and labels a group by its first variant', () => {
+    const groups = auditFilterGroups(['orders', 'ORDERS', 'orders', 'Order'], spellOut)
+    expect(groups).toEqual([{ value: 'ORDERS', label: 'Orders', variants: ['ORDERS', 'Order', 'orders'] }])
+  })
+  it('finds a group from any of its variants, not only when all fold alike', () => {
+    const groups = [{ value: 'a', label: 'A', variants: ['orders', 'unrelated'] }]
+    expect(auditFilterVariants(groups, 'ORDER')).toEqual(['orders', 'unrelated'])
+  })
+})

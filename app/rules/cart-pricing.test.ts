@@ -54,3 +54,31 @@ describe('couponRefusal', () => {
   it('refuses at its limit', () => expect(couponRefusal({ ...ok, availedTimes: 1 }, ['a'], now)).toBe(COUPON_USED_UP))
   it('refuses a product-bound coupon without its product', () => expect(couponRefusal({ ...ok, productId: 'z' }, ['a'], now)).toBe(COUPON_NOT_FOR_CART))
 })
+
+// Edges mutation testing found untested (ADR 0103).
+describe('cart pricing at its edges', () => {
+  it('gives the odd cents to the largest remainders, ties to the first line', () => {
+    const three = [
+      { productId: 'a', priceCents: 100 },
+      { productId: 'b', priceCents: 100 },
+      { productId: 'c', priceCents: 100 },
+    ]
+    expect(priceCart(three, { discountType: 'flat', value: 1, productId: null }).lineTotalsCents).toEqual([66, 67, 67])
+    expect(priceCart(three, { discountType: 'flat', value: 2, productId: null }).lineTotalsCents).toEqual([33, 33, 34])
+    const uneven = [
+      { productId: 'a', priceCents: 100 },
+      { productId: 'b', priceCents: 200 },
+    ]
+    // 0.10 off 300: 3.33 and 6.67 cents, the larger remainder takes the odd cent.
+    expect(priceCart(uneven, { discountType: 'flat', value: 0.1, productId: null }).lineTotalsCents).toEqual([97, 193])
+  })
+  it('takes nothing off free lines', () => {
+    expect(priceCart([{ productId: 'a', priceCents: 0 }], { discountType: 'flat', value: 5, productId: null })).toMatchObject({ totalCents: 0, lineTotalsCents: [0] })
+  })
+  it('takes a coupon up to its last millisecond', () => {
+    const now = new Date('2026-12-07T12:00:00Z')
+    const coupon = { redeemBy: now, maxRedemptions: 1, availedTimes: 0, productId: null }
+    expect(couponRefusal(coupon, ['a'], now)).toBeNull()
+    expect(couponRefusal(coupon, ['a'], new Date(now.getTime() + 1))).toBe(COUPON_EXPIRED)
+  })
+})

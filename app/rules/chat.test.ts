@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { type Bucket, chatHistoryHref, isBlankText, projectChatAction, reconnectDelay, roleLabelFor, shownRoleLabel, SOCKET_LIMITS, takeToken, textToHtml } from './chat'
+import {
+  type Bucket,
+  chatHistoryHref,
+  isBlankText,
+  isPreviewableImage,
+  projectChatAction,
+  reconnectDelay,
+  roleLabelFor,
+  shownRoleLabel,
+  SOCKET_LIMITS,
+  takeToken,
+  textToHtml,
+} from './chat'
 
 describe('roleLabelFor', () => {
   const order = { writerId: 7, reviewerId: 8 }
@@ -80,4 +92,26 @@ describe('chat links', () => {
     expect(chatHistoryHref('/project/view/o1', '?chat=post&service=s1', 'm5')).toBe('/project/view/o1?service=s1&chatBefore=m5')
     expect(chatHistoryHref('/project/view/o1', '?chatBefore=m5', null)).toBe('/project/view/o1')
   })
+})
+
+// Edges mutation testing found untested (ADR 0103).
+describe('blank texts and previewable images', () => {
+  it('takes absent text as blank', () => {
+    expect(isBlankText(null)).toBe(true)
+    expect(isBlankText(undefined)).toBe(true)
+    expect(isBlankText('\u00a0 x')).toBe(false)
+  })
+  it.each<[string | null | undefined, boolean]>([
+    ['image/jpeg', true],
+    ['image/png', true],
+    ['image/gif', true],
+    ['image/webp', true],
+    ['image/svg+xml', false],
+    ['image/pngx', false],
+    ['ximage/png', false],
+    ['text/html', false],
+    ['', false],
+    [null, false],
+    [undefined, false],
+  ])('%j previews inline: %s', (type, ok) => expect(isPreviewableImage(type)).toBe(ok))
 })

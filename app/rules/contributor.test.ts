@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contributorRoleOn, customerForContributor, mayWork, workOrderPath } from './contributor'
+import { contributorRoleOn, customerForContributor, holdsReviewer, holdsWriter, mayWork, workOrderPath } from './contributor'
 
 describe('mayWork', () => {
   it.each([
@@ -29,4 +29,11 @@ describe('customerForContributor', () => {
     expect(customerForContributor(casey, false)).toEqual({ firstName: 'Casey', lastName: '', email: null, phone: null, address: null })
     expect(customerForContributor(casey, true)).toEqual(casey)
   })
+})
+
+// Edges mutation testing found untested (ADR 0103): the owner holds every permission but is nobody's reviewer.
+it('an owner holding REVIEWER or WRITER in a list is still not a contributor', () => {
+  expect(holdsReviewer({ role: 'client', permissions: ['REVIEWER'] })).toBe(false)
+  expect(holdsWriter({ role: 'client', permissions: ['WRITER'] })).toBe(false)
+  expect(holdsReviewer({ role: 'user', permissions: ['REVIEWER'] })).toBe(true)
 })

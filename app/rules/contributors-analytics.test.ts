@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, addMonthsToDay, average, elapsedDays, formatDaysHours, formatRating, isMetric, isRange, rangeBounds, replyWaitsInDays, roundTo } from './contributors-analytics'
+import {
+  addDays,
+  addMonthsToDay,
+  average,
+  elapsedDays,
+  formatDaysHours,
+  formatRating,
+  isMetric,
+  isRange,
+  rangeBounds,
+  replyWaitsInDays,
+  roundTo,
+  writerName,
+} from './contributors-analytics'
 
 describe('rangeBounds', () => {
   const now = new Date('2026-05-31T15:00:00Z')
@@ -103,5 +116,27 @@ describe('names', () => {
     expect(isRange(undefined)).toBe(false)
     expect(isMetric('chat-response-time')).toBe(true)
     expect(isMetric('writers')).toBe(false)
+  })
+})
+
+// Edges mutation testing found untested (ADR 0103).
+describe('edges', () => {
+  it('refuses a day key that is not exactly YYYY-MM-DD', () => {
+    for (const key of ['x2026-01-01', '2026-01-01x', '2026-1-01']) expect(() => addDays(key, 1)).toThrow(`Not a date key: ${key}`)
+  })
+  it('counts a zero elapsed time, not only a positive one', () => {
+    expect(elapsedDays('2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')).toBe(0)
+  })
+  it('shows no data for what is not a finite, non-negative number', () => {
+    for (const v of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, -1]) expect(formatDaysHours(v)).toBe('No data')
+    for (const v of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY]) expect(formatRating(v)).toBe('No ratings')
+    expect(formatRating(0)).toBe('0.00')
+  })
+  it('names a contributor by first and last name, or says there is none', () => {
+    expect(writerName('Ada', 'Lovelace')).toBe('Ada Lovelace')
+    expect(writerName('Ada', null)).toBe('Ada')
+    expect(writerName(undefined, 'Lovelace')).toBe('Lovelace')
+    expect(writerName(' ', null)).toBe('Unnamed contributor')
+    expect(writerName(null, undefined)).toBe('Unnamed contributor')
   })
 })

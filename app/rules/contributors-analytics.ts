@@ -27,11 +27,11 @@ export const METRICS = ['order-tracker', 'first-draft-rating', 'chat-response-ti
 export type Metric = (typeof METRICS)[number]
 
 export function isRange(value: unknown): value is AnalyticsRange {
-  return typeof value === 'string' && (ANALYTICS_RANGES as readonly string[]).includes(value)
+  return (ANALYTICS_RANGES as readonly unknown[]).includes(value)
 }
 
 export function isMetric(value: unknown): value is Metric {
-  return typeof value === 'string' && (METRICS as readonly string[]).includes(value)
+  return (METRICS as readonly unknown[]).includes(value)
 }
 
 const HOUR = 3_600_000
@@ -137,8 +137,11 @@ export function replyWaitsInDays(lines: readonly ChatLine[]): number[] {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** Days shown as days and hours (back-office section 9), to the nearest hour; null is no data. */
-export function formatDaysHours(days: number | null | undefined, empty = 'No data'): string {
-  if (days === null || days === undefined || !Number.isFinite(days) || days < 0) return empty
+export function formatDaysHours(value: number | null | undefined, empty = 'No data'): string {
+  // Number.isFinite is false for null and undefined too.
+  if (!Number.isFinite(value)) return empty
+  const days = value as number
+  if (days < 0) return empty
   const hours = Math.round(days * 24)
   const d = Math.floor(hours / 24)
   const h = hours - d * 24
@@ -150,7 +153,7 @@ export function formatDaysHours(days: number | null | undefined, empty = 'No dat
 
 /** A rating to two decimals ('4.50'), or the empty text. */
 export function formatRating(rating: number | null | undefined, empty = 'No ratings'): string {
-  return rating === null || rating === undefined || !Number.isFinite(rating) ? empty : rating.toFixed(2)
+  return Number.isFinite(rating) ? (rating as number).toFixed(2) : empty
 }
 
 /** A contributor's display name, as the assign dialog shows it. */

@@ -97,3 +97,38 @@ describe('dashboardCount', () => {
     [1000000, '1,000,000'],
   ])('%s -> %s', (n, expected) => expect(dashboardCount(n)).toBe(expected))
 })
+
+// Edges mutation testing found untested (ADR 0103): names tie-broken case-insensitively, then by case; exactly ten has no Others.
+describe('ranking at its edges', () => {
+  it('orders equal values by name without case, then upper case first', () => {
+    const ranked = rankByValue([
+      { name: 'beta', value: 1 },
+      { name: 'Alpha', value: 1 },
+      { name: 'alpha', value: 1 },
+      { name: 'Gamma', value: 2 },
+    ])
+    expect(ranked.map((r) => r.name)).toEqual(['Gamma', 'Alpha', 'alpha', 'beta'])
+    expect(
+      rankByValue([
+        { name: 'a', value: 1 },
+        { name: 'A', value: 1 },
+      ]).map((r) => r.name),
+    ).toEqual(['A', 'a'])
+    expect(
+      rankByValue([
+        { name: 'b', value: 1 },
+        { name: 'B', value: 1 },
+        { name: 'a', value: 1 },
+      ]).map((r) => r.name),
+    ).toEqual(['a', 'B', 'b'])
+  })
+  it('adds Others only past the limit', () => {
+    const items = Array.from({ length: 3 }, (_, i) => ({ name: `n${i}`, value: 3 - i }))
+    expect(topTenWithOthers(items, 3).map((r) => r.name)).toEqual(['n0', 'n1', 'n2'])
+    expect(topTenWithOthers(items, 2)).toEqual([
+      { name: 'n0', value: 3 },
+      { name: 'n1', value: 2 },
+      { name: OTHERS_LABEL, value: 1 },
+    ])
+  })
+})

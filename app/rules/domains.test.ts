@@ -11,6 +11,7 @@ import {
   hostnameOfHeader,
   joinTxt,
   spfMatches,
+  subdomainHost,
   subdomainOfHost,
 } from './domains'
 
@@ -122,4 +123,64 @@ describe('DNS answers', () => {
       { type: 'TXT', purpose: 'dkim', host: 'dd1._domainkey.portal.example.com', data: 'v=DKIM1; k=rsa; p=KEY' },
     ])
   })
+})
+
+// Edges mutation testing found untested (ADR 0103).
+describe('host names at their edges', () => {
+  const label63 = 'a'.repeat(63)
+  // 63 + 1 + 63 + 1 + 63 + 1 + 61 = 253 characters, the longest DNS name.
+  const longest = `${label63}.${label63}.${label63}.${'b'.repeat(57)}.com`
+  it('takes a name of 253 characters and refuses 254', () => {
+    expect(longest).toHaveLength(253)
+    expect(canonicalHostname(longest)).toBe(longest)
+    expect(canonicalHostname(`a${longest}`)).toBeNull()
+    expect(canonicalHostname('.')).toBeNull()
+  })
+  it('strips the scheme only at the start', () => {
+    expect(canonicalHostname('HTTPS://Portal.Example.com/')).toBe('portal.example.com')
+    expect(canonicalHostname('portal.https://example.com')).toBeNull()
+  })
+  it.each<[string | null, string | null]>([
+    ['[::1]', '[::1]'],
+    ['[::1]:3000', '[::1]'],
+    [' [::1]:443 ', '[::1]'],
+    ['[::1', null],
+    ['[::1]x', null],
+    ['[::1]:x3000', null],
+    ['[::1]:3000x', null],
+    ['[::1]:123456', null],
+    ['[]', '[]'],
+  ])('Host %j is %j', (header, expected) => expect(hostnameOfHeader(header)).toBe(expected))
+  it('builds a portal host under the platform', () => expect(subdomainHost('acme', 'app.example.com')).toBe('acme.app.example.com'))
+})
+
+describe('DNS answers at their edges', () => {
+  it('matches a CNAME in any case and with the root dot on either side', () => {
+    expect(cnameMatches(['Target.Example.com.'], 'target.example.com')).toBe(true)
+    expect(cnameMatches(['target.example.com'], 'Target.example.com.')).toBe(true)
+    expect(cnameMatches(['target.example.comx'], 'target.example.com')).toBe(false)
+  })
+  it('joins TXT chunks without a separator', () => expect(joinTxt([['v=spf1 ', 'include:x'], ['a']])).toEqual(['v=spf1 include:x', 'a']))
+  it.each<[string[], boolean]>([
+    [['  v=spf1 include:_spf.example.com ~all  '], true],
+    [['v=spf1\tinclude:_spf.example.com'], true],
+    [['v=spf1 +include:_SPF.example.com. -all'], true],
+    [['V=SPF1 INCLUDE:_spf.example.com'], true],
+    [['xv=spf1 include:_spf.example.com'], false],
+    [['v=spf10 include:_spf.example.com'], false],
+    [['v=spf1 a:include:_spf.example.com'], false],
+    [['v=spf1 include:_spf.example.com', 'v=spf1 -all'], false],
+    [['v=spf1 -all', 'google-site-verification=x'], false],
+  ])('SPF %j includes ours: %s', (txt, ok) => expect(spfMatches(txt, '_spf.example.com')).toBe(ok))
+  it.each<[string[], boolean]>([
+    [['v=DKIM1; k=rsa; p=AB CD'], true],
+    [['v=DKIM1;k=rsa;p=ABCD'], true],
+    [['k=rsa; p=ABCD'], true],
+    [['v=DKIM1 ;  P =AB CD'], true],
+    [['v=DKIM1; p=ABCD; flag'], true],
+    [['v=DKIM2; p=ABCD'], false],
+    [['v=DKIM1; p=ABCE'], false],
+    [['other', 'v=DKIM1; p=ABCD'], true],
+    [['p'], false],
+  ])('DKIM %j is ours: %s', (txt, ok) => expect(dkimMatches(txt, 'AB\nCD')).toBe(ok))
 })

@@ -46,6 +46,14 @@ describe('downloadName', () => {
     ['', 'application/pdf', 'file.pdf'],
     ['weird.xyz', 'application/x-unknown', 'weird.bin'],
     ['cv.docx', null, 'cv.bin'],
+    // Mutation testing's edges (ADR 0103): control characters never reach the header, Windows paths, trailing dots and spaces.
+    ['a\r\nSet-Cookie: x.pdf', 'application/pdf', 'aSet-Cookie: x.pdf'],
+    ['tab\there\u001f.pdf', 'application/pdf', 'tabhere.pdf'],
+    ['del\u007f.pdf', 'application/pdf', 'del.pdf'],
+    ['keep space.pdf', 'application/pdf', 'keep space.pdf'],
+    ['C:\\Users\\me\\cv.pdf', 'application/pdf', 'cv.pdf'],
+    ['a. .txt', 'text/plain', 'a.txt'],
+    ['. .pdf', 'application/pdf', 'file.pdf'],
   ])('%s as %s → %s', (name, type, served) => {
     expect(downloadName(name, type)).toBe(served)
   })

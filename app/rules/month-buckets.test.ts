@@ -6,6 +6,7 @@ import {
   lastMonths,
   monthKey,
   monthLabel,
+  monthOfDay,
   monthRange,
   normaliseTimeZone,
   offsetSegments,
@@ -133,8 +134,16 @@ describe('offsetSegments: the offsets SQL uses to find local days', () => {
 describe('normaliseTimeZone', () => {
   it.each([
     [null, DEFAULT_TIME_ZONE],
+    [undefined, DEFAULT_TIME_ZONE],
     ['', DEFAULT_TIME_ZONE],
     ['Not/AZone', DEFAULT_TIME_ZONE],
     ['Europe/Paris', 'Europe/Paris'],
   ])('%s -> %s', (zone, expected) => expect(normaliseTimeZone(zone)).toBe(expected))
+})
+
+describe('day and month keys at their edges (ADR 0103)', () => {
+  it('gives the month row of a day row', () => expect(monthOfDay('2026-07-19')).toBe('2026-07-01'))
+  it('refuses a key that is not exactly YYYY-MM-DD', () => {
+    for (const key of ['x2026-01-01', '2026-01-01x', '2026-1-01']) expect(() => addMonths(key, 1)).toThrow(`Not a date key: ${key}`)
+  })
 })

@@ -48,3 +48,20 @@ describe('permission editor', () => {
     expect(roleBadges('user', [...FULL_PERMISSION_SET, 'REVIEWER'])).toEqual(['Full Permissions', 'Reviewer'])
   })
 })
+
+// Edges mutation testing found untested (ADR 0103).
+describe('people edges', () => {
+  it('gives Full Permissions to an owner without a list or to anyone with every permission, not to an empty staff list', () => {
+    expect(roleBadges('client', [])).toEqual(['Full Permissions'])
+    expect(roleBadges('user', [])).toEqual([])
+    expect(roleBadges('client', ['READ_ORDERS'])).toEqual([])
+    expect(roleBadges('user', [...FULL_PERMISSION_SET])).toEqual(['Full Permissions'])
+  })
+  it('draws without modulo bias: a byte at or above the last full cycle is skipped', () => {
+    const limit = 256 - (256 % GENERATED_PASSWORD_CHARSET.length)
+    const bytes = () => Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? limit : 1))
+    expect(generatePassword(bytes)).toBe(GENERATED_PASSWORD_CHARSET[1]!.repeat(18))
+    const below = () => Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? limit - 1 : 1))
+    expect(generatePassword(below)).toBe(GENERATED_PASSWORD_CHARSET[(limit - 1) % GENERATED_PASSWORD_CHARSET.length]! + GENERATED_PASSWORD_CHARSET[1]!.repeat(17))
+  })
+})

@@ -35,3 +35,20 @@ describe('refund amount', () => {
   it('answers cents', () => expect(checkRefundAmount(paid, 365.5)).toEqual({ ok: true, cents: 36550 }))
   it('refuses a refunded invoice', () => expect(checkRefundAmount({ status: 'refunded', providerPaidCents: 100 }, 1).ok).toBe(false))
 })
+
+// Edges mutation testing found untested (ADR 0103): each refusal with its text, and a fraction of a cent.
+describe('refund refusals with their texts', () => {
+  const invoice = { status: 'paid' as const, providerPaidCents: 50000 }
+  it.each([
+    [{ status: 'refunded' as const, providerPaidCents: 100 }, 1, 'This invoice cannot be refunded'],
+    [invoice, Number.NaN, 'Enter a refund amount'],
+    [invoice, 0.5, 'The refund amount must be at least 1'],
+    [invoice, 500.01, 'The refund amount cannot be more than 500'],
+    [invoice, 10.005, 'Enter a correct number, ex. 365.50'],
+  ])('%j, %d: %s', (inv, amount, error) => expect(checkRefundAmount(inv, amount)).toEqual({ ok: false, error }))
+  it('takes a whole number of cents, up to the paid price', () => {
+    expect(checkRefundAmount(invoice, 500)).toEqual({ ok: true, cents: 50000 })
+    expect(checkRefundAmount(invoice, 0.1 + 0.2)).toEqual({ ok: false, error: 'The refund amount must be at least 1' })
+    expect(checkRefundAmount(invoice, 1.1 + 2.2)).toEqual({ ok: true, cents: 330 })
+  })
+})

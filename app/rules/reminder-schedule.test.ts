@@ -133,3 +133,47 @@ describe('orderTakesReminders', () => {
     expect(orderTakesReminders(flags)).toBe(expected)
   })
 })
+
+// Edges mutation testing found untested (ADR 0103).
+describe('the schedule at its edges', () => {
+  const two = order({
+    services: [
+      { _id: 'a', serviceModules: [{ id: 'previous_document', title: 'Upload' }] },
+      {
+        _id: 'b',
+        serviceModules: [
+          { id: 'previous_document', title: 'Upload' },
+          { id: 'revision_process', title: 'Revision' },
+        ],
+      },
+    ],
+  })
+  it('reads the module before in the service asked for, and nothing for an unknown one', () => {
+    const tasks = [{ serviceId: 'b', taskId: 'previous_document', at: at(2) }]
+    expect(actionableAt(two, 'b', 1, tasks)).toEqual(at(2))
+    expect(actionableAt(two, 'a', 1, tasks)).toBeNull()
+    expect(actionableAt(two, 'nope', 1, tasks)).toBeNull()
+  })
+  it('sends nothing for a module without reminders or not actionable yet', () => {
+    expect(dueReminders(order(), [], () => undefined, none, at(30))).toEqual([])
+    expect(dueReminders(order(), [], () => [], none, at(30))).toEqual([])
+    expect(short(dueReminders(order(), [], live({ revision_process: [{ id: 'r2', numberOfDays: 2 }] }), none, at(30)))).toEqual([])
+  })
+  it('sends the latest due reminder of a module, whatever order they were listed in', () => {
+    const list = short(
+      dueReminders(
+        order(),
+        [],
+        live({
+          previous_document: [
+            { id: 'u3', numberOfDays: 3 },
+            { id: 'u1', numberOfDays: 1 },
+          ],
+        }),
+        none,
+        at(5),
+      ),
+    )
+    expect(list).toEqual(['previous_document/u1:superseded:customer', 'previous_document/u3:send:customer'])
+  })
+})

@@ -19,3 +19,15 @@ describe('normalizeRoutePath', () => {
     ['/_root.data', '/_root'],
   ] as const)('%s -> %s', (input, expected) => expect(normalizeRoutePath(input)).toBe(expected))
 })
+
+// Edges mutation testing found untested (ADR 0103): a path without its leading slash, `.data` only as a suffix.
+describe('normalizeRoutePath at its edges', () => {
+  it.each([
+    ['logout', '/logout'],
+    ['logout/', '/logout'],
+    ['/x.database', '/x.database'],
+    ['/x.data/y', '/x.data/y'],
+    ['/logout//.data', '/logout'],
+    ['/.data', '/'],
+  ])('%s -> %s', (path, expected) => expect(normalizeRoutePath(path)).toBe(expected))
+})

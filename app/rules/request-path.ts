@@ -24,6 +24,7 @@ export function normalizeRoutePath(pathname: string): string {
     // Keep the raw path; the steps below still apply.
   }
   const decoded = path.split('/').map(decodeSegment).join('/').toLowerCase()
-  const collapsed = decoded.replace(/\/{2,}/g, '/').replace(/\/+$/, '')
-  return collapsed.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
+  // After collapsing, at most one `/` can end the path.
+  const collapsed = decoded.replace(/\/{2,}/g, '/').replace(/\/$/, '')
+  return collapsed.replace(/\.data$/, '').replace(/\/$/, '') || '/'
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ALL_PERMISSIONS, PLACEHOLDER_PERMISSION } from './permissions'
-import { APP_ROUTES, matchRoute, routeRefuses, sidebarFor, type AppRoute, type SidebarUser } from './routes'
+import { APP_ROUTES, matchRoute, routeGuard, routeRefuses, sidebarFor, type AppRoute, type SidebarUser } from './routes'
 
 describe('route table', () => {
   it('has one entry per path', () => {
@@ -77,6 +77,29 @@ describe('matchRoute', () => {
   ])('%s -> %s', (pathname, expected) => expect(matchRoute(pathname)?.path).toBe(expected))
 
   it.each(['/nope', '/project/view', '/project/view/a/b', '/products/file/edit'])('%s -> undefined', (pathname) => expect(matchRoute(pathname)).toBeUndefined())
+
+  it('prefers a literal path to an earlier pattern, and the first pattern to a later one', () => {
+    const table: AppRoute[] = [
+      { path: '/things/:id', guard: { all: ['READ_ORDERS'] }, built: true },
+      { path: '/things/:other', guard: { all: ['WRITE_ORDERS'] }, built: true },
+      { path: '/things/create', guard: { all: ['WRITE_ORDERS'] }, built: true },
+    ]
+    expect(matchRoute('/things/create', table)?.path).toBe('/things/create')
+    expect(matchRoute('/things/42', table)?.path).toBe('/things/:id')
+    expect(matchRoute('/things/42#x', table)?.path).toBe('/things/:id')
+  })
+})
+
+describe('routeRefuses and routeGuard', () => {
+  it('refuses nothing on a path outside the table', () => {
+    expect(routeRefuses({ role: 'user', permissions: ['WRITER'] }, '/nope')).toBe(false)
+  })
+
+  it('gives each path its table guard and refuses to guess for an unknown one', () => {
+    expect(routeGuard('/orders/view')).toEqual({ all: ['READ_ORDERS'] })
+    expect(routeGuard('/project/view/abc')).toEqual({ all: ['READ_ORDERS'] })
+    expect(() => routeGuard('/nope')).toThrow('No route table entry for /nope')
+  })
 })
 
 describe('sidebarFor', () => {
@@ -161,5 +184,26 @@ describe('sidebarFor', () => {
     expect(withOrders).toEqual(expect.arrayContaining(['/leads/view', '/orders/view', '/dashboard']))
     // A locked account shows only billing, leads-only or not.
     expect(paths({ role: 'user', permissions: [], leadsOnly: true, restricted: true }, allBuilt)).not.toContain('/leads/view')
+  })
+
+  it('shows platform staff outside platform pages only what a module opens, whatever their permissions', () => {
+    const staff = paths({ role: 'user', permissions: ['READ_ORDERS', 'VIEW_DASHBOARD'], roleModules: ['audit-logs'] }, allBuilt)
+    expect(staff).toContain('/audit-logs')
+    expect(staff).not.toContain('/dashboard')
+    expect(staff).not.toContain('/orders/view')
+    expect(paths({ role: 'user', permissions: [], roleModules: ['roles'] }, allBuilt)).not.toContain('/audit-logs')
+    // A platform role with no modules opens nothing, not everything.
+    expect(paths({ role: 'user', permissions: ['READ_ORDERS'], roleModules: [] }, allBuilt)).toEqual([])
+  })
+
+  it('shows a superadmin outside any organisation only the platform home sections of the organisation pages', () => {
+    const admin = paths({ role: 'superadmin', permissions: [] }, allBuilt)
+    expect(admin).toEqual(expect.arrayContaining(['/dashboard', '/audit-logs']))
+    expect(admin).not.toContain('/orders/view')
+    expect(admin).not.toContain('/payments/manage-subscription')
+    expect(admin).not.toContain('/leads/view')
+    // Module lists do not narrow a superadmin.
+    const withModules = paths({ role: 'superadmin', permissions: [], roleModules: [] }, allBuilt)
+    expect(withModules).toEqual(admin)
   })
 })

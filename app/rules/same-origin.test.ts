@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { isFromOurOrigin, isStateChangingGet, isTrustedOrigin, type RequestEvidence, type TrustedOrigins } from './same-origin'
+import {
+  hasCookieNamed,
+  isFromOurOrigin,
+  isSignatureAuthenticatedPost,
+  isStateChangingGet,
+  isTrustedOrigin,
+  type RequestEvidence,
+  type TrustedOrigins,
+  trustedOriginsFor,
+} from './same-origin'
 
 const prod: TrustedOrigins = { publicOrigin: 'https://app.example.com' }
 const dev: TrustedOrigins = { publicOrigin: 'http://localhost:3000', requestOrigin: 'http://127.0.0.1:3000' }
@@ -27,6 +36,11 @@ describe('isTrustedOrigin', () => {
     ['http://127.0.0.1:3000', dev, true],
     ['http://localhost:3000', dev, true],
     ['http://localhost:3001', dev, false],
+    ['ftp://app.example.com', { publicOrigin: 'ftp://app.example.com' }, false],
+    ['https://app.example.com', { publicOrigin: 'not a url' }, false],
+    ['http://127.0.0.1:3000', { publicOrigin: 'https://app.example.com', requestOrigin: null }, false],
+    ['http://127.0.0.1:3000', { publicOrigin: 'https://app.example.com', requestOrigin: 'null' }, false],
+    [undefined, prod, false],
   ] as const)('%s', (value, trusted, expected) => expect(isTrustedOrigin(value, trusted)).toBe(expected))
 })
 
@@ -98,6 +112,20 @@ describe('isStateChangingGet', () => {
     ['/api/promotions/delete/SAVE10', true],
     ['/api/promotions/delete/SAVE10.data', true],
     ['/api/client/payouts/initiatePayoutsSetup', true],
+    ['/api/client/user/del/u1', true],
+    ['/api/client/user/del/', false],
+    ['/api/client/user/del/u1/x', false],
+    ['/x/logout', false],
+    ['/logout/x', false],
+    ['/api/client/packages/active/', false],
+    ['/api/client/orders/revision/approve/', false],
+    ['/api/packages/client/active/', false],
+    ['/api/promotions/delete/', false],
+    ['/api/auth/auto-login/', false],
+    ['/api/auth/verification-2fa/x', false],
+    ['/x/api/auth/logout', false],
+    ['/api/client/payouts/initiatepayoutssetup/x', false],
+    ['/x/payments/payouts/setup', false],
     ['/api/client/payouts/checkStatus', false],
     ['/payments/payouts/setup', true],
     ['/payments/payouts', false],
@@ -111,4 +139,75 @@ describe('isStateChangingGet', () => {
     ['/login', false],
     ['/dashboard', false],
   ] as const)('%s', (path, expected) => expect(isStateChangingGet(path)).toBe(expected))
+})
+
+describe('trustedOriginsFor', () => {
+  const production = { publicUrl: 'https://app.example.com', production: true }
+  const development = { publicUrl: 'http://localhost:3000', production: false }
+  const addressed = (host: string | null, over: { encrypted?: boolean; tenantHost?: boolean } = {}) => ({
+    host,
+    encrypted: false,
+    tenantHost: false,
+    ...over,
+  })
+  it.each([
+    ['production trusts only PUBLIC_URL, even addressed by loopback', addressed('127.0.0.1:3000'), production, undefined],
+    ['production: a foreign Host adds nothing', addressed('evil.test'), production, undefined],
+    ['no Host header', addressed(null), development, undefined],
+    ['no Host header on a tenant host', addressed(null, { tenantHost: true }), production, undefined],
+    ['dev: the loopback address it was addressed by', addressed('127.0.0.1:3000'), development, 'http://127.0.0.1:3000'],
+    ['dev: localhost on another port', addressed('localhost:4000'), development, 'http://localhost:4000'],
+    ['dev: a TLS socket', addressed('localhost:3443', { encrypted: true }), development, 'https://localhost:3443'],
+    ['dev: a DNS-rebinding name adds nothing', addressed('rebind.evil.test:3000'), development, undefined],
+    ['dev: a Host that is no host adds nothing', addressed('[bad'), development, undefined],
+    ['an organisation host the header does not vouch for adds nothing', addressed('demo.app.example.com'), production, undefined],
+    ['a resolved organisation host is ours', addressed('demo.app.example.com', { tenantHost: true }), production, 'https://demo.app.example.com'],
+    ['a resolved custom domain keeps PUBLIC_URL scheme', addressed('shop.test:8080', { tenantHost: true, encrypted: false }), production, 'https://shop.test:8080'],
+    ['dev: a resolved organisation host', addressed('demo.localhost:3000', { tenantHost: true }), development, 'http://demo.localhost:3000'],
+    ['a resolved host that is no host adds nothing', addressed('[bad', { tenantHost: true }), development, undefined],
+    ['PUBLIC_URL not a URL: a tenant host adds nothing', addressed('demo.test', { tenantHost: true }), { publicUrl: 'nope', production: true }, undefined],
+  ] as const)('%s', (_name, req, config, requestOrigin) => {
+    const trusted = trustedOriginsFor(req, config)
+    expect(trusted.publicOrigin).toBe(config.publicUrl)
+    expect(trusted.requestOrigin).toBe(requestOrigin)
+  })
+
+  it('a cross-site write through a rebinding name is refused in development', () => {
+    const trusted = trustedOriginsFor(addressed('rebind.evil.test:3000'), development)
+    expect(isFromOurOrigin(post({ origin: 'http://rebind.evil.test:3000' }), trusted)).toBe(false)
+    expect(isFromOurOrigin(post({ origin: 'http://localhost:3000' }), trusted)).toBe(true)
+  })
+})
+
+describe('hasCookieNamed', () => {
+  const names = ['__session', 'cart']
+  it.each([
+    ['__session=abc', true],
+    ['a=1; cart=xyz', true],
+    ['a=1;cart=xyz', true],
+    ['a=1;  __session=', true],
+    ['x__session=abc', false],
+    ['__session_old=abc', false],
+    ['__session', false],
+    ['a=__session=1', false],
+    ['', false],
+    [undefined, false],
+  ] as const)('%s', (header, expected) => expect(hasCookieNamed(header, names)).toBe(expected))
+
+  it('without names nothing counts', () => expect(hasCookieNamed('__session=abc', [])).toBe(false))
+})
+
+describe('isSignatureAuthenticatedPost', () => {
+  it.each([
+    ['POST', '/api/webhooks/stripe', true],
+    ['POST', '/api/webhooks/stripe/', true],
+    ['POST', '/API/Webhooks/Stripe', true],
+    ['POST', '/api/webhooks/stripe.data', true],
+    ['GET', '/api/webhooks/stripe', false],
+    ['PUT', '/api/webhooks/stripe', false],
+    ['post', '/api/webhooks/stripe', false],
+    ['POST', '/api/webhooks/stripe/x', false],
+    ['POST', '/api/webhooks', false],
+    ['POST', '/api/client/orders', false],
+  ] as const)('%s %s', (method, path, expected) => expect(isSignatureAuthenticatedPost(method, path)).toBe(expected))
 })

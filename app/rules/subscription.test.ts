@@ -56,6 +56,12 @@ describe('subscriptionYear', () => {
     ['2027-03-10T11:59:59Z', '2026-03-10T12:00:00Z', '2027-03-10T12:00:00Z'],
     ['2027-03-10T12:00:00Z', '2027-03-10T12:00:00Z', '2028-03-10T12:00:00Z'],
     ['2029-01-01T00:00:00Z', '2028-03-10T12:00:00Z', '2029-03-10T12:00:00Z'],
+    // Mutation testing's edges (ADR 0103): far years, just before an anniversary, and before the start.
+    ['2031-03-10T12:00:00Z', '2031-03-10T12:00:00Z', '2032-03-10T12:00:00Z'],
+    ['2031-03-10T11:59:59Z', '2030-03-10T12:00:00Z', '2031-03-10T12:00:00Z'],
+    ['2031-12-31T23:59:59Z', '2031-03-10T12:00:00Z', '2032-03-10T12:00:00Z'],
+    ['2026-03-10T11:59:59Z', '2026-03-10T12:00:00Z', '2027-03-10T12:00:00Z'],
+    ['2025-06-01T00:00:00Z', '2026-03-10T12:00:00Z', '2027-03-10T12:00:00Z'],
   ])('%s falls in %s .. %s', (when, from, to) => expect(subscriptionYear(start, at(when))).toEqual({ start: at(from), end: at(to) }))
 })
 
@@ -70,6 +76,9 @@ describe('pausesLeft: 2 per subscription year', () => {
     ['a withdrawn pause does not count', [pause('2026-02-20T00:00:00Z'), pause('2026-05-20T00:00:00Z', true)], '2026-08-20T00:00:00Z', 1],
     ['last year does not count', [pause('2026-02-20T00:00:00Z'), pause('2026-12-20T00:00:00Z')], '2027-01-20T00:00:00Z', 2],
     ['a pause counts in the year it starts', [pause('2027-01-20T00:00:00Z')], '2027-02-20T00:00:00Z', 1],
+    ['a pause on the next anniversary belongs to the next year', [pause('2027-01-20T00:00:00Z')], '2026-12-20T00:00:00Z', 2],
+    ['a pause before the subscription year does not count', [pause('2026-01-19T23:59:59Z')], '2026-03-20T00:00:00Z', 2],
+    ['never below zero', [pause('2026-02-20T00:00:00Z'), pause('2026-03-20T00:00:00Z'), pause('2026-04-20T00:00:00Z')], '2026-05-20T00:00:00Z', 0],
   ])('%s', (_name, pauses, next, left) => expect(pausesLeft(pauses, start, at(next))).toBe(left))
 })
 
@@ -102,6 +111,8 @@ describe('subscriptionActions', () => {
     ['trial set to cancel', { trialing: true, packageStatus: 'trial', cancelAtPeriodEnd: true }, ['keep', 'upgrade']],
     ['canceled at period end', { cancelAtPeriodEnd: true }, ['keep']],
     ['past due with an open invoice', { packageStatus: 'past_due', openInvoice: true }, ['cancel', 'payNow']],
+    ['past due before the invoice is open', { packageStatus: 'past_due' }, ['cancel']],
+    ['an open invoice on an active plan', { openInvoice: true }, ['cancel', 'payNow']],
     ['ended', { live: false, packageStatus: 'canceled' }, ['reactivate']],
     ['trial without a subscription', { live: false, packageStatus: 'trial' }, ['upgrade']],
   ])('%s', (_name, state, expected) => expect(on(state)).toEqual(expected))
@@ -133,5 +144,23 @@ describe('reactivationTexts (issue 27)', () => {
     expect(reactivationTexts('canceled', false)).toMatchObject({ notice: 'Your subscription has ended.', link: 'Reactivate' })
     expect(reactivationTexts('active', true).notice).toBe('Your plan was paid once and does not renew.')
     expect(reactivationTexts('active', false).intro).not.toContain('ended')
+  })
+  it('gives each case its whole text', () => {
+    expect(reactivationTexts(null, true)).toEqual({
+      notice: 'Your subscription has ended.',
+      link: 'Reactivate',
+      intro: 'Your subscription has ended. Choose a package to subscribe again.',
+    })
+    expect(reactivationTexts('active', true)).toEqual({
+      notice: 'Your plan was paid once and does not renew.',
+      link: 'Choose a subscription',
+      intro: 'Your plan was paid once. Choose a package to start a subscription.',
+    })
+    expect(reactivationTexts('active', false)).toEqual({
+      notice: 'There is no subscription on file.',
+      link: 'Choose a subscription',
+      intro: 'Choose a package to start a subscription.',
+    })
+    expect(planHeadline(null, 'active')).toEqual({ title: 'No paid plan', showStatus: false, note: 'Your organisation is active without a subscription: nothing is billed.' })
   })
 })

@@ -37,9 +37,10 @@ export function addMonths(at: number, months: number): number {
 
 /** The subscription year holding `at`: from an anniversary of the subscription's start to the next one. */
 export function subscriptionYear(startedAt: number, at: number): { start: number; end: number } {
+  // The n-th anniversary falls in calendar year start + n, so the difference of the years is never too few:
+  // step back while that anniversary is still ahead.
   let years = Math.max(0, new Date(at * 1000).getUTCFullYear() - new Date(startedAt * 1000).getUTCFullYear())
   while (years > 0 && addMonths(startedAt, 12 * years) > at) years--
-  while (addMonths(startedAt, 12 * (years + 1)) <= at) years++
   return { start: addMonths(startedAt, 12 * years), end: addMonths(startedAt, 12 * (years + 1)) }
 }
 

@@ -32,3 +32,30 @@ describe('helpers', () => {
     expect(likePattern('50%_a\\')).toBe('%50\\%\\_a\\\\%')
   })
 })
+
+// Edges mutation testing found untested (ADR 0103): the page cap, the sort direction, search trimmed before its cap.
+describe('table query at its edges', () => {
+  const q = (s: string) => parseTableQuery(new URLSearchParams(s), opts)
+  it.each([
+    ['page=1', 1],
+    ['page=0', 1],
+    ['page=100000', 100_000],
+    ['page=100001', 1],
+    ['page=2.9', 2],
+    ['page=x', 1],
+  ])('%s reads page %i', (s, page) => expect(q(s).page).toBe(page))
+  it('takes asc and desc only, else the default direction', () => {
+    expect(q('dir=desc').dir).toBe('desc')
+    expect(q('dir=asc').dir).toBe('asc')
+    expect(q('dir=').dir).toBe('asc')
+    expect(parseTableQuery(new URLSearchParams('dir=up'), { ...opts, defaultDir: 'desc' }).dir).toBe('desc')
+    expect(parseTableQuery(new URLSearchParams('dir=asc'), { ...opts, defaultDir: 'desc' }).dir).toBe('asc')
+  })
+  it('trims the search before keeping its first 100 characters', () => {
+    expect(q(`q=${encodeURIComponent(' '.repeat(10) + 'a'.repeat(100))}`).search).toBe('a'.repeat(100))
+  })
+  it('drops a parameter set to null or empty, keeps the rest', () => {
+    expect(tableHref(new URLSearchParams('q=x&page=3'), { q: '', page: null })).toBe('?')
+    expect(tableHref(new URLSearchParams('q=x&page=3'), { page: 2 })).toBe('?q=x&page=2')
+  })
+})

@@ -71,3 +71,22 @@ describe('codes people type', () => {
     expect(formatRecoveryCode('abcdefghjk')).toBe('abcde-fghjk')
   })
 })
+
+// Refusals mutation testing found untested (ADR 0103).
+describe('code checks at their edges', () => {
+  const epoch = Date.UTC(2026, 11, 7, 12, 0, 0)
+  const codeFor = (step: number) => String(step % 1_000_000).padStart(6, '0')
+  it('refuses the right code with anything after it, and a shorter one', () => {
+    const code = codeFor(timeStep(epoch))
+    expect(findFreshStep(code, epoch, null, codeFor)).toBe(timeStep(epoch))
+    expect(findFreshStep(`${code}0`, epoch, null, codeFor)).toBeNull()
+    expect(findFreshStep(code.slice(0, 5), epoch, null, codeFor)).toBeNull()
+  })
+  it('takes the first matching step of the window, the current one', () => {
+    expect(findFreshStep('123456', epoch, null, () => '123456')).toBe(timeStep(epoch))
+  })
+  it('takes any step when none was used yet, step 0 included', () => {
+    expect(isFreshStep(0, null)).toBe(true)
+    expect(isFreshStep(0, 0)).toBe(false)
+  })
+})

@@ -9,6 +9,7 @@ import {
   boardOneStep,
   compareUrgency,
   DONE_COLUMN,
+  isWorkFilter,
   matchesWorkFilter,
   mayTakeOrder,
   nextTaskOf,
@@ -71,6 +72,20 @@ describe('compareUrgency', () => {
     ]
     expect([...list].sort(compareUrgency).map((x) => x.id)).toEqual([3, 4, 2, 1, 6, 5])
   })
+  it('breaks a tie of everything else by the higher id', () => {
+    expect([o(1, null, 'low'), o(2, null, 'low')].sort(compareUrgency).map((x) => x.id)).toEqual([2, 1])
+  })
+})
+
+describe('workWaitsOn for a reviewer', () => {
+  it.each<[Partial<WorkFacts>, string]>([
+    [{ pendingReview: true }, 'me'],
+    [{ waitsOn: 'you' }, 'customer'],
+    [{ waitsOn: 'team' }, 'writer'],
+    [{ waitsOn: 'nobody' }, 'nobody'],
+    [{ waitsOn: 'team', statusPercentage: 100, pendingReview: true }, 'nobody'],
+  ])('%j waits on %s', (patch, expected) => expect(workWaitsOn(f({ role: 'reviewer', ...patch }))).toBe(expected))
+  it('a writer waits on nobody when no one is next', () => expect(workWaitsOn(f({ waitsOn: 'nobody' }))).toBe('nobody'))
 })
 
 const services = [
@@ -97,6 +112,12 @@ describe('next tasks', () => {
     expect(nextTaskOf(services, [])?.taskId).toBe('previous_document')
     expect(nextTaskOf(services, [])?.waitsOn).toBe('customer')
     expect(nextTaskOf(services, [], true)).toBeNull()
+    // Each task carries its own service's name.
+    expect(nextTaskOf(services, [done('s1', 'previous_document'), done('s1', 'revision_process'), done('s1', 'final_document')])).toMatchObject({
+      serviceId: 's2',
+      serviceName: 'Cover',
+    })
+    expect(nextTasksPerService(services, []).map((t) => t.serviceName)).toEqual(['Resume', 'Cover'])
   })
 })
 
@@ -110,6 +131,21 @@ describe('mayTakeOrder', () => {
     [['Coaching'], [{ serviceName: 'Coaching call', serviceType: 'custom' }], true],
     [['Custom'], [{ serviceName: 'Coaching call', serviceType: 'custom' }], false],
     [['  ', ''], [{ serviceName: 'Cover', serviceType: 'cover' }], true],
+    // Mutation testing's edges (ADR 0103): blank names are no list, one matching service or listed name is enough,
+    // and a name prefix counts even for a custom workflow.
+    [['  '], [], true],
+    [['Resume'], [], false],
+    [
+      ['Resume'],
+      [
+        { serviceName: 'Coaching', serviceType: 'custom' },
+        { serviceName: 'Resume Plus', serviceType: 'custom' },
+      ],
+      true,
+    ],
+    [['Go', 'Resume'], [{ serviceName: 'Resume', serviceType: 'resume' }], true],
+    [['coach'], [{ serviceName: 'Coaching call', serviceType: 'custom' }], true],
+    [['Coaching call extra'], [{ serviceName: 'Coaching call', serviceType: 'custom' }], false],
   ])('%j takes %j: %s', (mine, order, expected) => expect(mayTakeOrder(mine, order)).toBe(expected))
 })
 
@@ -124,6 +160,38 @@ describe('board', () => {
       DONE_COLUMN,
     ])
     expect(boardColumns([])).toEqual([{ key: DONE_COLUMN, title: 'Done' }])
+  })
+
+  it('places a module at its latest place in any workflow', () => {
+    const early = [
+      {
+        _id: 'a',
+        serviceName: 'A',
+        serviceModules: [
+          { id: 'm', title: 'M' },
+          { id: 'x', title: 'X' },
+        ],
+      },
+    ]
+    const late = [
+      {
+        _id: 'b',
+        serviceName: 'B',
+        serviceModules: [
+          { id: 'y', title: 'Y' },
+          { id: 'z', title: 'Z' },
+          { id: 'm', title: 'M again' },
+        ],
+      },
+    ]
+    expect(boardColumns([{ services: early }, { services: late }]).map((c) => c.key)).toEqual(['y', 'x', 'z', 'm', DONE_COLUMN])
+    expect(boardColumns([{ services: early }, { services: late }]).find((c) => c.key === 'm')?.title).toBe('M')
+  })
+
+  it('moves to the next task not done yet, past one already done', () => {
+    const c = card({ completed: [done('s1', 'previous_document'), done('s1', 'final_document')] })
+    // Resume's Final Document is done already, so the step after Revision Process is the Cover's final document.
+    expect(boardMove(c, DONE_COLUMN)).toEqual({ ok: false, error: boardOneStep('Revision Process', 'Final Cover') })
   })
 
   const card = (patch: Partial<Parameters<typeof boardMove>[0]> = {}) => ({
@@ -152,4 +220,14 @@ describe('board', () => {
     if (result.ok) expect(result.complete.taskId).toBe(expected.taskId)
     else expect(result.error).toBe(expected.error)
   })
+})
+
+describe('isWorkFilter', () => {
+  it.each<[unknown, boolean]>([
+    ['open', true],
+    ['due-soon', true],
+    ['Open', false],
+    ['', false],
+    [undefined, false],
+  ])('%j: %s', (value, ok) => expect(isWorkFilter(value)).toBe(ok))
 })

@@ -77,7 +77,7 @@ export function matchesWorkFilter(f: WorkFacts, filter: WorkFilter, now = new Da
 }
 
 export function isWorkFilter(value: unknown): value is WorkFilter {
-  return typeof value === 'string' && (WORK_FILTERS as readonly string[]).includes(value)
+  return (WORK_FILTERS as readonly unknown[]).includes(value)
 }
 
 type Urgency = { dueDate: Date | string | null; priority: OrderPriority; createdAt: Date | string; id: number }
@@ -136,7 +136,8 @@ export function mayTakeOrder(writerServices: readonly string[], orderServices: r
   return orderServices.some((s) => {
     const name = norm(s.serviceName)
     const type = norm(s.serviceType)
-    return mine.some((w) => w === name || name.startsWith(w) || (type !== 'custom' && (w === type || w.startsWith(type))))
+    // A text starts with itself, so startsWith covers the exact name and type too.
+    return mine.some((w) => name.startsWith(w) || (type !== 'custom' && w.startsWith(type)))
   })
 }
 

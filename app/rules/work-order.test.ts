@@ -59,4 +59,11 @@ describe('redactCustomerText', () => {
     expect(redactCustomerText('Casey Customer uploaded', c, true)).toBe('Casey Customer uploaded')
     expect(redactCustomerText('Nothing here', { ...c, lastName: '' }, false)).toBe('Nothing here')
   })
+  it('redacts at the edges (ADR 0103): a last name with spaces around it, no e-mail, no name at all', () => {
+    expect(redactCustomerText('Casey Customer.', { ...c, lastName: ' Customer ' }, false)).toBe('Casey.')
+    expect(redactCustomerText('null and void', { ...c, email: null }, false)).toBe('null and void')
+    expect(redactCustomerText('as is', { ...c, email: '' }, false)).toBe('as is')
+    expect(redactCustomerText('as is', { firstName: '', lastName: '', email: null }, false)).toBe('as is')
+    expect(redactCustomerText('Casey Customer, Casey Customer', c, false)).toBe('Casey, Casey')
+  })
 })

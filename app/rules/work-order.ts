@@ -74,8 +74,10 @@ export function needsWriter(latest: readonly { approval_status: DraftState['appr
 export function redactCustomerText(text: string, customer: { firstName: string; lastName: string; email: string | null }, showContact: boolean): string {
   if (showContact) return text
   let out = text
-  const full = `${customer.firstName} ${customer.lastName}`.trim()
-  if (customer.lastName.trim() && full) out = out.split(full).join(customer.firstName)
+  // Without a last name the full name is the first name, and replacing it by itself changes nothing.
+  // Names as typed may carry spaces around them; the text shows them trimmed.
+  const full = `${customer.firstName.trim()} ${customer.lastName.trim()}`.trim()
+  out = out.split(full).join(customer.firstName)
   if (customer.email) out = out.split(customer.email).join('[e-mail hidden]')
   return out
 }

@@ -5,6 +5,7 @@ import {
   defaultModulesFor,
   insertItem,
   isRenamable,
+  isServiceType,
   MODULE_NOT_AVAILABLE,
   MODULE_REPEATED,
   moduleProblems,
@@ -88,5 +89,26 @@ describe('bells, renaming and checks', () => {
     expect(moveItem(['a', 'b', 'c'], 3, 0)).toEqual(['a', 'b', 'c'])
     expect(insertItem(['a', 'c'], 'b', 1)).toEqual(['a', 'b', 'c'])
     expect(insertItem(['a'], 'b')).toEqual(['a', 'b'])
+  })
+})
+
+// Edges mutation testing found untested (ADR 0103).
+describe('workflow edges', () => {
+  it.each<[unknown, boolean]>([
+    ['resume', true],
+    ['custom', true],
+    ['Resume', false],
+    ['', false],
+    [1, false],
+    [null, false],
+  ])('%j is a service type: %s', (value, ok) => expect(isServiceType(value)).toBe(ok))
+  it('starts typed boards with their system modules and no reminders', () => {
+    const modules = defaultModulesFor('resume')
+    expect(modules.length).toBeGreaterThan(0)
+    for (const m of modules) expect(m.reminders).toEqual([])
+  })
+  it('leaves the list as it is for a position past its end', () => {
+    expect(moveItem(['a', 'b'], 2, 0)).toEqual(['a', 'b'])
+    expect(moveItem(['a', 'b'], -1, 0)).toEqual(['a', 'b'])
   })
 })

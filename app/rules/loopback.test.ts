@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLoopback, isLoopbackHostname } from './http.server'
+import { isLoopback, isLoopbackHostname } from './loopback'
 
 describe('isLoopback', () => {
   it.each([
@@ -11,6 +11,10 @@ describe('isLoopback', () => {
     ['::ffff:10.0.0.1', false],
     ['192.168.1.127', false],
     ['1127.0.0.1', false],
+    ['127.10.200.30', true],
+    ['127.0.0.1234', false],
+    ['127.0.0.1.evil.test', false],
+    ['x127.0.0.1', false],
     ['', false],
     [null, false],
   ] as const)('%s', (address, expected) => expect(isLoopback(address)).toBe(expected))
@@ -22,6 +26,8 @@ describe('isLoopbackHostname', () => {
     ['127.0.0.1', true],
     ['[::1]', true],
     ['localhost.evil.test', false],
+    ['127.0.0.1.nip.io', false],
+    ['127.1.20.255', true],
     ['evil.test', false],
     ['10.0.0.1', false],
   ])('%s', (hostname, expected) => expect(isLoopbackHostname(hostname)).toBe(expected))
