@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { userLimitReached } from '#app/models/subscription.schema'
 import { platformDb } from '#app/services/db.server'
-import { createPlan } from '#tests/factories/subscriptions'
+import { createPlan, seatsTaken } from '#tests/factories/subscriptions'
 import { browsers, checkoutPayload, ORIGIN_HEADERS } from './helpers'
 
 const open = browsers()
@@ -43,12 +43,5 @@ test('ten parallel creates for the last seat: one gets it; an unarchive past the
   expect(await back.json()).toMatchObject({ status: false, error: userLimitReached(2) })
   // The organisation holds exactly its plan's two seats: the owner and the second staff member.
   const org = await platformDb.selectFrom('organisations').select('id').where('subdomain', '=', `seats${id}`).executeTakeFirstOrThrow()
-  const seated = await platformDb
-    .selectFrom('memberships')
-    .select('id')
-    .where('client_id', '=', org.id)
-    .where('role', 'in', ['client', 'user'])
-    .where('archived', '=', false)
-    .execute()
-  expect(seated).toHaveLength(2)
+  expect(await seatsTaken(org.id)).toBe(2)
 })

@@ -91,3 +91,15 @@ export async function subscribeOrganisation(
   await syncSubscription({ subscriptionId: sub.id, customerId: customer.id, metadataClientId: org.publicId }, payments)
   return { customer, card, sub }
 }
+
+/** How many seats an organisation holds: its owners and staff who are not archived (what the plan's user limit counts). */
+export async function seatsTaken(clientId: number): Promise<number> {
+  const seated = await platformDb
+    .selectFrom('memberships')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('role', 'in', ['client', 'user'])
+    .where('archived', '=', false)
+    .execute()
+  return seated.length
+}

@@ -7,7 +7,7 @@ import { platformDb } from '#app/services/db.server'
 import { poolOptions } from '#db/connection'
 import { createTenant } from '#tests/factories/index'
 import { sessionClient } from '#tests/factories/session'
-import { createPlan } from '#tests/factories/subscriptions'
+import { createPlan, seatsTaken } from '#tests/factories/subscriptions'
 
 describe('the seat lock', () => {
   it('more parallel creates than pooled connections: every one answers, exactly the free seats are taken', async () => {
@@ -38,13 +38,6 @@ describe('the seat lock', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(limit - 1)
     expect(statuses.filter((s) => s === 400)).toHaveLength(burst - (limit - 1))
     expect(answers.find((a) => a.status === 400)!.json).toMatchObject({ status: false, error: userLimitReached(limit) })
-    const seated = await platformDb
-      .selectFrom('memberships')
-      .select('id')
-      .where('client_id', '=', org.id)
-      .where('role', 'in', ['client', 'user'])
-      .where('archived', '=', false)
-      .execute()
-    expect(seated).toHaveLength(limit)
+    expect(await seatsTaken(org.id)).toBe(limit)
   })
 })
