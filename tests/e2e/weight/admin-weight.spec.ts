@@ -1,12 +1,14 @@
 // The back office's initial JavaScript (issue 27), measured as the storefront's (storefront-weight.spec.ts):
 // Chromium opens each page as the demo owner with JavaScript on; the document's <script src> and
 // modulepreload links, every script the browser fetches until the network is idle and the inline
-// scripts (the loader data among them), each gzipped with Node's zlib. The window is short (1280 x 400) so
-// that no chart is in view: ApexCharts loads only when one scrolls into view (ADR 0073), which the test
-// then does on the dashboard. Pages: the dashboard, contributor analytics and every list page of the
-// owner's sidebar (read from the shell's loader data). The dashboard is asserted at most 150 kB, every list
-// page at most the goal of 120 kB but the three ADR 0106 names, each under a ceiling of its own, and no page fetches
-// Headless UI (the top bar's menus, the phone's drawer, dialogs) before someone opens one.
+// scripts, each gzipped with Node's zlib. The loader data (Remix streams it in inline scripts) is counted apart:
+// it is the page's rows, as many as the spec's page size (50 to 100), and grows with what the suite has written
+// before, so the goal is held on the code and the data gets a ceiling of its own (ADR 0108). The window is short
+// (1280 x 400) so that no chart is in view: ApexCharts loads only when one scrolls into view (ADR 0073), which the
+// test then does on the dashboard. Pages: the dashboard, contributor analytics and every list page of the owner's
+// sidebar (read from the shell's loader data). The dashboard, its data included, is asserted at most 150 kB; every
+// list page's code at most the goal of 120 kB, and its data at most 16 kB; no page fetches Headless UI (the top
+// bar's menus, the phone's drawer, dialogs) before someone opens one.
 import zlib from 'node:zlib'
 import { rawRequest } from '#tests/security/raw-http'
 import { expect, test } from '../fixtures'
@@ -15,15 +17,17 @@ import { kB, scriptsOf } from './scripts-of'
 const DEMO_ORG = 'Demo Writing Co'
 const DASHBOARD_BUDGET = 150 * 1024
 const LIST_GOAL = 120 * 1024
-// Not there yet, or at the line (ADR 0106: 126.4, 120.4 and 119.9 kB, their loader data most of the rest): a guard against going back.
-const OVER_GOAL: Record<string, number> = { '/orders/view': 129 * 1024, '/orders/invoices': 123 * 1024, '/client/users/view': 122 * 1024 }
+// 100 audit-log or invoice rows measured 8.3 kB gzipped: twice that means rows carry more than they show.
+const LIST_DATA_CEILING = 16 * 1024
+/** Remix's single fetch streams the loader data in inline scripts of this shape. */
+const LOADER_DATA = /^\s*window\.__remixContext\.streamController\.(enqueue|close)\(/
 const FIRST_PAGES = ['/dashboard', '/client/users/contributors/analytics']
 // A sidebar entry that lists records: /orders/view, /products/forms/list, /crm/user/view/all, /orders/invoices, ...
 const LIST_PAGE = /\/(view|list|all|invoices|revisions|audit-logs)$/
 
 type Item = { path?: string; external?: boolean; children?: Item[] }
 
-test('the dashboard starts with at most 150 kB of JavaScript, gzipped, list pages at most 120 kB, the charts and menus wait', async ({
+test('the dashboard starts with at most 150 kB of JavaScript, gzipped, list pages with at most 120 kB of code, the charts and menus wait', async ({
   page,
   loginAs,
   baseURL,
@@ -37,6 +41,8 @@ test('the dashboard starts with at most 150 kB of JavaScript, gzipped, list page
   const host = new URL(baseURL!).host
   const gzipped = new Map<string, number>()
   const totals: Record<string, number> = {}
+  const code: Record<string, number> = {}
+  const data: Record<string, number> = {}
   const reports: string[] = []
   let chartOnStart = false
   const headlessOnStart: string[] = []
@@ -64,10 +70,13 @@ test('the dashboard starts with at most 150 kB of JavaScript, gzipped, list page
       }
       sizes.push([file.replace(/^\/assets\//, ''), gzipped.get(file)!])
     }
-    for (const [i, body] of inline.entries()) sizes.push([`inline ${i + 1}`, zlib.gzipSync(body).length])
+    for (const [i, body] of inline.entries()) if (!LOADER_DATA.test(body)) sizes.push([`inline ${i + 1}`, zlib.gzipSync(body).length])
     sizes.sort((a, b) => b[1] - a[1])
-    totals[path] = sizes.reduce((n, [, bytes]) => n + bytes, 0)
-    reports.push(`${path}: ${kB(totals[path]!)} (${sizes.map(([what, bytes]) => `${what} ${kB(bytes)}`).join(', ')})`)
+    code[path] = sizes.reduce((n, [, bytes]) => n + bytes, 0)
+    const loaderData = inline.filter((body) => LOADER_DATA.test(body))
+    data[path] = loaderData.length ? zlib.gzipSync(loaderData.join('\n')).length : 0
+    totals[path] = code[path]! + data[path]!
+    reports.push(`${path}: ${kB(code[path]!)} of code + ${kB(data[path]!)} of loader data (${sizes.map(([what, bytes]) => `${what} ${kB(bytes)}`).join(', ')})`)
     if (path === '/dashboard') {
       chartOnStart = sizes.some(([what]) => what.startsWith('apex-chart'))
       const sidebar = await page.evaluate(() => {
@@ -93,11 +102,18 @@ test('the dashboard starts with at most 150 kB of JavaScript, gzipped, list page
   const report = reports.join('\n')
   test.info().annotations.push({ type: 'back-office JavaScript', description: report })
   console.log(`Back-office initial JavaScript:\n${report}`)
-  const overGoal = lists.filter((path) => totals[path]! > LIST_GOAL)
-  console.log(`List pages over ${kB(LIST_GOAL)}: ${overGoal.length} of ${lists.length}`)
+  const overGoal = lists.filter((path) => code[path]! > LIST_GOAL)
+  console.log(`List pages whose code is over ${kB(LIST_GOAL)}: ${overGoal.length} of ${lists.length}`)
   expect(chartOnStart, `no chart before one is in view\n${report}`).toBe(false)
   expect(headlessOnStart, 'Headless UI before a menu, drawer or dialog opens').toEqual([])
   expect(totals['/dashboard'], report).toBeLessThanOrEqual(DASHBOARD_BUDGET)
   expect(lists.length, 'the owner has list pages').toBeGreaterThan(10)
-  for (const path of lists) expect(totals[path], `${path}\n${report}`).toBeLessThanOrEqual(OVER_GOAL[path] ?? LIST_GOAL)
+  expect(
+    Object.values(data).every((bytes) => bytes > 0),
+    'the loader data was found',
+  ).toBe(true)
+  for (const path of lists) {
+    expect(code[path], `${path}\n${report}`).toBeLessThanOrEqual(LIST_GOAL)
+    expect(data[path], `${path}\n${report}`).toBeLessThanOrEqual(LIST_DATA_CEILING)
+  }
 })
