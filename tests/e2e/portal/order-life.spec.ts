@@ -62,7 +62,11 @@ test('one order from the brief to the final document, seen by staff at every ste
   await page.getByLabel('Current job title').fill('Staff Engineer')
   await page.getByLabel('SQL', { exact: true }).check()
   if (javaScriptEnabled) await expect(page.getByText('All changes saved')).toBeVisible()
-  else await page.getByRole('button', { name: 'Save for later' }).click()
+  else {
+    await page.getByRole('button', { name: 'Save for later' }).click()
+    // The post's answer has to arrive before the reload, or the reload races its navigation.
+    await expect(page.getByText('Your answers are saved. You can finish them later.')).toBeVisible()
+  }
   await page.reload()
   await expect(page.getByLabel('Current job title')).toHaveValue('Staff Engineer')
   await page.getByLabel('Senior', { exact: true }).check()
