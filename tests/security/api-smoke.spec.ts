@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from '@playwright/test'
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { codeFrom, waitForMail } from '#tests/mailbox'
-import { DEMO_ORG, DEMO_PASSWORD, ORIGIN_HEADERS, organisationChoice, sessionCookieFrom, signIn } from './helpers'
+import { sessionCookieFor } from '#tests/e2e/fixtures'
+import { DEMO_ORG, DEMO_PASSWORD, ORIGIN_HEADERS, organisationChoice, sessionCookieFrom } from './helpers'
 
 const ROUTES_DIR = fileURLToPath(new URL('../../app/routes', import.meta.url))
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
@@ -127,10 +128,15 @@ function serves(route: ApiRoute, method: Method) {
   return method === 'GET' ? route.servesGet : route.servesWrites
 }
 
-/** A fresh request context per route, so a route that ends the session (logout) cannot blind the next ones. */
+/**
+ * A fresh request context per route, so a route that ends the session (logout) or switches it cannot blind the
+ * next ones. Its session is written as a login writes it (tests/factories/session.ts): a real login per route
+ * was 651 argon2 hashes, most of this spec's server CPU; the login itself is tested below and in auth specs.
+ */
 async function signedIn(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, email: string, orgName?: string) {
-  const ctx = await playwright.request.newContext({ baseURL })
-  await signIn(ctx, email, orgName)
+  const value = await sessionCookieFor(email, orgName)
+  const cookie = { name: '__session', value, domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }
+  const ctx = await playwright.request.newContext({ baseURL, storageState: { cookies: [cookie], origins: [] } })
   // Without this, a cookie the server stopped honouring would turn every call into a harmless 401.
   expect((await ctx.get('/api/auth/user')).status(), `session of ${email}`).toBe(200)
   return ctx
