@@ -8,12 +8,13 @@ import { stripeClient } from '#app/services/stripe.server'
 import { PROMO_UNAVAILABLE } from '#app/models/checkout.schema'
 import { createPlan, createPromotion } from '#tests/factories/subscriptions'
 import { freshLoopbackAddress, PORT, rawRequest } from '#tests/security/raw-http'
-import { browsers, checkoutPayload, ORIGIN_HEADERS } from './helpers'
+import { browsers, ORIGIN_HEADERS } from './helpers'
+import { checkoutBody } from '#tests/factories/checkout'
 
 const open = browsers()
 const uid = () => randomBytes(5).toString('hex')
 
-const payload = checkoutPayload
+const payload = checkoutBody
 
 async function organisationOf(subDomain: string) {
   return platformDb.selectFrom('organisations').selectAll().where('subdomain', '=', subDomain).executeTakeFirstOrThrow()

@@ -7,12 +7,13 @@ import { CHECKOUT_ALREADY_DONE, CHECKOUT_MESSAGES, PACKAGE_UNAVAILABLE } from '#
 import { SUBDOMAIN_FORMAT, SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
 import { platformDb } from '#app/services/db.server'
 import { seedId } from '#db/seed/ids'
-import { browsers, checkoutPayload, ORIGIN_HEADERS } from './helpers'
+import { browsers, ORIGIN_HEADERS } from './helpers'
+import { checkoutBody } from '#tests/factories/checkout'
 
 const open = browsers()
 const uid = () => randomBytes(5).toString('hex')
 
-const payload = (over: Record<string, unknown> = {}) => checkoutPayload(seedId('client-package:team'), over)
+const payload = (over: Record<string, unknown> = {}) => checkoutBody(seedId('client-package:team'), over)
 
 test('a checkout signs the new owner in on the new organisation; the same key again answers the same, once', async ({ playwright }) => {
   const request = await open(playwright)

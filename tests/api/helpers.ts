@@ -1,5 +1,4 @@
 // Shared steps of the HTTP-level API specs: a fresh tenant with people, signed in through the real login.
-import { randomBytes } from 'node:crypto'
 import { type APIRequest, type APIRequestContext } from '@playwright/test'
 import { createTenant, createUser, TEST_PASSWORD } from '#tests/factories/index'
 import { browsers, signIn, ORIGIN_HEADERS, BASE_URL } from '#tests/security/helpers'
@@ -26,26 +25,4 @@ export async function staffSession(
   const request = await open(playwright)
   await signIn(request, user.email, orgName, TEST_PASSWORD)
   return { user, request, userId: user.accounts.get(clientId)!.id }
-}
-
-/** A complete POST /api/checkout body for the plan `item`, with a fresh e-mail, business and subdomain. */
-export function checkoutPayload(item: string, over: Record<string, unknown> = {}) {
-  const id = randomBytes(5).toString('hex')
-  return {
-    firstName: 'Api',
-    lastName: 'Buyer',
-    email: `api.${id}@buyer.test`,
-    password: 'Secret-pass-2026',
-    businessName: `Api Writing ${id}`,
-    address: '2 Side Street',
-    city: 'Boston',
-    postalCode: '02110',
-    website: 'https://apiwriting.test',
-    country: 'US',
-    timeZone: 'America/New_York',
-    payment: 'pm_card_visa',
-    item,
-    subDomain: `api${id}`,
-    ...over,
-  }
 }

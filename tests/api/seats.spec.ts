@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test'
 import { userLimitReached } from '#app/models/subscription.schema'
 import { platformDb } from '#app/services/db.server'
 import { createPlan, seatsTaken } from '#tests/factories/subscriptions'
-import { browsers, checkoutPayload, ORIGIN_HEADERS } from './helpers'
+import { browsers, ORIGIN_HEADERS } from './helpers'
+import { checkoutBody } from '#tests/factories/checkout'
 
 const open = browsers()
 const uid = () => randomBytes(5).toString('hex')
@@ -17,7 +18,7 @@ test('ten parallel creates for the last seat: one gets it; an unarchive past the
   const id = uid()
   const bought = await owner.post('/api/checkout', {
     headers: { ...ORIGIN_HEADERS, 'Idempotency-Key': `seats-${id}${uid()}` },
-    data: checkoutPayload(plan.public_id, { subDomain: `seats${id}` }),
+    data: checkoutBody(plan.public_id, { subDomain: `seats${id}` }),
   })
   expect(bought.status(), await bought.text()).toBe(200)
 

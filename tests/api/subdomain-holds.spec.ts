@@ -7,7 +7,8 @@ import { SUBDOMAIN_HOLD_MS } from '#app/models/subdomains.server'
 import { SUBDOMAIN_TAKEN } from '#app/rules/subdomain'
 import { platformDb } from '#app/services/db.server'
 import { seedId } from '#db/seed/ids'
-import { browsers, checkoutPayload, ORIGIN_HEADERS, ownerSession } from './helpers'
+import { browsers, ORIGIN_HEADERS, ownerSession } from './helpers'
+import { checkoutBody } from '#tests/factories/checkout'
 
 const open = browsers()
 const suffix = () => Math.random().toString(36).slice(2, 8)
@@ -24,7 +25,7 @@ test('a renamed subdomain is held for its organisation for 30 days: no rename, c
   const [taken, availability, checkout] = await Promise.all([
     rename(b, old),
     anonymous.get(`/api/subdomains/validate?subdomain=${old}`),
-    anonymous.post('/api/checkout', { headers: ORIGIN_HEADERS, data: checkoutPayload(seedId('client-package:team'), { subDomain: old }) }),
+    anonymous.post('/api/checkout', { headers: ORIGIN_HEADERS, data: checkoutBody(seedId('client-package:team'), { subDomain: old }) }),
   ])
   expect(taken.status()).toBe(400)
   expect(await taken.json()).toMatchObject({ status: false, error: SUBDOMAIN_TAKEN })

@@ -2,6 +2,7 @@
 // (ADR 0046): one PaymentIntent charged now, the organisation active for good with its plan, user
 // limit and payment recorded; declines, retries and double submits never charge twice.
 import { randomBytes } from 'node:crypto'
+import { checkoutBody } from '#tests/factories/checkout'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CheckoutInput, checkoutSchema } from '#app/models/checkout.schema'
@@ -34,24 +35,7 @@ const ctx = () => ({ ip: `198.51.100.${randomBytes(1)[0]! % 250}-${uid()}` })
 const newKey = () => uid() + uid()
 
 function buyer(over: Partial<Record<keyof CheckoutInput, string>> = {}): CheckoutInput {
-  const id = uid()
-  return checkoutSchema.parse({
-    firstName: 'Una',
-    lastName: 'Once',
-    email: `una.${id}@buyer.test`,
-    password: 'Secret-pass-2026',
-    businessName: `Una Writes ${id}`,
-    address: '2 Side Street',
-    city: 'Boston',
-    postalCode: '02101',
-    website: 'unawrites.test',
-    country: 'US',
-    timeZone: 'America/New_York',
-    payment: 'pm_card_visa',
-    item: lifetime.public_id,
-    subDomain: `una${id}`,
-    ...over,
-  })
+  return checkoutSchema.parse(checkoutBody(lifetime.public_id, over))
 }
 
 async function organisation(key: string) {

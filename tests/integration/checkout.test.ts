@@ -2,6 +2,7 @@
 // and paid plans, promo codes, declines and retries, double submits, taken and abandoned subdomains,
 // and the new organisation as a realm of its own (ADR 0035).
 import { randomBytes } from 'node:crypto'
+import { checkoutBody } from '#tests/factories/checkout'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHECKOUT_ALREADY_DONE, type CheckoutInput, checkoutSchema, PACKAGE_UNAVAILABLE, PROMO_UNAVAILABLE } from '#app/models/checkout.schema'
@@ -36,24 +37,7 @@ const uid = () => randomBytes(5).toString('hex')
 const ctx = () => ({ ip: `198.51.100.${randomBytes(1)[0]! % 250}-${uid()}` })
 
 function buyer(over: Partial<Record<keyof CheckoutInput, string>> = {}): CheckoutInput {
-  const id = uid()
-  return checkoutSchema.parse({
-    firstName: 'Ann',
-    lastName: 'Buyer',
-    email: `ann.${id}@buyer.test`,
-    password: 'Secret-pass-2026',
-    businessName: `Ann Writes ${id}`,
-    address: '1 Main Street',
-    city: 'Austin',
-    postalCode: '73301',
-    website: 'annwrites.test',
-    country: 'CA',
-    timeZone: 'America/Toronto',
-    payment: 'pm_card_visa',
-    item: PLANS.paid,
-    subDomain: `ann${id}`,
-    ...over,
-  })
+  return checkoutSchema.parse(checkoutBody(PLANS.paid, over))
 }
 
 async function organisation(publicId: string) {

@@ -1,6 +1,7 @@
 // One free trial per card (issue 28, ADR 0095), through POST /api/checkout: a second trial with the same card is
 // refused with a clear message and leaves no active organisation; parallel checkouts with one card get one trial.
 import { randomBytes } from 'node:crypto'
+import { checkoutBody } from '#tests/factories/checkout'
 import { describe, expect, it } from 'vitest'
 import { TRIAL_CARD_USED } from '#app/models/checkout.schema'
 import { action } from '#app/routes/api.checkout'
@@ -16,22 +17,7 @@ const uid = () => randomBytes(5).toString('hex')
 function buy(card: string, item = TRIAL) {
   const id = uid()
   const client = new Client(`203.0.113.${randomBytes(1)[0]! % 250}-${id}`)
-  const body = {
-    firstName: 'Tia',
-    lastName: 'Trial',
-    email: `tia.${id}@buyer.test`,
-    password: 'Secret-pass-2026',
-    businessName: `Tia Writes ${id}`,
-    address: '1 Main Street',
-    city: 'Austin',
-    postalCode: '73301',
-    website: 'tiawrites.test',
-    country: 'US',
-    timeZone: 'America/New_York',
-    payment: card,
-    item,
-    subDomain: `tia${id}`,
-  }
+  const body = checkoutBody(item, { payment: card })
   return client.call(action as never, { path: '/api/checkout', body, headers: { 'Idempotency-Key': uid() + uid() } }).then((res) => ({ ...res, body }))
 }
 

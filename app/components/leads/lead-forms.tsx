@@ -7,21 +7,14 @@ import { CheckboxField, SelectField, SubmitButton, TextArea, TextField, VALIDATE
 import { LeadStatusBadge, leadName as name } from '#app/components/leads/lead-status'
 import { leadAddValidator, leadConvertValidator, leadNoteValidator, leadStatusValidator } from '#app/models/leads.schema'
 import { formatDate } from '#app/rules/format'
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadSourceValue, type LeadStatusValue } from '#app/rules/leads'
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadCsvInput } from '#app/rules/leads'
 import { Card } from '#app/ui/card'
 
-/** The lead the panel shows, as the page's loader sends it. */
-export type LeadPanelData = {
+/** The lead the panel shows, as the page's loader sends it: the export's fields (dates as JSON strings), its id and history. */
+export type LeadPanelData = Pick<LeadCsvInput, 'firstName' | 'lastName' | 'email' | 'phone' | 'source' | 'status' | 'customerEmail'> & {
   _id: string
-  firstName: string | null
-  lastName: string | null
-  email: string
-  phone: string | null
-  source: LeadSourceValue
-  status: LeadStatusValue
   createdAt: string
   convertedCustomerId: number | string | null
-  customerEmail: string | null
   history: { kind: string; note: string; author: string | null; createdAt: string }[]
 }
 
