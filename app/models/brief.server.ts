@@ -32,9 +32,10 @@ import type { FormItem } from '#db/tables/content'
 import type { OrderServiceSnapshot } from '#db/tables/orders'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 import { deleteFile, saveUpload } from './files.server'
 import { deliver, notifyPortal, type Outbox } from './notifications.server'
-import { briefMail } from './order-mail.server'
+import { briefMail, type MailIds } from './order-mail.server'
 import { completeTask, ORDER_COLUMNS, ordersQuery, recordActivity, type OrderRow } from './orders.server'
 import { membersQuery } from './people.server'
 import { getWebsiteSettings } from './organisation-settings.server'
@@ -145,6 +146,12 @@ async function completed(tx: TenantScope, found: Located, who: BriefCustomer, se
   const content = `${actor.name} ${sentence}`
   await recordActivity(tx, found.order.id, actor.userId, content)
   return notifyPortal.customerActed(tx, { orderId: found.order.id, customerUserId: who.id, content })
+}
+
+/** A submission's pushes and e-mails, both written in its transaction (ADR 0109): sent once it has committed. */
+async function afterCommit(written: { live: Outbox; mails: MailIds }): Promise<void> {
+  await kickOutbox(written.mails)
+  await deliver(written.live)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,18 +303,19 @@ export async function saveAnswers(t: TenantScope, who: BriefCustomer, orderPubli
       })
       .where('id', '=', row.id)
       .execute()
-    if (!submitting) return { refused: false as const, outbox: [] }
+    if (!submitting) return { refused: false as const, written: null }
     const sentence = found.kind === 'questions' ? `submitted the questionnaire ${found.title}` : 'answered the follow-up questions'
-    return { refused: false as const, outbox: await completed(tx, found, who, sentence) }
+    const live = await completed(tx, found, who, sentence)
+    const mails =
+      found.kind === 'questions'
+        ? await briefMail.formResponse(tx, found.order.public_id, found.service._id, found.moduleId, found.title)
+        : await briefMail.followUpAnswered(tx, found.order.public_id, found.service._id, found.title)
+    return { refused: false as const, written: { live, mails } }
   })
   if (outcome.refused) return fail(409, ALREADY_SUBMITTED)
   for (const fileId of dropped) await deleteFile(t, fileId)
   if (input.submit && !submitting) return { ...fail(422, SUBMIT_ERRORS, missing), answers: merged.answers }
-  if (submitting) {
-    await deliver(outcome.outbox)
-    if (found.kind === 'questions') await briefMail.formResponse(t, found.order.public_id, found.service._id, found.moduleId, found.title)
-    else await briefMail.followUpAnswered(t, found.order.public_id, found.service._id, found.title)
-  }
+  if (outcome.written) await afterCommit(outcome.written)
   return { ok: true, status: submitting ? 'submitted' : 'saved', answers: merged.answers, submitted: submitting, serviceId: found.service._id }
 }
 
@@ -387,11 +395,10 @@ export async function submitDocuments(t: TenantScope, who: BriefCustomer, orderP
     const names = documents.map((d) => d.name).join(', ')
     const sentence =
       documents.length === 0 ? 'has no previous documents to upload' : `uploaded ${documents.length === 1 ? 'the document' : `${documents.length} documents:`} ${names}`
-    return completed(tx, found, who, sentence)
+    return { live: await completed(tx, found, who, sentence), mails: await briefMail.documentsUploaded(tx, found.order.public_id, found.service._id) }
   })
   if (!outcome) return fail(409, ALREADY_SUBMITTED)
-  await deliver(outcome)
-  await briefMail.documentsUploaded(t, found.order.public_id, found.service._id)
+  await afterCommit(outcome)
   return { ok: true, serviceId: found.service._id }
 }
 
@@ -431,11 +438,13 @@ export async function pickAppointment(
       .set({ appointment: JSON.stringify(saved), submitted_at: new Date(), submitted_by: who.impersonatorUserId ?? who.id, updated_at: new Date() })
       .where('id', '=', locked.id)
       .execute()
-    return completed(tx, found, who, `scheduled the appointment for ${formatAppointment(chosen)}`)
+    return {
+      live: await completed(tx, found, who, `scheduled the appointment for ${formatAppointment(chosen)}`),
+      mails: await briefMail.appointmentScheduled(tx, found.order.public_id, found.service._id, formatAppointment(chosen)),
+    }
   })
   if (!outbox) return fail(409, ALREADY_SUBMITTED)
-  await deliver(outbox)
-  await briefMail.appointmentScheduled(t, found.order.public_id, found.service._id, formatAppointment(chosen))
+  await afterCommit(outbox)
   return { ok: true, chosen, serviceId: found.service._id }
 }
 
@@ -492,16 +501,16 @@ export async function sendFollowUpQuestions(
       .execute()
     await completeTask(tx, found.order, { serviceId, taskId: 'additional_questionnaire_submitted' })
     await recordActivity(tx, found.order.id, t.user.id, `${staffFullName(t)} sent ${questions.length === 1 ? '1 follow-up question' : `${questions.length} follow-up questions`}`)
-    return notifyPortal.customerInformed(tx, {
+    const live = await notifyPortal.customerInformed(tx, {
       orderId: found.order.id,
       actorUserId: t.user.id,
       content: `You have ${questions.length === 1 ? 'a follow-up question' : 'follow-up questions'} about your order ${found.order.package_name}`,
       link: taskPath(found.order.public_id, serviceId, found.moduleId),
     })
+    return { live, mails: await briefMail.followUpQuestions(tx, found.order.public_id, serviceId, t.user.id) }
   })
   if (!outbox) return fail(409, ALREADY_SUBMITTED)
-  await deliver(outbox)
-  await briefMail.followUpQuestions(t, found.order.public_id, serviceId, t.user.id)
+  await afterCommit(outbox)
   return { ok: true, questions }
 }
 

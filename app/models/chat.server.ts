@@ -33,6 +33,7 @@ import { LOG_IN_AS_REFUSED } from '#app/rules/work-order'
 import type { Tenant } from './auth-guards.server'
 import { newPublicId } from '#app/services/crypto.server'
 import { presentUsers } from '#app/services/chat-presence.server'
+import { kickOutbox } from '#app/services/outbox.server'
 import { publishRealtime } from '#app/services/realtime-publish.server'
 import { isBlankHtml, sanitizeContractHtml } from '#app/services/sanitize.server'
 import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type FilterableQuery } from '#db/tenant'
@@ -511,7 +512,8 @@ async function notifyAway(t: ChatActor, room: ChatRoom, preview: string): Promis
   const away = [...new Set(candidates)].filter((id) => !watching.has(id))
   if (!away.length) return
   await notifyNewChatMessage(t, { senderUserId: t.user.id, recipientUserIds: away, orderPublicId: room.chatType === 'project' ? room.order.publicId : null, preview })
-  await orderMail.teamChatWhileAway(t, room, away, preview)
+  // The message is one INSERT already committed: no transaction to write the e-mail in (ADR 0109).
+  await kickOutbox(await orderMail.teamChatWhileAway(t, room, away, preview))
 }
 
 /**

@@ -9,9 +9,11 @@ import type { SniffedUpload } from '#app/services/storage.server'
 import { CARD_REQUIRED, RATING_INVALID, REVIEW_TOO_LONG, REVISION_NOTES_REQUIRED, REVISION_NOTES_TOO_LONG, TIP_INVALID } from './customer-drafts.schema'
 import { scoped, scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 import type { DraftResponsesTable } from '#db/tables/draft-responses'
 import type { DraftData, DraftFile, DraftsTable } from '#db/tables/orders'
 import { draftMail } from './draft-mail.server'
+import type { MailIds } from './order-mail.server'
 import { deleteFile, saveUpload, type StoredFile } from './files.server'
 import { deliver, notifyPortal, type Outbox } from './notifications.server'
 import { getWebsiteSettings, type WebsiteSettings } from './organisation-settings.server'
@@ -276,7 +278,7 @@ async function answer(
   who: Answerer,
   kind: 'accepted' | 'revision',
   extra: { notes?: string; files?: DraftFile[] },
-): Promise<{ ok: true; outbox: Outbox } | Failure> {
+): Promise<{ ok: true; outbox: Outbox; mails: MailIds } | Failure> {
   try {
     return await tenantTransaction(t, async (tx) => {
       await scoped(tx, 'drafts').select('id').where('id', '=', found.draft.id).forUpdate().executeTakeFirst()
@@ -317,13 +319,21 @@ async function answer(
               content: `Your draft of ${serviceName} was accepted automatically`,
               link: `/my-orders/${found.order.public_id}`,
             })
-      return { ok: true as const, outbox }
+      // The contributor's e-mail commits with the answer (ADR 0109).
+      const mails = kind === 'accepted' ? await draftMail.finalized(tx, found.draft.public_id) : await draftMail.revisionRequested(tx, found.draft.public_id, extra.notes ?? '')
+      return { ok: true as const, outbox, mails }
     })
   } catch (error) {
     // The unique key: the other side of a race answered first.
     if (isDuplicate(error)) return { ok: false, status: 409, error: ALREADY_ANSWERED }
     throw error
   }
+}
+
+/** An answer's pushes and e-mails, both written in its transaction: sent once it has committed. */
+async function afterCommit(written: { outbox: Outbox; mails: MailIds }): Promise<void> {
+  await kickOutbox(written.mails)
+  await deliver(written.outbox)
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text)
@@ -347,8 +357,7 @@ export async function acceptDraft(t: TenantScope, customer: PortalCustomer, draf
   if (refused || !found) return refused ?? { ok: false, status: 404, error: DRAFT_NOT_FOUND }
   const done = await answer(t, found, { kind: 'customer', customer }, 'accepted', {})
   if (!done.ok) return done
-  await deliver(done.outbox)
-  await draftMail.finalized(t, draftPublicId)
+  await afterCommit(done)
   return { ok: true, kind: 'accepted', orderId: found.order.public_id, draftId: draftPublicId }
 }
 
@@ -386,8 +395,7 @@ export async function requestRevision(t: TenantScope, customer: PortalCustomer, 
     for (const f of stored) await deleteFile(t, f.key)
     return done
   }
-  await deliver(done.outbox)
-  await draftMail.revisionRequested(t, draftPublicId, input.notes.trim())
+  await afterCommit(done)
   return { ok: true, kind: 'revision', orderId: found.order.public_id, draftId: draftPublicId }
 }
 
@@ -410,6 +418,7 @@ export async function rateDraft(t: TenantScope, customer: PortalCustomer, draftP
   if (bad) return bad
   const text = review.trim()
   let outbox: Outbox = []
+  let mails: MailIds = []
   const rated = await tenantTransaction(t, async (tx) => {
     const result = await scopedUpdate(tx, 'drafts')
       .set({ rating, review: text || null, reviewed_by_user: true, updated_at: sql<Date>`CURRENT_TIMESTAMP(3)` })
@@ -421,11 +430,11 @@ export async function rateDraft(t: TenantScope, customer: PortalCustomer, draftP
     const content = `${customerName(customer)} rated the draft of ${serviceName} ${rating} out of 5${text ? `: ${clip(text, 300)}` : ''}`
     await recordActivity(tx, found.order.id, customer.id, content)
     outbox = await notifyPortal.customerActed(tx, { orderId: found.order.id, customerUserId: customer.id, content })
+    mails = await draftMail.reviewAdded(tx, draftPublicId)
     return true
   })
   if (!rated) return { ok: false, status: 409, error: ALREADY_RATED }
-  await deliver(outbox)
-  await draftMail.reviewAdded(t, draftPublicId)
+  await afterCommit({ outbox, mails })
   return { ok: true, rating, review: text }
 }
 
@@ -569,17 +578,20 @@ export async function autoAcceptPass(t: TenantScope, now: Date): Promise<AutoAcc
     if (acceptAt <= now) {
       const done = await answer(t, { order, draft }, { kind: 'auto' }, 'accepted', {})
       if (!done.ok) continue
-      await deliver(done.outbox)
-      await draftMail.finalized(t, draft.public_id)
+      await afterCommit(done)
       result.accepted++
     } else if (!draft.auto_accept_reminded_at) {
-      const marked = await scopedUpdate(t, 'drafts')
-        .set({ auto_accept_reminded_at: now })
-        .where('id', '=', draft.id)
-        .where('auto_accept_reminded_at', 'is', null)
-        .executeTakeFirst()
-      if (Number(marked.numUpdatedRows) === 0) continue
-      await draftMail.autoAcceptReminder(t, draft.public_id, acceptAt)
+      // The marker and the reminder commit together (ADR 0109): a pass killed between them reminds still, once.
+      const mails = await tenantTransaction(t, async (tx) => {
+        const marked = await scopedUpdate(tx, 'drafts')
+          .set({ auto_accept_reminded_at: now })
+          .where('id', '=', draft.id)
+          .where('auto_accept_reminded_at', 'is', null)
+          .executeTakeFirst()
+        return Number(marked.numUpdatedRows) === 0 ? null : draftMail.autoAcceptReminder(tx, draft.public_id, acceptAt)
+      })
+      if (mails === null) continue
+      await kickOutbox(mails)
       result.reminded++
     }
   }

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { noteInvoicesChanged } from './analytics-events.server'
 import { chargeOnConnectedAccount, type ConnectedChargeOutcome } from './connected-charges.server'
 import { deliver, notify, type Outbox } from './notifications.server'
-import { orderMail } from './order-mail.server'
+import { type MailIds, orderMail } from './order-mail.server'
 import { recordActivity } from './orders.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 import { portalBrand } from './platform-domains.server'
@@ -15,6 +15,7 @@ import { storefrontPayments } from './storefront-payments.server'
 import { PAYMENT_UNAVAILABLE } from './portal-checkout.server'
 import { scoped, scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 
 export const INVOICE_NOT_FOUND = 'Invoice not found'
 export const INVOICE_ALREADY_PAID = 'This invoice has already been paid.'
@@ -166,6 +167,7 @@ export async function payMyInvoice(t: TenantScope, customer: PortalCustomer, pub
   const payments = await storefrontPayments(t)
   if (!payments.takingOrders) return { ok: false, status: 409, error: INVOICES_NOT_TAKING_PAYMENTS }
   let outbox: Outbox = []
+  let mails: MailIds = []
   const outcome = await tenantTransaction(t, async (tx): Promise<PayInvoiceResult> => {
     const invoice = await scoped(tx, 'order_invoices').select(['id', 'status', 'price_cents', 'currency']).where('id', '=', own.id).forUpdate().executeTakeFirst()
     if (!invoice) return { ok: false, status: 404, error: INVOICE_NOT_FOUND }
@@ -193,13 +195,14 @@ export async function payMyInvoice(t: TenantScope, customer: PortalCustomer, pub
     const orders = await scoped(tx, 'order_invoice_items').select('order_id').where('invoice_id', '=', invoice.id).execute()
     await recordActivity(tx, [...new Set(orders.map((o) => o.order_id).filter((id): id is number => id !== null))], customer.id, 'Invoice paid online by the customer')
     outbox = await notify.invoicePaid(tx, { invoiceId: invoice.id, actorUserId: customer.id })
+    // The e-mail commits with the payment (ADR 0109); its job id is the invoice's, so it is sent once however often this runs.
+    mails = await orderMail.invoicePaid(tx, publicId)
     return { ok: true, invoiceId: publicId, alreadyPaid: false }
   })
   if (!outcome.ok || outcome.alreadyPaid) return outcome
+  await kickOutbox(mails)
   await noteInvoicesChanged(t, [publicId])
   await deliver(outbox)
-  // The e-mail's job id is the invoice's: sent once, however often this runs.
-  await orderMail.invoicePaid(t, publicId)
   return outcome
 }
 

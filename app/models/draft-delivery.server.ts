@@ -5,12 +5,13 @@ import { newPublicId } from '#app/services/crypto.server'
 import type { SniffedUpload } from '#app/services/storage.server'
 import { scoped, scopedInsert, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 import type { DraftData, DraftFile } from '#db/tables/orders'
 import { draftMail } from './draft-mail.server'
 import { deleteFile, saveUpload, type StoredFile } from './files.server'
 import { deliver, notify, notifyPortal, type Outbox } from './notifications.server'
 import { getWebsiteSettings } from './organisation-settings.server'
-import { orderMail } from './order-mail.server'
+import { type MailIds, orderMail } from './order-mail.server'
 import { completeTask, findOrder, recordActivity, type OrderRow } from './orders.server'
 
 type Actor = TenantScope & { user: { id: number; firstName: string; lastName: string } }
@@ -109,6 +110,7 @@ export async function deliverDraft(t: Actor, input: DeliverDraftInput): Promise<
   }
   const publicId = newPublicId()
   let outbox: Outbox = []
+  let mails: MailIds = []
   try {
     await tenantTransaction(t, async (tx) => {
       const inserted = await scopedInsert(tx, 'drafts', {
@@ -124,14 +126,17 @@ export async function deliverDraft(t: Actor, input: DeliverDraftInput): Promise<
       const name = serviceNameOf(order, input.serviceId)
       await recordActivity(tx, order.id, t.user.id, `${who(t)} uploaded a draft of ${name}${pending ? ': it waits for approval' : ''}`)
       outbox = await notify.draftUploaded(tx, { draftId, actorUserId: t.user.id })
-      if (!pending) outbox = [...outbox, ...(await draftReachedCustomer(tx, order, publicId, name, t.user.id))]
+      if (pending) return
+      outbox = [...outbox, ...(await draftReachedCustomer(tx, order, publicId, name, t.user.id))]
+      // The customer's e-mail commits with the draft (ADR 0109).
+      mails = await orderMail.draftDelivered(tx, publicId)
     })
   } catch (error) {
     await removeAll(t, stored)
     throw error
   }
+  await kickOutbox(mails)
   await deliver(outbox)
-  if (!pending) await orderMail.draftDelivered(t, publicId)
   return { ok: true, draftId: publicId, orderId: order.public_id, pending }
 }
 
@@ -176,6 +181,7 @@ export async function uploadFinalDocuments(t: Actor, orderPublicId: string, serv
   if (!Array.isArray(stored)) return stored
   const batchId = newPublicId()
   let outbox: Outbox = []
+  let mails: MailIds = []
   let again = false
   try {
     await tenantTransaction(t, async (tx) => {
@@ -214,13 +220,14 @@ export async function uploadFinalDocuments(t: Actor, orderPublicId: string, serv
         content: `${again ? 'Updated final documents' : 'Your final documents'} of ${service.serviceName} ${again ? 'are' : 'are ready'} to download`,
         link: `/my-orders/${order.public_id}#final-documents`,
       })
+      mails = await draftMail.finalDocuments(tx, order.id, { again, serviceId, batchId, uploaderUserId: t.user.id })
     })
   } catch (error) {
     await removeAll(t, stored)
     throw error
   }
+  await kickOutbox(mails)
   await deliver(outbox)
-  await draftMail.finalDocuments(t, order.id, { again, serviceId, batchId, uploaderUserId: t.user.id })
   const after = await findOrder(t, orderPublicId)
   return { ok: true, again, moduleId, completed: !!after?.completed_at }
 }

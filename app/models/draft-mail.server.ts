@@ -1,7 +1,8 @@
 // The e-mails of a draft's life on the customer's side (issue 25, ADR 0062): the customer's answers reach
 // the contributor (draft_finalized, draft_review_added), final documents and the auto-accept reminder reach
 // the customer. Built on order-mail's parts (same recipients, fields and switches); each job id is derived
-// from its event, so a mail is sent once however often its event is replayed. Never throws.
+// from its event, so a mail is sent once however often its event is replayed. Each event writes its outbox rows
+// through the handle it is given (its change's transaction where it has one) and returns their ids to kick.
 import { formatDate } from '#app/rules/format'
 import { scoped, type TenantScope } from '#db/tenant'
 import { getWebsiteSettings } from './organisation-settings.server'
@@ -39,11 +40,11 @@ function toDraftWriter(
   return safely(what, t, async () => {
     const found = await draftAndOrder(t, draftPublicId)
     const mail = found ? mailOf(found.draft) : null
-    if (!found || !mail) return
+    if (!found || !mail) return []
     const writer = await recipient(t, found.draft.writer_id ?? found.order.writer_id)
-    if (!writer) return
+    if (!writer) return []
     const settings = await getWebsiteSettings(t)
-    await send(t, settings, {
+    return send(t, settings, {
       template: mail.template,
       to: writer,
       fields: { ...contributorFields(found.order, writer, settings), serviceName: found.serviceName, ...mail.fields },
@@ -75,10 +76,10 @@ export const draftMail = {
   autoAcceptReminder(t: TenantScope, draftPublicId: string, acceptAt: Date) {
     return safely('draft auto-accept reminder', t, async () => {
       const found = await draftAndOrder(t, draftPublicId)
-      if (!found) return
+      if (!found) return []
       const customer = await recipient(t, found.order.customer_id)
-      if (!customer) return
-      await send(t, await getWebsiteSettings(t), {
+      if (!customer) return []
+      return send(t, await getWebsiteSettings(t), {
         template: 'draft_auto_accept_reminder',
         to: customer,
         fields: { ...customerFields(found.order, customer), serviceName: found.serviceName, autoAcceptDate: formatDate(acceptAt.toISOString()) },
@@ -92,10 +93,10 @@ export const draftMail = {
   finalDocuments(t: TenantScope, orderId: number, input: { again: boolean; serviceId: string; batchId: string; uploaderUserId: number | null }) {
     return safely('final documents uploaded', t, async () => {
       const order = await orderById(t, orderId)
-      if (!order) return
+      if (!order) return []
       const customer = await recipient(t, order.customer_id)
-      if (!customer) return
-      await send(t, await getWebsiteSettings(t), {
+      if (!customer) return []
+      return send(t, await getWebsiteSettings(t), {
         template: input.again ? 'final_documents_reuploaded' : 'final_documents_uploaded',
         to: customer,
         fields: { ...customerFields(order, customer), contributorName: await facingName(t, order.writer_id ?? input.uploaderUserId) },

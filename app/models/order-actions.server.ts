@@ -223,14 +223,17 @@ async function assignWriter(t: Tenant, orderIds: string[], writerId: string | nu
       ).execute()
       await recordActivity(tx, idsOf(rows), t.user.id, `File ${file.originalname} sent to the contributor`)
     }
-    // The contributor's e-mail commits with the assignment (ADR 0101).
+    // The contributor's and the customers' e-mails commit with the assignment (ADR 0101, 0109).
     const mailId = await emailWriter(t, tx, writer, rows, { message, fileName: file?.originalname ?? null, at: assignedAt })
-    return { live: await notify.assigned(tx, { role: 'writer', assigneeUserId: writer.userId, orderIds: idsOf(changing), actorUserId: t.user.id }), mailId }
+    const customerMails = await orderMail.contributorAssigned(tx, writer.userId, changing, assignedAt)
+    return {
+      live: await notify.assigned(tx, { role: 'writer', assigneeUserId: writer.userId, orderIds: idsOf(changing), actorUserId: t.user.id }),
+      mails: [mailId, ...customerMails],
+    }
   })
-  await kickOutbox([outbox.mailId])
+  await kickOutbox(outbox.mails)
   await deliver(outbox.live)
   await noteAnalyticsChange(t, 'order', idsOf(changing))
-  await orderMail.contributorAssigned(t, writer.userId, changing, assignedAt)
   return { ok: true, orders: await reload(t, rows), changed: changing.length, writer, warning: schedulingLinkWarning(rows, writer.schedulingLink) }
 }
 

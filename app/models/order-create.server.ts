@@ -9,6 +9,7 @@ import { invoicePlan } from '#app/rules/create-order'
 import { DEFAULT_CURRENCY } from '#app/rules/money'
 import { scoped, scopedAs, scopedJoin, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found'
 export const CUSTOMER_ARCHIVED = 'This customer is archived'
@@ -60,15 +61,15 @@ export async function createOrder(t: Actor, input: OrderCreateInput): Promise<Cr
     })
     if (!placed.ok) return placed
     await recordActivity(tx, placed.order.id, t.user.id, 'Order created')
-    if (plan === 'none') return { ok: true, order: placed.order, invoice: null } as const
-    const invoice = await createInvoiceForOrders(tx, { customerId: customer.id, currency, status: plan, orders: [placed.order] })
-    await recordActivity(tx, placed.order.id, t.user.id, plan === 'paid' ? 'Invoice created and marked as paid' : 'Invoice created')
-    return { ok: true, order: placed.order, invoice } as const
+    const invoice = plan === 'none' ? null : await createInvoiceForOrders(tx, { customerId: customer.id, currency, status: plan, orders: [placed.order] })
+    if (invoice) await recordActivity(tx, placed.order.id, t.user.id, plan === 'paid' ? 'Invoice created and marked as paid' : 'Invoice created')
+    // The customer's e-mails commit with the order (ADR 0109).
+    return { ok: true, order: placed.order, invoice, mails: await orderMail.orderCreated(tx, placed.order, invoice) } as const
   })
   if (!created.ok) return created
+  await kickOutbox(created.mails)
   await noteAnalyticsChange(t, 'order', [created.order.id])
   if (created.invoice) await noteAnalyticsChange(t, 'invoice', [created.invoice.id])
-  await orderMail.orderCreated(t, created.order, created.invoice)
   const [order] = await ordersToJson(t, [created.order])
   const [invoice] = created.invoice ? await invoicesToJson(t, [created.invoice]) : [null]
   return { ok: true, order: order!, invoice: invoice ?? null }

@@ -13,6 +13,7 @@ import { newPublicId } from '#app/services/crypto.server'
 import { refundPayment } from '#app/services/payments.server'
 import { scopedAs, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 import type { Database } from '#db/types'
 
 const INVOICE_COLUMNS = [
@@ -205,12 +206,13 @@ export async function markInvoicePaid(t: Actor, publicId: string): Promise<Invoi
       .execute()
     await recordActivity(tx, await orderIdsOf(tx, invoice.id), t.user.id, 'Invoice marked as paid')
     outbox = await notify.invoicePaid(tx, { invoiceId: invoice.id, actorUserId: t.user.id })
-    return { ok: true } as const
+    // The customer's e-mail commits with the payment (ADR 0109).
+    return { ok: true, mails: await orderMail.invoicePaid(tx, publicId) } as const
   })
   if (!outcome.ok) return outcome
+  await kickOutbox(outcome.mails)
   await noteInvoicesChanged(t, [publicId])
   await deliver(outbox)
-  await orderMail.invoicePaid(t, publicId)
   return { ok: true, invoice: (await getInvoiceJson(t, publicId))! }
 }
 

@@ -1,6 +1,8 @@
 // The e-mails back-office events send (ADR 0051): which template goes to whom, its fields, link and
-// job id. Each function is called after its event's transaction committed, reads what it needs again,
-// and never throws: a mail that cannot be queued is logged and the user's action stands.
+// job id. Each event is called inside its change's transaction (ADR 0109), reads what it needs there,
+// writes its outbox rows there and returns their ids, for the caller to kick once it has committed. A mail
+// that cannot be queued (an address the queue refuses) is logged and the change stands; a database error
+// fails the change, so no change commits without its mails.
 import { defaultTemplate, type FieldKey, isOff } from '#app/rules/email-templates'
 import { formatMoney } from '#app/rules/money'
 import { customerFacingName } from '#app/rules/order-timeline'
@@ -11,7 +13,7 @@ import type { ChatRoom } from './chat.server'
 import { getWebsiteSettings, type WebsiteSettings } from './organisation-settings.server'
 import { findOrder, findOrders, ORDER_COLUMNS, ordersQuery, type OrderRow } from './orders.server'
 import { membersQuery } from './people.server'
-import { queueEmail } from './system-mail.server'
+import { queueEmailIn } from './system-mail.server'
 import { customerForContributor, workOrderPath } from '#app/rules/contributor'
 
 /** A staff member's message in an order's team chat mails its away contributor at most once per window. */
@@ -58,36 +60,51 @@ type Mail = {
   jobId: string
 }
 
+/** The outbox rows an event wrote: the caller kicks them (kickOutbox) once its transaction has committed. */
+export type MailIds = number[]
+
 /**
- * Queues one mail unless the organisation's settings switch its template off. companyName is filled by
- * the renderer from the organisation; every other declared field must be here (a template never shows
- * a raw `{{field}}` because an event forgot one).
+ * Writes one mail's outbox row through `t` (the change's transaction) unless the organisation's settings
+ * switch its template off. companyName is filled by the renderer from the organisation; every other declared
+ * field must be here (a template never shows a raw `{{field}}` because an event forgot one).
  */
-async function send(t: TenantScope, settings: WebsiteSettings, mail: Mail): Promise<void> {
+async function send(t: TenantScope, settings: WebsiteSettings, mail: Mail): Promise<MailIds> {
   const template = defaultTemplate(mail.template)
   if (!template) throw new Error(`Unknown e-mail template ${mail.template}`)
-  if (isOff(template, settings)) return
+  if (isOff(template, settings)) return []
   const missing = template.fields.filter((key) => key !== 'companyName' && mail.fields[key] === undefined)
   if (missing.length) throw new Error(`E-mail ${mail.template} lacks ${missing.join(', ')}`)
-  await queueEmail(
-    {
-      clientId: t.clientId,
-      to: mail.to.email,
-      template: mail.template,
-      fields: mail.fields as Record<string, string>,
-      buttonPath: mail.buttonPath,
-    },
+  const id = await queueEmailIn(
+    t,
+    { clientId: t.clientId, to: mail.to.email, template: mail.template, fields: mail.fields as Record<string, string>, buttonPath: mail.buttonPath },
     { jobId: mail.jobId },
   )
+  return [id]
 }
 
-/** Runs one event's mails; a failure is logged, never passed on to the action that caused it. */
-async function safely(event: string, t: TenantScope, run: () => Promise<void>): Promise<void> {
+/** An error of the database or its connection (mysql2 gives each an errno or a code), not of a mail. */
+const fromDatabase = (error: unknown) => typeof error === 'object' && error !== null && ('errno' in error || 'code' in error)
+
+/**
+ * Runs one event's mails. A mail that cannot be queued is logged, never passed on to the action that caused
+ * it. Inside a transaction a database error is passed on: MariaDB may have rolled the transaction back (a
+ * deadlock), and going on would commit the rest of the change without it, or without its mails.
+ */
+async function safely(event: string, t: TenantScope, run: () => Promise<MailIds>): Promise<MailIds> {
   try {
-    await run()
+    return await run()
   } catch (error) {
+    if (t.db.isTransaction && fromDatabase(error)) throw error
     console.error(`[order mail] ${event} of organisation ${t.clientId} not queued`, error)
+    return []
   }
+}
+
+/** Each item's mails, one after the other (a transaction's connection runs one statement at a time). */
+async function each<T>(items: readonly T[], mails: (item: T) => Promise<MailIds>): Promise<MailIds> {
+  const ids: MailIds = []
+  for (const item of items) ids.push(...(await mails(item)))
+  return ids
 }
 
 const customerFields = (order: OrderRow, customer: Recipient) => ({
@@ -123,25 +140,25 @@ const contributorFields = (order: TeamOrder, contributor: Recipient, settings: W
 // ---------------------------------------------------------------------------------------------
 // Invoices
 
-async function invoiceMail(t: TenantScope, settings: WebsiteSettings, invoicePublicId: string, template: 'invoice_created' | 'invoice_payment_received') {
+async function invoiceMail(t: TenantScope, settings: WebsiteSettings, invoicePublicId: string, template: 'invoice_created' | 'invoice_payment_received'): Promise<MailIds> {
   // Hide invoices: customers are neither shown nor sent invoices.
-  if (settings.hide_invoices) return
+  if (settings.hide_invoices) return []
   const invoice = await scoped(t, 'order_invoices')
     .select(['id', 'public_id', 'customer_id', 'currency', 'price_cents', 'status', 'is_test'])
     .where('public_id', '=', invoicePublicId)
     .executeTakeFirst()
-  if (!invoice || invoice.is_test) return
+  if (!invoice || invoice.is_test) return []
   const items = await scopedAs(t, 'order_invoice_items', 'ii')
     .leftJoin('orders as o', (j) => scopedJoin(t, 'o', j.onRef('o.id', '=', 'ii.order_id')))
     .select(['ii.package_name', 'o.public_id', 'o.test_order'])
     .where('ii.invoice_id', '=', invoice.id)
     .orderBy('ii.id')
     .execute()
-  if (items.some((i) => !!i.test_order)) return
+  if (items.some((i) => !!i.test_order)) return []
   const customer = await recipient(t, invoice.customer_id)
-  if (!customer) return
+  if (!customer) return []
   const orderIds = [...new Set(items.map((i) => i.public_id).filter((id): id is string => !!id))]
-  await send(t, settings, {
+  return send(t, settings, {
     template,
     to: customer,
     fields: {
@@ -185,11 +202,11 @@ async function findDraft(t: TenantScope, draftPublicId: string) {
 }
 
 /** The customer can see this draft now: the first one of its service, or a revision after an earlier one. */
-async function draftToCustomer(t: TenantScope, settings: WebsiteSettings, found: NonNullable<Awaited<ReturnType<typeof findDraft>>>) {
+async function draftToCustomer(t: TenantScope, settings: WebsiteSettings, found: NonNullable<Awaited<ReturnType<typeof findDraft>>>): Promise<MailIds> {
   const { draft, order, service } = found
-  if (order.test_order || draft.deleted) return
+  if (order.test_order || draft.deleted) return []
   const customer = await recipient(t, order.customer_id)
-  if (!customer) return
+  if (!customer) return []
   // An earlier draft of the same service that reached the customer makes this one a revision.
   const earlier = await scoped(t, 'drafts')
     .select('id')
@@ -200,7 +217,7 @@ async function draftToCustomer(t: TenantScope, settings: WebsiteSettings, found:
     .limit(1)
     .executeTakeFirst()
   const writerName = await facingName(t, draft.writer_id ?? order.writer_id)
-  await send(t, settings, {
+  return send(t, settings, {
     template: `${earlier ? 'draft_revised' : 'draft_uploaded'}_${draftKind(service)}`,
     to: customer,
     fields: {
@@ -213,11 +230,16 @@ async function draftToCustomer(t: TenantScope, settings: WebsiteSettings, found:
   })
 }
 
-async function draftDecision(t: TenantScope, settings: WebsiteSettings, found: NonNullable<Awaited<ReturnType<typeof findDraft>>>, decision: 'approved' | 'rejected') {
+async function draftDecision(
+  t: TenantScope,
+  settings: WebsiteSettings,
+  found: NonNullable<Awaited<ReturnType<typeof findDraft>>>,
+  decision: 'approved' | 'rejected',
+): Promise<MailIds> {
   const { draft, order, service } = found
   const writer = await recipient(t, draft.writer_id ?? order.writer_id)
-  if (!writer) return
-  await send(t, settings, {
+  if (!writer) return []
+  return send(t, settings, {
     template: decision === 'approved' ? 'draft_approved' : 'draft_rejected',
     to: writer,
     fields: {
@@ -231,10 +253,10 @@ async function draftDecision(t: TenantScope, settings: WebsiteSettings, found: N
 }
 
 /** order_received to the order's customer (once per order: the job id). */
-async function orderReceived(t: TenantScope, settings: WebsiteSettings, row: OrderRow) {
+async function orderReceived(t: TenantScope, settings: WebsiteSettings, row: OrderRow): Promise<MailIds> {
   const customer = await recipient(t, row.customer_id)
-  if (!customer) return
-  await send(t, settings, {
+  if (!customer) return []
+  return send(t, settings, {
     template: 'order_received',
     to: customer,
     fields: customerFields(row, customer),
@@ -256,12 +278,13 @@ export const orderMail = {
     return safely('order created', t, async () => {
       const settings = await getWebsiteSettings(t)
       const row = await findOrder(t, order.public_id)
-      if (!row || row.test_order) return
-      await orderReceived(t, settings, row)
-      if (!invoice) return
-      await invoiceMail(t, settings, invoice.public_id, 'invoice_created')
+      if (!row || row.test_order) return []
+      const ids = await orderReceived(t, settings, row)
+      if (!invoice) return ids
+      ids.push(...(await invoiceMail(t, settings, invoice.public_id, 'invoice_created')))
       // Created as paid (paid outside the provider): the payment was received too.
-      if (invoice.status === 'paid') await invoiceMail(t, settings, invoice.public_id, 'invoice_payment_received')
+      if (invoice.status === 'paid') ids.push(...(await invoiceMail(t, settings, invoice.public_id, 'invoice_payment_received')))
+      return ids
     })
   },
 
@@ -269,30 +292,31 @@ export const orderMail = {
   placedByCustomer(t: TenantScope, orders: Pick<OrderRow, 'public_id'>[], invoicePublicId: string) {
     return safely('orders placed by the customer', t, async () => {
       const settings = await getWebsiteSettings(t)
-      for (const row of await findOrders(
+      const rows = await findOrders(
         t,
         orders.map((o) => o.public_id),
-      )) {
-        if (!row.test_order) await orderReceived(t, settings, row)
-      }
-      await invoiceMail(t, settings, invoicePublicId, 'invoice_payment_received')
+      )
+      const ids = await each(rows, (row) => (row.test_order ? Promise.resolve([]) : orderReceived(t, settings, row)))
+      ids.push(...(await invoiceMail(t, settings, invoicePublicId, 'invoice_payment_received')))
+      return ids
     })
   },
 
   /** A contributor was put on these orders (only those whose contributor changed): each order's customer hears who. */
   contributorAssigned(t: TenantScope, writerUserId: number, orders: Pick<OrderRow, 'public_id'>[], at: Date) {
     return safely('contributor assigned', t, async () => {
-      if (orders.length === 0) return
+      if (orders.length === 0) return []
       const settings = await getWebsiteSettings(t)
       const writerName = await facingName(t, writerUserId)
-      for (const order of await findOrders(
+      const rows = await findOrders(
         t,
         orders.map((o) => o.public_id),
-      )) {
-        if (order.test_order || order.writer_id !== writerUserId) continue
+      )
+      return each(rows, async (order) => {
+        if (order.test_order || order.writer_id !== writerUserId) return []
         const customer = await recipient(t, order.customer_id)
-        if (!customer) continue
-        await send(t, settings, {
+        if (!customer) return []
+        return send(t, settings, {
           template: 'contributor_assigned',
           to: customer,
           fields: {
@@ -302,7 +326,7 @@ export const orderMail = {
           buttonPath: CUSTOMER_PATH,
           jobId: `contributor-assigned-${t.clientId}-${order.public_id}-${writerUserId}-${at.getTime()}`,
         })
-      }
+      })
     })
   },
 
@@ -315,10 +339,9 @@ export const orderMail = {
   draftApproved(t: TenantScope, draftPublicId: string) {
     return safely('draft approved', t, async () => {
       const found = await findDraft(t, draftPublicId)
-      if (!found || found.draft.approval_status !== 'approved') return
+      if (!found || found.draft.approval_status !== 'approved') return []
       const settings = await getWebsiteSettings(t)
-      await draftDecision(t, settings, found, 'approved')
-      await draftToCustomer(t, settings, found)
+      return [...(await draftDecision(t, settings, found, 'approved')), ...(await draftToCustomer(t, settings, found))]
     })
   },
 
@@ -326,8 +349,8 @@ export const orderMail = {
   draftRejected(t: TenantScope, draftPublicId: string) {
     return safely('draft rejected', t, async () => {
       const found = await findDraft(t, draftPublicId)
-      if (!found || found.draft.approval_status !== 'rejected') return
-      await draftDecision(t, await getWebsiteSettings(t), found, 'rejected')
+      if (!found || found.draft.approval_status !== 'rejected') return []
+      return draftDecision(t, await getWebsiteSettings(t), found, 'rejected')
     })
   },
 
@@ -338,8 +361,8 @@ export const orderMail = {
   draftDelivered(t: TenantScope, draftPublicId: string) {
     return safely('draft delivered', t, async () => {
       const found = await findDraft(t, draftPublicId)
-      if (!found || found.draft.approval_status !== null) return
-      await draftToCustomer(t, await getWebsiteSettings(t), found)
+      if (!found || found.draft.approval_status !== null) return []
+      return draftToCustomer(t, await getWebsiteSettings(t), found)
     })
   },
 
@@ -347,11 +370,11 @@ export const orderMail = {
   dueSoon(t: TenantScope, orderPublicId: string, due: string) {
     return safely('order due soon', t, async () => {
       const order = await findOrder(t, orderPublicId)
-      if (!order || order.test_order || !order.due_date) return
+      if (!order || order.test_order || !order.due_date) return []
       const writer = await recipient(t, order.writer_id)
-      if (!writer) return
+      if (!writer) return []
       const settings = await getWebsiteSettings(t)
-      await send(t, settings, {
+      return send(t, settings, {
         template: 'order_due_soon',
         to: writer,
         fields: { ...contributorFields(order, writer, settings), dueDate: due },
@@ -367,16 +390,17 @@ export const orderMail = {
    */
   teamChatWhileAway(t: Staff, room: ChatRoom, away: readonly number[], message: string, now = Date.now()) {
     return safely('team chat message', t, async () => {
-      if (room.chatType !== 'project') return
+      if (room.chatType !== 'project') return []
       const writerId = room.order.writerId
-      if (writerId === null || writerId === t.user.id || !away.includes(writerId)) return
+      if (writerId === null || writerId === t.user.id || !away.includes(writerId)) return []
       const window = Math.floor(now / TEAM_CHAT_MAIL_WINDOW_MS)
       const jobId = `team-chat-${t.clientId}-${room.order.publicId}-${writerId}-${window}`
-      const [order, writer] = await Promise.all([findOrder(t, room.order.publicId), recipient(t, writerId)])
-      if (!order || !writer) return
+      const order = await findOrder(t, room.order.publicId)
+      const writer = await recipient(t, writerId)
+      if (!order || !writer) return []
       const text = message.length > MESSAGE_EXCERPT ? `${message.slice(0, MESSAGE_EXCERPT)}…` : message
       const settings = await getWebsiteSettings(t)
-      await send(t, settings, {
+      return send(t, settings, {
         template: 'admin_team_chat',
         to: writer,
         fields: {
@@ -401,8 +425,12 @@ async function contributorOrOwners(t: TenantScope, order: OrderRow): Promise<Rec
   const writer = await recipient(t, order.writer_id)
   if (writer) return [writer]
   const owners = await membersQuery(t).select('m.user_id').where('m.role', '=', 'client').where('m.active', '=', true).where('m.archived', '=', false).limit(20).execute()
-  const found = await Promise.all(owners.map((o) => recipient(t, o.user_id)))
-  return found.filter((r): r is Recipient => r !== null)
+  const found: Recipient[] = []
+  for (const o of owners) {
+    const to = await recipient(t, o.user_id)
+    if (to) found.push(to)
+  }
+  return found
 }
 
 async function briefOrder(t: TenantScope, orderPublicId: string) {
@@ -410,93 +438,86 @@ async function briefOrder(t: TenantScope, orderPublicId: string) {
   return order && !order.test_order ? order : null
 }
 
+type TeamMail = { template: string; fields?: Partial<Record<FieldKey, string>>; jobId: (to: Recipient) => string }
+
+/** A brief event's mail to the order's contributor (or the owners), one job id each. */
+async function teamMails(t: TenantScope, settings: WebsiteSettings, order: OrderRow, mail: TeamMail): Promise<MailIds> {
+  return each(await contributorOrOwners(t, order), (to) =>
+    send(t, settings, {
+      template: mail.template,
+      to,
+      fields: { ...contributorFields(order, to, settings), ...mail.fields },
+      buttonPath: teamPath(order, to),
+      jobId: mail.jobId(to),
+    }),
+  )
+}
+
+/** A brief event whose only mail goes to the team. */
+function toTeam(t: TenantScope, event: string, orderPublicId: string, mail: (order: OrderRow) => TeamMail) {
+  return safely(event, t, async () => {
+    const order = await briefOrder(t, orderPublicId)
+    return order ? teamMails(t, await getWebsiteSettings(t), order, mail(order)) : []
+  })
+}
+
 export const briefMail = {
   /** A questionnaire was submitted: form_response_received to the customer, form_response_submitted to the contributor. */
   formResponse(t: TenantScope, orderPublicId: string, serviceId: string, moduleId: string, formName: string) {
     return safely('form response', t, async () => {
       const order = await briefOrder(t, orderPublicId)
-      if (!order) return
+      if (!order) return []
       const settings = await getWebsiteSettings(t)
       const task = `${t.clientId}-${order.public_id}-${serviceId}-${moduleId}`
       const customer = await recipient(t, order.customer_id)
-      if (customer)
-        await send(t, settings, {
-          template: 'form_response_received',
-          to: customer,
-          fields: { ...customerFields(order, customer), formName },
-          buttonPath: myOrderPath(order.public_id),
-          jobId: `form-response-received-${task}`,
-        })
-      for (const to of await contributorOrOwners(t, order))
-        await send(t, settings, {
-          template: 'form_response_submitted',
-          to,
-          fields: { ...contributorFields(order, to, settings), formName },
-          buttonPath: teamPath(order, to),
-          jobId: `form-response-submitted-${task}-${to.id}`,
-        })
+      const ids = customer
+        ? await send(t, settings, {
+            template: 'form_response_received',
+            to: customer,
+            fields: { ...customerFields(order, customer), formName },
+            buttonPath: myOrderPath(order.public_id),
+            jobId: `form-response-received-${task}`,
+          })
+        : []
+      const team = await teamMails(t, settings, order, { template: 'form_response_submitted', fields: { formName }, jobId: (to) => `form-response-submitted-${task}-${to.id}` })
+      return [...ids, ...team]
     })
   },
 
   /** Follow-up questions answered: the contributor hears through form_response_submitted (the questions are their form). */
   followUpAnswered(t: TenantScope, orderPublicId: string, serviceId: string, title: string) {
-    return safely('follow-up answered', t, async () => {
-      const order = await briefOrder(t, orderPublicId)
-      if (!order) return
-      const settings = await getWebsiteSettings(t)
-      for (const to of await contributorOrOwners(t, order))
-        await send(t, settings, {
-          template: 'form_response_submitted',
-          to,
-          fields: { ...contributorFields(order, to, settings), formName: title },
-          buttonPath: teamPath(order, to),
-          jobId: `follow-up-answered-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
-        })
-    })
+    return toTeam(t, 'follow-up answered', orderPublicId, (order) => ({
+      template: 'form_response_submitted',
+      fields: { formName: title },
+      jobId: (to) => `follow-up-answered-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
+    }))
   },
 
   /** The customer submitted their previous documents: documents_uploaded to the contributor (or the owners). */
   documentsUploaded(t: TenantScope, orderPublicId: string, serviceId: string) {
-    return safely('documents uploaded', t, async () => {
-      const order = await briefOrder(t, orderPublicId)
-      if (!order) return
-      const settings = await getWebsiteSettings(t)
-      for (const to of await contributorOrOwners(t, order))
-        await send(t, settings, {
-          template: 'documents_uploaded',
-          to,
-          fields: contributorFields(order, to, settings),
-          buttonPath: teamPath(order, to),
-          jobId: `documents-uploaded-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
-        })
-    })
+    return toTeam(t, 'documents uploaded', orderPublicId, (order) => ({
+      template: 'documents_uploaded',
+      jobId: (to) => `documents-uploaded-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
+    }))
   },
 
   /** The customer picked a time: appointment_scheduled to the contributor (or the owners). */
   appointmentScheduled(t: TenantScope, orderPublicId: string, serviceId: string, appointmentDate: string) {
-    return safely('appointment scheduled', t, async () => {
-      const order = await briefOrder(t, orderPublicId)
-      if (!order) return
-      const settings = await getWebsiteSettings(t)
-      for (const to of await contributorOrOwners(t, order))
-        await send(t, settings, {
-          template: 'appointment_scheduled',
-          to,
-          fields: { ...contributorFields(order, to, settings), appointmentDate },
-          buttonPath: teamPath(order, to),
-          jobId: `appointment-scheduled-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
-        })
-    })
+    return toTeam(t, 'appointment scheduled', orderPublicId, (order) => ({
+      template: 'appointment_scheduled',
+      fields: { appointmentDate },
+      jobId: (to) => `appointment-scheduled-${t.clientId}-${order.public_id}-${serviceId}-${to.id}`,
+    }))
   },
 
   /** The team sent follow-up questions: follow_up_questions to the customer, once per workflow of the order. */
   followUpQuestions(t: TenantScope, orderPublicId: string, serviceId: string, senderUserId: number) {
     return safely('follow-up questions', t, async () => {
       const order = await briefOrder(t, orderPublicId)
-      if (!order || order.hide_order) return
+      if (!order || order.hide_order) return []
       const customer = await recipient(t, order.customer_id)
-      if (!customer) return
-      await send(t, await getWebsiteSettings(t), {
+      if (!customer) return []
+      return send(t, await getWebsiteSettings(t), {
         template: 'follow_up_questions',
         to: customer,
         fields: { ...customerFields(order, customer), contributorName: await facingName(t, order.writer_id ?? senderUserId) },

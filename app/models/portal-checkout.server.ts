@@ -21,6 +21,7 @@ import { verifyPassword } from '#app/services/password.server'
 import type { CartRow } from '#db/tables/portal'
 import { scoped, scopedDelete, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 
 export const NOT_TAKING_ORDERS = 'We are not taking orders yet. Please check back soon.'
 export const ACCOUNT_EXISTS = 'You already have an account with this e-mail. Please sign in to continue.'
@@ -85,7 +86,7 @@ export async function checkoutCart(t: TenantScope, input: PortalCheckoutInput, c
       contractName: input.contractName ?? '',
       ip: who.ip,
     })
-    await afterPlaced(t, placed.orders, placed.invoicePublicId)
+    await afterPlaced(t, placed)
     return {
       ok: true,
       orders: placed.orders.map((o) => ({ _id: o.public_id })),
@@ -246,7 +247,8 @@ async function completeCart(t: TenantScope, cart: PricedCart, paid: { buyer: num
       .set({ status: 'paid', paying_until: null, customer_id: paid.buyer, provider_payment_id: paid.paymentIntentId, paid_at: new Date(), updated_at: new Date() })
       .where('id', '=', cart.row.id)
       .execute()
-    return { orders, invoicePublicId: invoice.public_id }
+    // The customer's e-mails commit with the orders (ADR 0109).
+    return { orders, invoicePublicId: invoice.public_id, mails: await orderMail.placedByCustomer(tx, orders, invoice.public_id) }
   })
 }
 
@@ -257,7 +259,8 @@ async function contractsOf(t: TenantScope, cart: PricedCart) {
   return new Map(rows.map((r) => [r.id, { title: r.title, html: sanitizeContractHtml(r.content) }]))
 }
 
-async function afterPlaced(t: TenantScope, orders: OrderRow[], invoicePublicId: string) {
+async function afterPlaced(t: TenantScope, { orders, invoicePublicId, mails }: Awaited<ReturnType<typeof completeCart>>) {
+  await kickOutbox(mails)
   await noteAnalyticsChange(
     t,
     'order',
@@ -265,7 +268,6 @@ async function afterPlaced(t: TenantScope, orders: OrderRow[], invoicePublicId: 
   )
   const invoice = await scoped(t, 'order_invoices').select('id').where('public_id', '=', invoicePublicId).executeTakeFirst()
   await noteAnalyticsChange(t, 'invoice', [invoice?.id])
-  await orderMail.placedByCustomer(t, orders, invoicePublicId)
 }
 
 /** A cart already paid: its orders again for the customer who paid (a retry or double submit), else a refusal. */

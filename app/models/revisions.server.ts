@@ -6,12 +6,13 @@ import { approvedDraftReachedCustomer } from './draft-delivery.server'
 import { claimFile, deleteFile, findFile, saveUpload, type StoredFile } from './files.server'
 import { getWebsiteSettings } from './organisation-settings.server'
 import { deliver, notify, type Outbox } from './notifications.server'
-import { orderMail } from './order-mail.server'
+import { type MailIds, orderMail } from './order-mail.server'
 import { peopleById, recordActivity } from './orders.server'
 import { REJECTION_FILE_NOT_FOUND, REVISION_ALREADY_DECIDED, REVISION_NOT_FOUND, REVISIONS_APPROVAL_OFF, REVISIONS_PAGE_SIZES, UPLOAD_FAILED } from './revisions.schema'
 import type { SniffedUpload } from '#app/services/storage.server'
 import { scoped, scopedAs, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 import type { DraftData, DraftFile, OrderServiceSnapshot } from '#db/tables/orders'
 
 type Actor = TenantScope & { user: { id: number; firstName: string; lastName: string; role: string } }
@@ -135,6 +136,7 @@ export async function approveRevision(t: Actor, publicId: string): Promise<Decis
   const off = await featureRefusal(t)
   if (off) return off
   let outbox: Outbox = []
+  let mails: MailIds = []
   const result = await tenantTransaction(t, async (tx): Promise<DecisionResult> => {
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
@@ -145,10 +147,12 @@ export async function approveRevision(t: Actor, publicId: string): Promise<Decis
       .execute()
     await recordActivity(tx, draft.order_id, t.user.id, `${serviceNameOf(draft.services, draft.service_id) || 'Draft'} revision approved by ${who(t)}`)
     outbox = await notify.revisionDecided(tx, { draftId: draft.id, decision: 'approved', actorUserId: t.user.id })
+    // The contributor's and the customer's e-mails commit with the decision (ADR 0109).
+    mails = await orderMail.draftApproved(tx, publicId)
     return { ok: true, revisionId: publicId, orderId: draft.order_public_id, status: 'approved' }
   })
+  await kickOutbox(mails)
   await deliver(outbox)
-  if (result.ok) await orderMail.draftApproved(t, publicId)
   if (result.ok) await approvedDraftReachedCustomer(t, publicId)
   return result
 }
@@ -177,6 +181,7 @@ export async function rejectRevision(t: Actor, publicId: string, input: { reject
     return exists ? { ok: false, status: 400, error: REJECTION_FILE_NOT_FOUND } : { ok: false, status: 404, error: REVISION_NOT_FOUND }
   }
   let outbox: Outbox = []
+  let mails: MailIds = []
   const result = await tenantTransaction(t, async (tx): Promise<DecisionResult> => {
     const draft = await findDraft(tx, publicId, true)
     const refused = refusal(draft)
@@ -199,10 +204,11 @@ export async function rejectRevision(t: Actor, publicId: string, input: { reject
       .execute()
     await recordActivity(tx, draft.order_id, t.user.id, `${serviceNameOf(draft.services, draft.service_id) || 'Draft'} revision rejected by ${who(t)}: ${input.rejectionReason}`)
     outbox = await notify.revisionDecided(tx, { draftId: draft.id, decision: 'rejected', reason: input.rejectionReason, actorUserId: t.user.id })
+    mails = await orderMail.draftRejected(tx, publicId)
     return { ok: true, revisionId: publicId, orderId: draft.order_public_id, status: 'rejected' }
   })
+  await kickOutbox(mails)
   await deliver(outbox)
-  if (result.ok) await orderMail.draftRejected(t, publicId)
   return result
 }
 

@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import { formatDate } from '#app/rules/format'
 import { scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
+import { kickOutbox } from '#app/services/outbox.server'
 import { deliver, notify } from './notifications.server'
 import { orderMail } from './order-mail.server'
 import { ordersQuery } from './orders.server'
@@ -36,7 +37,7 @@ export async function dueSoonPass(t: TenantScope, now: Date): Promise<DueSoonRes
   for (const row of await dueSoonQuery(t, now).execute()) {
     const due = new Date(row.due_date!)
     const text = formatDate(due)
-    // The claim and the notification commit together; whoever loses the claim sends nothing.
+    // The claim, the notification and the e-mail commit together; whoever loses the claim sends nothing.
     const outbox = await tenantTransaction(t, async (tx) => {
       const claimed = await scopedUpdate(tx, 'orders')
         .set({ due_reminded_for: due, updated_at: sql<Date>`updated_at` })
@@ -45,11 +46,12 @@ export async function dueSoonPass(t: TenantScope, now: Date): Promise<DueSoonRes
         .where((eb) => eb.or([eb('due_reminded_for', 'is', null), eb('due_reminded_for', '<>', due)]))
         .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) === 0) return null
-      return notify.dueSoon(tx, { orderId: row.id, due: text })
+      // The writer's e-mail commits with the claim (ADR 0109): a pass killed after it still sends it, once.
+      return { live: await notify.dueSoon(tx, { orderId: row.id, due: text }), mails: await orderMail.dueSoon(tx, row.public_id, text) }
     })
     if (!outbox) continue
-    await deliver(outbox)
-    await orderMail.dueSoon(t, row.public_id, text)
+    await kickOutbox(outbox.mails)
+    await deliver(outbox.live)
     result.reminded++
   }
   return result

@@ -290,16 +290,15 @@ async function claim(t: Contributor, orderPublicId: string): Promise<WorkActionR
       .executeTakeFirst()
     if (Number(taken.numUpdatedRows) !== 1) return null
     await recordActivity(tx, order.id, t.user.id, `Claimed from the open pool by ${`${t.user.firstName} ${t.user.lastName}`.trim()}`)
-    // The contributor's e-mail commits with the claim (ADR 0101).
+    // The contributor's and the customer's e-mails commit with the claim (ADR 0101, 0109).
     const mailId = await emailWriter(t, tx, writer, [order], { message: '', fileName: null, at: assignedAt })
-    return { live: await notify.assigned(tx, { role: 'writer', assigneeUserId: t.user.id, orderIds: [order.id], actorUserId: t.user.id }), mailId }
+    const customerMails = await orderMail.contributorAssigned(tx, t.user.id, [order], assignedAt)
+    return { live: await notify.assigned(tx, { role: 'writer', assigneeUserId: t.user.id, orderIds: [order.id], actorUserId: t.user.id }), mails: [mailId, ...customerMails] }
   })
   if (outbox === null) return { ok: false, status: 409, error: POOL_ALREADY_CLAIMED }
-  await kickOutbox([outbox.mailId])
+  await kickOutbox(outbox.mails)
   await deliver(outbox.live)
   await noteAnalyticsChange(t, 'order', [order.id])
-  const claimed = { ...order, writer_id: t.user.id }
-  await orderMail.contributorAssigned(t, t.user.id, [claimed], assignedAt)
   return { ok: true, orderId: order.public_id }
 }
 

@@ -18,6 +18,7 @@ import { env } from '#app/services/env.server'
 import { markPresent } from '#app/services/chat-presence.server'
 import { redis } from '#app/services/redis.server'
 import { closeQueues } from '#app/services/queue.server'
+import { kickOutbox } from '#app/services/outbox.server'
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { createInvoice } from '#tests/factories/order-invoices'
 import { createContributor, createCustomer, createDraft, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
@@ -127,7 +128,7 @@ describe('order created', () => {
     // The same event again (a retry after a crash), even with BullMQ's record of the jobs gone: no second mail.
     for (const key of await redis().keys('bull:email:order-received-*')) await redis().del(key)
     const row = await platformDb.selectFrom('order_invoices').select(['public_id', 'status']).where('public_id', '=', created.invoice!._id).executeTakeFirstOrThrow()
-    await orderMail.orderCreated(w.owner, { public_id: orderId }, row)
+    await kickOutbox(await orderMail.orderCreated(w.owner, { public_id: orderId }, row))
     await queuesDrained()
     expect(await mailsTo(w.customer.email)).toHaveLength(3)
     expect(await mailsTo(w.writer.email)).toHaveLength(0)
@@ -197,7 +198,7 @@ describe('invoice marked as paid', () => {
     const mail = await onlyMail(w.customer.email, /Payment received/)
     expect(mail.text).toContain(`We received your payment of $199 for Executive Resume (invoice ${invoice.publicId}).`)
     expect(linkFrom(mail, /\/login/)).toBe(`${w.portal}/login`)
-    await orderMail.invoicePaid(w.owner, invoice.publicId) // the event again
+    await kickOutbox(await orderMail.invoicePaid(w.owner, invoice.publicId)) // the event again
     await queuesDrained()
     expect(await mailsTo(w.customer.email)).toHaveLength(1)
 
@@ -260,7 +261,7 @@ describe('revisions approval', () => {
       ok: false,
       status: 409,
     })
-    await orderMail.draftApproved(w.owner, first.public_id)
+    await kickOutbox(await orderMail.draftApproved(w.owner, first.public_id))
 
     const second = await createDraft(w.org.id, order, { approval: 'pending' })
     expect(await approveRevision(actor(w), second.public_id)).toMatchObject({
@@ -373,11 +374,11 @@ describe('team chat while the contributor is away', () => {
   it('sends at most one mail per conversation per window', async () => {
     const w = await chatWorld()
     const start = Math.floor(Date.now() / TEAM_CHAT_MAIL_WINDOW_MS) * TEAM_CHAT_MAIL_WINDOW_MS
-    await orderMail.teamChatWhileAway(w.owner, w.room, [w.writer.userId], 'first', start + 1000)
-    await orderMail.teamChatWhileAway(w.owner, w.room, [w.writer.userId], 'second', start + TEAM_CHAT_MAIL_WINDOW_MS - 1000)
+    await kickOutbox(await orderMail.teamChatWhileAway(w.owner, w.room, [w.writer.userId], 'first', start + 1000))
+    await kickOutbox(await orderMail.teamChatWhileAway(w.owner, w.room, [w.writer.userId], 'second', start + TEAM_CHAT_MAIL_WINDOW_MS - 1000))
     const mail = await onlyMail(w.writer.email, /New message/)
     expect(mail.text).toContain('first')
-    await orderMail.teamChatWhileAway(w.owner, w.room, [w.writer.userId], 'third', start + TEAM_CHAT_MAIL_WINDOW_MS + 1000)
+    await kickOutbox(await orderMail.teamChatWhileAway(w.owner, w.room, [w.writer.userId], 'third', start + TEAM_CHAT_MAIL_WINDOW_MS + 1000))
     await queuesDrained()
     expect((await mailsTo(w.writer.email)).map((m) => /third/.test(m.text))).toEqual([true, false])
   })
