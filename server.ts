@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import path from 'node:path'
+import v8 from 'node:v8'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
@@ -12,6 +13,12 @@ import { dependencyErrors } from './server/unavailable'
 
 const { env, smtpSinkPort } = await import('./app/services/env.server')
 const config = env()
+
+// Under the 256 MB heap limit (ADR 0105) V8 lets the old generation grow only 1.3x past what a full GC left
+// alive, so a loaded process ran a full GC every few dozen requests; 2x keeps the same limit and collects less
+// often (ADR 0111: 14 to 23% of a list page's CPU). V8 refuses this flag in NODE_OPTIONS, hence here.
+const HEAP_GROWING_PERCENT = 100
+v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
 
 const app = express()
 app.disable('x-powered-by')

@@ -7,6 +7,7 @@
  * under load. 256 MB keeps a process with its code and native memory under a 512 MB container.
  */
 export const HEAP_LIMIT_MB = 256
+// server.ts lets the heap grow 2x past the live objects between full GCs (ADR 0111), within this same limit.
 
 /**
  * glibc's allocator: two arenas instead of eight per core, and a fixed mmap threshold, so a freed

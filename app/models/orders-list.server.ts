@@ -367,24 +367,46 @@ export async function listProjects(t: TenantScope, q: Pick<OrdersListQuery, 'sor
 
 export type FilterChoice = { value: string; label: string }
 
-/** The choices of the product and contributor filters: every product and every contributor of the organisation, by name. */
+/** At most this many choices per filter. */
+const FILTER_CHOICES = 500
+
+/**
+ * The choices of the product and contributor filters: every product and every contributor of the organisation,
+ * by name. One round trip (ADR 0111): each list is a JSON array aggregated in its own sub-query, pinned to the
+ * tenant like any other.
+ */
 export async function orderFilterChoices(t: TenantScope): Promise<{ products: FilterChoice[]; contributors: FilterChoice[] }> {
-  const [products, contributors] = await Promise.all([
-    scoped(t, 'products').select(['public_id', 'name']).orderBy('name').limit(500).execute(),
-    scopedAs(t, 'memberships', 'm')
-      .innerJoin('users as u', (j) => scopedJoin(t, 'u', j.onRef('u.id', '=', 'm.user_id')))
-      .select(['u.public_id', 'u.first_name', 'u.last_name'])
-      .where('m.role', '=', 'user')
-      .where(sql<boolean>`JSON_CONTAINS(m.permissions, '"WRITER"')`)
-      .orderBy('u.first_name')
-      .orderBy('u.last_name')
-      .limit(500)
-      .execute(),
-  ])
+  const row = await t.db
+    .selectNoFrom([
+      scoped(t, 'products')
+        .select(sql<string | null>`JSON_ARRAYAGG(JSON_ARRAY(${sql.ref('public_id')}, ${sql.ref('name')}) ORDER BY ${sql.ref('name')} LIMIT ${sql.lit(FILTER_CHOICES)})`.as('a'))
+        .as('products'),
+      scopedAs(t, 'memberships', 'm')
+        .innerJoin('users as u', (j) => scopedJoin(t, 'u', j.onRef('u.id', '=', 'm.user_id')))
+        .where('m.role', '=', 'user')
+        .where(sql<boolean>`JSON_CONTAINS(m.permissions, '"WRITER"')`)
+        .select(
+          sql<
+            string | null
+          >`JSON_ARRAYAGG(JSON_ARRAY(${sql.ref('u.public_id')}, ${sql.ref('u.first_name')}, ${sql.ref('u.last_name')}) ORDER BY ${sql.ref('u.first_name')}, ${sql.ref('u.last_name')} LIMIT ${sql.lit(FILTER_CHOICES)})`.as(
+            'a',
+          ),
+        )
+        .as('contributors'),
+    ])
+    .executeTakeFirstOrThrow()
+  const products = jsonRows<[string, string]>(row.products)
+  const contributors = jsonRows<[string, string, string]>(row.contributors)
   return {
-    products: products.map((p) => ({ value: p.public_id, label: p.name })),
-    contributors: contributors.map((c) => ({ value: c.public_id, label: `${c.first_name} ${c.last_name}`.trim() })),
+    products: products.map(([value, label]) => ({ value, label })),
+    contributors: contributors.map(([value, first, last]) => ({ value, label: `${first} ${last}`.trim() })),
   }
+}
+
+/** A JSON_ARRAYAGG answer: NULL when no row matched; text from MariaDB (JSON is LONGTEXT there). */
+function jsonRows<T>(value: unknown): T[] {
+  if (value === null || value === undefined) return []
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[]
 }
 
 /** Contributors for the Needs Action answer (the spec's `writers`): active ones, by name. */

@@ -1,7 +1,10 @@
 // Two production builds side by side on one database, under the same load in alternating slices, so that
 // whatever else runs on the machine weighs on both alike: server CPU per request of each list page and JSON.
 // eval "$(node scripts/bench-env.mjs)" && npx tsx tests/bench/ab-builds.ts build-base build
+// A build may name its checkout (`/tmp/base:build`): its server.ts, server/ and memory settings then run too,
+// so a change outside the Remix build (the Express layer, the process's settings) compares as well.
 import { spawn } from 'node:child_process'
+import path from 'node:path'
 import autocannon from 'autocannon'
 import { platformDb } from '#app/services/db.server'
 import { cpuMs, ownerCookie } from './harness'
@@ -10,6 +13,18 @@ import { LIST_PAIRS } from './lists'
 const SLICES = Number(process.env.BENCH_SLICES ?? 6)
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+/**
+ * BENCH_AB_TOGETHER=1: every build under load at the same moment, each with its own CONNECTIONS, instead of
+ * one after the other: a burst of another program's load then weighs on both within the same second.
+ */
+const TOGETHER = process.env.BENCH_AB_TOGETHER === '1'
+/**
+ * BENCH_AB_INTERLEAVED=1: CONNECTIONS loops each send one request to every build in turn (a, b, a, b, ...), so
+ * both builds meet the machine's other load request by request, and no request is cut off by a slice's end.
+ */
+const INTERLEAVED = process.env.BENCH_AB_INTERLEAVED === '1'
+/** Seconds of load on each path before its slices count (the first requests compile its code). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1)
 /** The first build's port; the others follow it (another checkout's bench may hold the default). */
 const FIRST_PORT = Number(process.env.BENCH_AB_PORT ?? 3231)
 
@@ -21,36 +36,73 @@ const baseEnv = Object.fromEntries(
   (process.env.BENCH_BASE_ENV ?? '')
     .split(/\s+/)
     .filter(Boolean)
-    .map((kv) => kv.split('=') as [string, string]),
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 )
 
-async function start(buildDir: string, port: number, extraEnv: Record<string, string> = {}) {
+async function start(build: string, port: number, extraEnv: Record<string, string> = {}) {
+  const [dir, buildDir] = build.includes(':') ? (build.split(':') as [string, string]) : [process.cwd(), build]
+  // The checkout's own memory settings (ADR 0105), as npm start and the image run the server.
+  const { withMemorySettings } = (await import(path.resolve(dir, 'scripts/process-memory.mjs'))) as { withMemorySettings: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, ...extraEnv, PORT: String(port), NODE_ENV: 'production', RUN_WORKERS: 'false', BUILD_DIR: buildDir, SMTP_SINK_PORT: String(port - 700) },
+    cwd: dir,
+    env: withMemorySettings({
+      ...process.env,
+      ...extraEnv,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      RUN_WORKERS: 'false',
+      BUILD_DIR: buildDir,
+      SMTP_SINK_PORT: String(port - 700),
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`http://localhost:${port}/healthz`)).ok) return child
     } catch {}
     await new Promise((r) => setTimeout(r, 150))
   }
-  throw new Error(`${buildDir} did not start`)
+  child.kill('SIGTERM')
+  throw new Error(`${build} did not start`)
 }
 
-async function slice(port: number, pid: number, path: string, cookie: string) {
+async function slice(port: number, pid: number, path: string, cookie: string, seconds = SLICE_SECONDS) {
   const before = cpuMs(pid)
   const result = await autocannon({
     url: `http://localhost:${port}${path}`,
     connections: CONNECTIONS,
-    duration: SLICE_SECONDS,
+    duration: seconds,
     headers: { cookie, 'accept-encoding': ACCEPT_ENCODING },
   })
   return { cpu: cpuMs(pid) - before, requests: result.requests.total, non2xx: result.non2xx }
 }
 
+/** One request after another on each build in turn for SLICE_SECONDS, from CONNECTIONS loops at once. */
+async function interleavedSlice(pids: number[], path: string, cookie: string) {
+  const before = pids.map(cpuMs)
+  const counts = pids.map(() => ({ requests: 0, non2xx: 0 }))
+  const until = Date.now() + SLICE_SECONDS * 1000
+  const loop = async (first: number) => {
+    for (let n = first; Date.now() < until; n++) {
+      const i = n % pids.length
+      const res = await fetch(`http://localhost:${FIRST_PORT + i}${path}`, { headers: { cookie, 'accept-encoding': ACCEPT_ENCODING } })
+      await res.arrayBuffer()
+      counts[i]!.requests++
+      if (res.status >= 300) counts[i]!.non2xx++
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, c) => loop(c)))
+  return pids.map((pid, i) => ({ cpu: cpuMs(pid) - before[i]!, ...counts[i]! }))
+}
+
 const builds = process.argv.slice(2)
-const servers = await Promise.all(builds.map((b, i) => start(b, FIRST_PORT + i, i === 0 ? baseEnv : {})))
+const started = await Promise.allSettled(builds.map((b, i) => start(b, FIRST_PORT + i, i === 0 ? baseEnv : {})))
+const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+if (servers.length < builds.length) {
+  // No server left behind when another did not start.
+  for (const s of servers) s.kill('SIGTERM')
+  throw (started.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason
+}
 try {
   const cookie = await ownerCookie()
   const rows: Record<string, string>[] = []
@@ -58,15 +110,30 @@ try {
     const row: Record<string, string> = { list: pair.name }
     for (const path of [pair.page, pair.json]) {
       const totals = builds.map(() => ({ cpu: 0, requests: 0, non2xx: 0 }))
+      const add = (i: number, r: Awaited<ReturnType<typeof slice>>) => {
+        totals[i]!.cpu += r.cpu
+        totals[i]!.requests += r.requests
+        totals[i]!.non2xx += r.non2xx
+      }
+      if (WARMUP_SECONDS > 0) await Promise.all(builds.map((_, i) => slice(FIRST_PORT + i, servers[i]!.pid!, path, cookie, WARMUP_SECONDS)))
       for (let s = 0; s < SLICES; s++) {
+        if (INTERLEAVED) {
+          const results = await interleavedSlice(
+            servers.map((server) => server.pid!),
+            path,
+            cookie,
+          )
+          results.forEach((r, i) => add(i, r))
+          continue
+        }
+        if (TOGETHER) {
+          const results = await Promise.all(builds.map((_, i) => slice(FIRST_PORT + i, servers[i]!.pid!, path, cookie)))
+          results.forEach((r, i) => add(i, r))
+          continue
+        }
         // Alternate which build goes first, so neither always follows the other's load.
         const order = s % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i)
-        for (const i of order) {
-          const r = await slice(FIRST_PORT + i, servers[i]!.pid!, path, cookie)
-          totals[i]!.cpu += r.cpu
-          totals[i]!.requests += r.requests
-          totals[i]!.non2xx += r.non2xx
-        }
+        for (const i of order) add(i, await slice(FIRST_PORT + i, servers[i]!.pid!, path, cookie))
       }
       const kind = path === pair.page ? 'page' : 'JSON'
       builds.forEach((b, i) => (row[`${kind} CPU ms ${b}`] = (totals[i]!.cpu / Math.max(1, totals[i]!.requests)).toFixed(2)))
@@ -74,7 +141,9 @@ try {
     }
     rows.push(row)
   }
-  console.log(`Server CPU per request, ${builds.join(' vs ')}, c=${CONNECTIONS}, ${SLICES} alternating slices of ${SLICE_SECONDS} s each:`)
+  console.log(
+    `Server CPU per request, ${builds.join(' vs ')}, c=${CONNECTIONS}, ${SLICES} ${INTERLEAVED ? 'interleaved' : TOGETHER ? 'simultaneous' : 'alternating'} slices of ${SLICE_SECONDS} s each:`,
+  )
   console.table(rows)
 } finally {
   for (const s of servers) s.kill('SIGTERM')

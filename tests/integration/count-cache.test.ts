@@ -1,8 +1,9 @@
 // ADR 0029: long list totals are remembered briefly in Redis, short ones never; keys are per organisation.
 // ADR 0105: so are other values counted from many rows (contributors' order counts).
+// ADR 0111: each process keeps a copy until the moment the Redis key expires, never longer.
 import { randomUUID } from 'node:crypto'
-import { afterAll, describe, expect, it } from 'vitest'
-import { countKey, rememberedCount, rememberedValue } from '#app/services/count-cache.server'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { countKey, forgetLocalCounts, rememberedCount, rememberedValue } from '#app/services/count-cache.server'
 import { redis } from '#app/services/redis.server'
 
 const keys: string[] = []
@@ -68,5 +69,45 @@ describe('rememberedCount', () => {
     expect(await rememberedValue(few, small, large, parse)).toEqual([[7, 2]])
     expect(await rememberedValue(few, small, large, parse)).toEqual([[7, 3]])
     expect(await redis().get(few)).toBeNull()
+  })
+
+  it("answers another process's total from Redis, then from its own copy until the key expires, never longer", async () => {
+    const key = freshKey()
+    const never = () => Promise.reject(new Error('counted although another process had'))
+    // Another process counted 700 rows 20 s ago: its key has 10 s left.
+    await redis().set(key, '700', 'EX', 10)
+    expect(await rememberedCount(key, never, { large: 100 })).toBe(700)
+    // Nothing asks Redis again while the copy lasts: a new value there is not seen...
+    await redis().set(key, '800', 'EX', 10)
+    expect(await rememberedCount(key, never, { large: 100 })).toBe(700)
+    // ...until the moment the key the copy came from expires (10 s on this process's clock).
+    const now = Date.now()
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 10_001)
+    try {
+      expect(await rememberedCount(key, never, { large: 100 })).toBe(800)
+    } finally {
+      clock.mockRestore()
+    }
+    // A process without a copy (forgotten here) reads what Redis holds.
+    forgetLocalCounts()
+    await redis().set(key, '900', 'EX', 10)
+    expect(await rememberedCount(key, never, { large: 100 })).toBe(900)
+  })
+
+  it('keeps its own count no longer than the Redis key it wrote', async () => {
+    const key = freshKey()
+    let calls = 0
+    const count = async () => 500 + ++calls
+    expect(await rememberedCount(key, count, { large: 100 })).toBe(501)
+    const now = Date.now()
+    await redis().del(key)
+    expect(await rememberedCount(key, count, { large: 100 })).toBe(501)
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 30_001)
+    try {
+      expect(await rememberedCount(key, count, { large: 100 })).toBe(502)
+    } finally {
+      clock.mockRestore()
+    }
+    expect(calls).toBe(2)
   })
 })

@@ -3,7 +3,7 @@
 import type { KyselyPlugin } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_SORTS, type OrderSort, type OrdersListQuery, NO_FILTERS, decodeCursor, type SortDir } from '#app/models/orders-list.schema'
-import { listOrders } from '#app/models/orders-list.server'
+import { listOrders, orderFilterChoices } from '#app/models/orders-list.server'
 import { type OrderRow, ordersToJson } from '#app/models/orders.server'
 import { PROJECT_STATUSES, projectStatus } from '#app/rules/project-status'
 import { platformDb, tenantDb } from '#app/services/db.server'
@@ -159,6 +159,29 @@ describe('a page read with its people and tags (ADR 0104)', () => {
     })
     expect(json[staffed.public_id]!.customTags.map((tag) => tag.text)).toEqual(['zeta "quoted"', 'alpha'])
     expect(json[plain.public_id]).toMatchObject({ writer: null, reviewer: null, customTags: [] })
+  })
+})
+
+describe('the filter choices (ADR 0111)', () => {
+  it("lists the organisation's products and contributors by name in one query, none of another organisation, and nothing when there are none", async () => {
+    const [{ org }, { org: rival }, { org: empty }] = await Promise.all([createTenant(), createTenant(), createTenant()])
+    await createProductWithWorkflow(org.id, { name: 'Zeta "Cover"' })
+    await createProductWithWorkflow(org.id, { name: 'Alpha Resume' })
+    await createContributor(org.id, { firstName: 'Yan', lastName: 'Young' })
+    await createContributor(org.id, { firstName: 'Ada', lastName: 'Zorn' })
+    await createContributor(org.id, { firstName: 'Ada', lastName: 'Abel' })
+    await createContributor(org.id, { role: 'REVIEWER', firstName: 'Rey', lastName: 'Only' })
+    await createProductWithWorkflow(rival.id, { name: 'Rival Product' })
+    await createContributor(rival.id, { firstName: 'Rival', lastName: 'Writer' })
+
+    const queries: string[] = []
+    const choices = await orderFilterChoices({ db: tenantDb(org.id).withPlugin(countingPlugin(queries)), clientId: org.id })
+    expect(queries).toHaveLength(1)
+    expect(choices.products.map((c) => c.label)).toEqual(['Alpha Resume', 'Zeta "Cover"'])
+    expect(choices.contributors.map((c) => c.label)).toEqual(['Ada Abel', 'Ada Zorn', 'Yan Young'])
+    const ids = await platformDb.selectFrom('products').select(['public_id', 'name']).where('client_id', '=', org.id).execute()
+    expect(choices.products.map((c) => c.value).sort()).toEqual(ids.map((p) => p.public_id).sort())
+    expect(await orderFilterChoices({ db: tenantDb(empty.id), clientId: empty.id })).toEqual({ products: [], contributors: [] })
   })
 })
 
