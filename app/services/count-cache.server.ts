@@ -1,15 +1,16 @@
 // Totals of very long lists, remembered briefly (ADR 0029). Counting 400,000 orders through an index
 // still reads 400,000 index entries (~200 ms), and fifty people paging the same list would each pay it.
 // A total under COUNT_CACHE_FROM (10,000 unless set) is always counted afresh, so every list a person can check
-// by eye is exact; a larger one may lag by up to TTL_SECONDS, which nobody can tell from "1–50 of 412,136".
+// by eye is exact; a larger one may lag by up to COUNT_CACHE_SECONDS (30 unless set), which nobody can tell from "1–50 of 412,136".
 // Remembered in Redis, so every app process answers from the same total (ADR 0096), and in each process
-// until the moment its Redis key expires (ADR 0111): no total outlives TTL_SECONDS from its count, and a page
+// until the moment its Redis key expires (ADR 0111): no total outlives COUNT_CACHE_SECONDS from its count, and a page
 // does not pay a Redis round trip for a total this process has already seen.
 import { sha256 } from './crypto.server'
 import { env } from './env.server'
 import { redis } from './redis.server'
 
-const TTL_SECONDS = 30
+/** How long a total is remembered (COUNT_CACHE_SECONDS), in seconds. */
+const ttlSeconds = () => env().COUNT_CACHE_SECONDS
 /** Keys one process keeps at most (each filter and search is a key of its own); the oldest go first. */
 const LOCAL_KEYS = 2000
 
@@ -39,7 +40,7 @@ async function readShared<T>(key: string, parse: (raw: string) => T | null): Pro
   if (typeof raw !== 'string' || typeof ttl !== 'number' || ttl <= 0) return null
   const value = parse(raw)
   // Measured from before the question: the copy ends no later than the key does.
-  return value === null ? null : { value, expiresAt: asked + Math.min(ttl, TTL_SECONDS * 1000) }
+  return value === null ? null : { value, expiresAt: asked + Math.min(ttl, ttlSeconds() * 1000) }
 }
 
 /** Forgets this process's copies (tests: another process's view of the same Redis). */
@@ -64,7 +65,7 @@ export async function rememberedCount(key: string, count: () => Promise<number>,
 }
 
 /**
- * `compute()`, or what it answered for this key within TTL_SECONDS when `large(value)` said it was counted
+ * `compute()`, or what it answered for this key within COUNT_CACHE_SECONDS when `large(value)` said it was counted
  * from that many rows (ADR 0105: contributors' order counts); `parse` reads a remembered value back (null: recompute).
  */
 export async function rememberedValue<T>(key: string, compute: () => Promise<T>, large: (value: T) => boolean, parse: (raw: string) => T | null): Promise<T> {
@@ -87,9 +88,9 @@ async function lookUpOrCompute<T>(key: string, compute: () => Promise<T>, large:
   const value = await compute()
   if (large(value)) {
     await redis()
-      .set(key, typeof value === 'number' ? String(value) : JSON.stringify(value), 'EX', TTL_SECONDS)
+      .set(key, typeof value === 'number' ? String(value) : JSON.stringify(value), 'EX', ttlSeconds())
       .catch(() => undefined)
-    keepLocally(key, value, counted + TTL_SECONDS * 1000)
+    keepLocally(key, value, counted + ttlSeconds() * 1000)
   }
   return value
 }

@@ -113,6 +113,8 @@ const schema = z
     RUN_WORKERS: z.enum(['true', 'false']).default('true'),
     /** From how many rows a list's total is remembered in Redis for all processes (ADR 0029, 0096); the cluster test lowers it. */
     COUNT_CACHE_FROM: z.coerce.number().int().positive().default(10_000),
+    /** How long a remembered total lives, in Redis and each process's copy (ADR 0111); the cluster test shortens it to see it lapse. */
+    COUNT_CACHE_SECONDS: z.coerce.number().int().positive().default(30),
     /** gzip level of pages and JSON (ADR 0104): 1 costs a quarter of the CPU of zlib's 6 for about 15% more bytes; assets keep 6. */
     COMPRESSION_LEVEL: z.coerce.number().int().min(0).max(9).default(1),
     /** Platform accounts must enrol TOTP before using the app (ADR 0012); defaults to on in production only. */
