@@ -156,6 +156,24 @@ describe('the default texts', () => {
   it('come from the organisation, but for the account and billing mails of the platform', () => {
     expect(CHANNEL_TEMPLATES.every((t) => t.brand === 'organisation' && t.between)).toBe(true)
     expect(SYSTEM_TEMPLATES.every((t) => t.between === null)).toBe(true)
+    expect(SYSTEM_TEMPLATES.map((t) => `${t.code} ${t.brand}`)).toEqual([
+      'two_factor_code organisation',
+      'password_reset organisation',
+      'email_change_confirm organisation',
+      'email_change_requested organisation',
+      'email_changed organisation',
+      'customer_welcome organisation',
+      'customer_sign_in_link organisation',
+      'portal_welcome platform',
+      'custom_domain_changed platform',
+      'billing_trial_ending platform',
+      'billing_payment_failed platform',
+      'billing_account_locked platform',
+      'message organisation',
+      'workflow_reminder organisation',
+    ])
+    // Offered to a customised text although the default does not name the contributor.
+    expect(defaultTemplate('final_documents_uploaded')!.fields).toContain('contributorName')
   })
 
   it('say on the settings screen which setting stops them', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PLATFORM_MODULE_LABELS } from './labels'
 import { ALL_PERMISSIONS, PLACEHOLDER_PERMISSION } from './permissions'
-import { APP_ROUTES, matchRoute, routeGuard, routeRefuses, SIDEBAR_SECTIONS, sidebarFor, type AppRoute, type SidebarItem, type SidebarUser } from './routes'
+import { APP_ROUTES, matchRoute, mayOpenBilling, routeGuard, routeRefuses, SIDEBAR_SECTIONS, sidebarFor, type AppRoute, type SidebarItem, type SidebarUser } from './routes'
 
 // The route modules under the _app layout, as path patterns: '_app.work._index.tsx' -> '/work',
 // '_app.profile_.security.tsx' -> '/profile/security', '$id' -> ':id'. Only the file names are read.
@@ -191,6 +191,12 @@ describe('matchRoute', () => {
 })
 
 describe('routeRefuses and routeGuard', () => {
+  it.each(['READ_PAYMENT_METHOD', 'WRITE_PAYMENT_METHOD', 'READ_SUBSCRIPTION_INVOICES', 'WRITE_MANAGE_SUBSCRIPTION'])('lets a writer given %s open the plan', (permission) => {
+    const writer = { role: 'user' as const, permissions: ['WRITER', permission] }
+    expect([mayOpenBilling(writer), routeRefuses(writer, '/payments/manage-subscription')]).toEqual([true, false])
+    expect(routeRefuses({ role: 'user', permissions: ['WRITER', 'READ_ORDERS'] }, '/payments/manage-subscription')).toBe(true)
+  })
+
   it('refuses nothing on a path outside the table', () => {
     expect(routeRefuses({ role: 'user', permissions: ['WRITER'] }, '/nope')).toBe(false)
   })
