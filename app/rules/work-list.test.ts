@@ -16,6 +16,7 @@ import {
   BOARD_WRITER_ONLY,
   boardColumns,
   boardMove,
+  boardColumnOf,
   boardOneStep,
   compareUrgency,
   DONE_COLUMN,
@@ -278,4 +279,9 @@ describe("the workspace's texts", () => {
     distinctSentences(refusals)
     for (const r of refusals) expect(r).toMatch(/\.$/)
   })
+})
+
+it('tells a card moved too far which task to finish, and puts a card without a next task in Done', () => {
+  expect(boardOneStep('Revision Process', 'Final Cover')).toBe('A card moves one column to the right: finish "Revision Process" to move it to Final Cover.')
+  expect([boardColumnOf(null), boardColumnOf({ taskId: 'draft' } as Parameters<typeof boardColumnOf>[0])]).toEqual([DONE_COLUMN, 'draft'])
 })
