@@ -62,6 +62,21 @@ const allowed: Case[] = [
         .leftJoin('writer_profiles as w', (j) => scopedJoin(t, 'w', j.onRef('w.user_id', '=', 'm.user_id')))
         .select('w.id'),
   ],
+  // The lateral joins filter like their plain kinds, so a pin in their ON holds too.
+  [
+    'lateral inner join pinned in its ON',
+    () =>
+      scopedAs(t, 'memberships', 'm')
+        .innerJoinLateral('users as u', (j) => scopedJoin(t, 'u', j.onRef('u.id', '=', 'm.user_id')))
+        .select('u.email'),
+  ],
+  [
+    'lateral left join pinned in its ON',
+    () =>
+      scopedAs(t, 'memberships', 'm')
+        .leftJoinLateral('writer_profiles as w', (j) => scopedJoin(t, 'w', j.onRef('w.user_id', '=', 'm.user_id')))
+        .select('w.id'),
+  ],
   ['non-tenant tables need nothing', () => g.selectFrom('organisations').select('id')],
   [
     'scoped sub-query in WHERE',

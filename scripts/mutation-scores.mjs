@@ -1,5 +1,8 @@
-// Per-file and overall mutation scores from StrykerJS JSON reports (ADRs 0084 and 0103): one whole run, or
-// several per-file runs merged (a later report's result for a file replaces an earlier one's).
+// Per-file and overall mutation scores from StrykerJS JSON reports (ADRs 0084, 0103 and 0110): one whole run, or
+// several runs merged. A later report of a file whose source differs replaces the earlier one's results for it;
+// of the same source (the same mutants), its results replace the earlier ones mutant by mutant, so a run of a
+// file's lines (`--mutate file:10-20`, e.g. only its static mutants) completes a run that ignored them. A mutant
+// left untested (ignored, static under --ignoreStatic) never replaces a result.
 //   node scripts/mutation-scores.mjs reports/mutation/mutation.json [more.json ...] [--base before.json[,more.json]]
 // The score is Stryker's: (killed + timeout) / (killed + timeout + survived + no coverage); static mutants
 // count when the run included them. With --base, each file's score beside the base reports' (merged the same way).
@@ -12,22 +15,33 @@ const basePath = baseAt >= 0 ? args.splice(baseAt, 2)[1] : null
 const DETECTED = new Set(['Killed', 'Timeout'])
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage'])
 
-/** file -> { total, detected, survived, noCoverage } over the reports, later reports winning per file. */
+const keyOf = (m) => `${m.mutatorName} ${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.replacement ?? ''}`
+
+/** file -> { total, detected, survived, noCoverage } over the reports, merged as above. */
 function tally(paths) {
-  const files = new Map()
+  const merged = new Map() // file -> { source, mutants: Map(key -> status) }
   for (const path of paths) {
     const report = JSON.parse(readFileSync(path, 'utf8'))
-    for (const [file, { mutants }] of Object.entries(report.files)) {
-      const t = { total: 0, detected: 0, survived: 0, noCoverage: 0 }
+    for (const [file, { source, mutants }] of Object.entries(report.files)) {
+      let entry = merged.get(file)
+      if (!entry || entry.source !== source) merged.set(file, (entry = { source, mutants: new Map() }))
       for (const m of mutants) {
-        if (!COUNTED.has(m.status)) continue
-        t.total++
-        if (DETECTED.has(m.status)) t.detected++
-        else if (m.status === 'Survived') t.survived++
-        else t.noCoverage++
+        const key = keyOf(m)
+        if (COUNTED.has(m.status) || !entry.mutants.has(key)) entry.mutants.set(key, m.status)
       }
-      files.set(file, t)
     }
+  }
+  const files = new Map()
+  for (const [file, { mutants }] of merged) {
+    const t = { total: 0, detected: 0, survived: 0, noCoverage: 0 }
+    for (const status of mutants.values()) {
+      if (!COUNTED.has(status)) continue
+      t.total++
+      if (DETECTED.has(status)) t.detected++
+      else if (status === 'Survived') t.survived++
+      else t.noCoverage++
+    }
+    files.set(file, t)
   }
   return files
 }

@@ -104,3 +104,53 @@ describe('audit values at their edges', () => {
     expect(auditFilterVariants(groups, 'ORDER')).toEqual(['orders', 'unrelated'])
   })
 })
+
+// Each label of the three maps, as the log's filter and table show it (a blanked one reads as nothing).
+describe('every audit label', () => {
+  it.each([
+    ['superadmin', 'Superadmin'],
+    ['client', 'Owner'],
+    ['user', 'Staff'],
+    ['customer', 'Customer'],
+    ['writer', 'Contributor'],
+    ['reviewer', 'Reviewer'],
+  ])('role %s', (raw, label) => expect(roleLabel(raw)).toBe(label))
+
+  it.each([
+    ['auth', 'Sign-in'],
+    ['audit_log', 'Audit logs'],
+    ['billing', 'Billing'],
+    ['checkout', 'Checkout'],
+    ['client', 'Organisations'],
+    ['client_package', 'Packages'],
+    ['contract', 'Contracts'],
+    ['contract_template', 'Contract templates'],
+    ['coupon', 'Coupons'],
+    ['crm', 'CRM'],
+    ['customer', 'Customers'],
+    ['downloadable', 'Files'],
+    ['form_template', 'Form templates'],
+    ['lead', 'Leads'],
+    ['order', 'Orders'],
+    ['product', 'Products'],
+    ['profile', 'Profile'],
+    ['promotion', 'Promotions'],
+    ['questionnaire', 'Forms'],
+    ['questionnaire_template', 'Form templates'],
+    ['role', 'Roles'],
+    ['schedule_appointment', 'Appointments'],
+    ['subscription', 'Subscription'],
+    ['system_emails_template', 'E-mail templates'],
+    ['user', 'Users'],
+    ['website_setting', 'Website settings'],
+    ['workflow', 'Workflows'],
+  ])('module %s', (raw, label) => expect(moduleLabel(raw)).toBe(label))
+
+  it.each([
+    ['login', 'Signed in'],
+    ['logout', 'Signed out'],
+    ['auto_login', 'Signed in by link'],
+    ['login_as', 'Logged in as'],
+    ['crm', 'CRM'],
+  ])('action %s', (raw, label) => expect(actionLabel(raw)).toBe(label))
+})

@@ -3,8 +3,14 @@ import {
   type FormItem,
   answerable,
   answerText,
+  ALREADY_SUBMITTED,
   BAD_DATE,
   briefKind,
+  CUSTOMER_DOCUMENT_TYPES,
+  DOCUMENT_ACCEPT,
+  DOCUMENT_TYPE_REFUSED,
+  NO_QUESTIONS_YET,
+  SUBMIT_ERRORS,
   followUpItems,
   formatAppointment,
   isAcceptableDocument,
@@ -226,4 +232,51 @@ it('reads a datetime-local value as UTC whatever the server time zone', () => {
     if (zone === undefined) delete process.env.TZ
     else process.env.TZ = zone
   }
+})
+
+describe("the brief's documents and messages", () => {
+  it.each([
+    ['cv.doc', 'application/msword'],
+    ['cv.DOC', 'application/x-cfb'],
+    ['cv.odt', 'application/vnd.oasis.opendocument.text'],
+    ['cv.rtf', 'application/rtf'],
+    ['photo.jpg', 'image/jpeg'],
+    ['photo.jpeg', 'image/jpeg'],
+    ['photo.png', 'image/png'],
+  ])('takes %s as %s, and not as another type', (name, mime) => {
+    expect(isAcceptableDocument(name, mime, '')).toBe(true)
+    expect(isAcceptableDocument(name, 'application/pdf', '')).toBe(false)
+  })
+
+  it('refuses markup in a text file however it is spaced', () => {
+    expect(isAcceptableDocument('notes.txt', 'text/plain', 'a < script>alert(1)')).toBe(false)
+  })
+
+  it('offers the same types to the file picker and the upload check', () => {
+    expect(DOCUMENT_ACCEPT).toBe('.pdf,.docx,.doc,.odt,.rtf,.txt,.jpg,.jpeg,.png')
+    expect(CUSTOMER_DOCUMENT_TYPES).toEqual([
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/msword',
+      'application/x-cfb',
+      'application/vnd.oasis.opendocument.text',
+      'application/rtf',
+      'text/plain',
+      'image/jpeg',
+      'image/png',
+    ])
+  })
+
+  it('says each refusal in its own words', () => {
+    expect([REQUIRED_ANSWER, UNKNOWN_CHOICE, BAD_DATE, TOO_LONG, ALREADY_SUBMITTED, NO_QUESTIONS_YET, SUBMIT_ERRORS, DOCUMENT_TYPE_REFUSED]).toEqual([
+      'Please answer this question',
+      'Please choose one of the options',
+      'Please enter a date as YYYY-MM-DD',
+      'This answer is too long',
+      'This step is already done: its answers can no longer be changed.',
+      'Your team has not sent any questions yet.',
+      'Some answers are missing or need a change: see the questions marked below.',
+      'Please upload a PDF, Word, text or image file whose name matches its type.',
+    ])
+  })
 })

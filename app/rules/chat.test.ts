@@ -11,6 +11,7 @@ import {
   SOCKET_LIMITS,
   takeToken,
   textToHtml,
+  MAX_FRAME_BYTES,
 } from './chat'
 
 describe('roleLabelFor', () => {
@@ -114,4 +115,8 @@ describe('blank texts and previewable images', () => {
     [null, false],
     [undefined, false],
   ])('%j previews inline: %s', (type, ok) => expect(isPreviewableImage(type)).toBe(ok))
+})
+
+it('takes websocket frames up to 64 kB', () => {
+  expect(MAX_FRAME_BYTES).toBe(65_536)
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { crmSidebar, crmUserStatus, filterCrmPermissions, isLockedCrmUser, isValidCrmPassword, planIncludesCrm } from './crm'
+import { CRM_PASSWORD_RULE, crmSidebar, crmUserStatus, filterCrmPermissions, isLockedCrmUser, isValidCrmPassword, planIncludesCrm } from './crm'
 
 describe('CRM password rule (back-office section 6)', () => {
   it.each([
@@ -63,4 +63,10 @@ describe('CRM sidebar section', () => {
     expect(crm!.children!.at(-1)).toEqual({ label: 'menu.crmExternal', path: 'https://crm.example.com', external: true })
     expect(crmSidebar(items, { available: true, externalUrl: null })).toEqual(items)
   })
+})
+
+it('holds the whole CRM password to its rule, not one line of it', () => {
+  expect(CRM_PASSWORD_RULE.test('Aa1!aaaa')).toBe(true)
+  expect(CRM_PASSWORD_RULE.test('\nAa1!aaaa')).toBe(false)
+  expect(CRM_PASSWORD_RULE.test('Aa1!aaaa\nb')).toBe(false)
 })

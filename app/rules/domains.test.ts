@@ -184,3 +184,7 @@ describe('DNS answers at their edges', () => {
     [['p'], false],
   ])('DKIM %j is ours: %s', (txt, ok) => expect(dkimMatches(txt, 'AB\nCD')).toBe(ok))
 })
+
+it.each(['example.1com', 'example.com1', 'example.c', 'example.xn--'])('%s has no top-level domain a registry gives out', (host) => {
+  expect(canonicalHostname(host)).toBeNull()
+})

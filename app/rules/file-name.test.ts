@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { downloadName, formatKb, isAllowedFileName, typeOfExtension } from './file-name'
+import { downloadName, FILE_NAME_RULE, formatKb, isAllowedFileName, typeOfExtension } from './file-name'
 
 describe('isAllowedFileName', () => {
   it.each([
@@ -63,4 +63,28 @@ describe('downloadName', () => {
     expect(typeOfExtension('jpeg')).toBe('image/jpeg')
     expect(typeOfExtension('hta')).toBeNull()
   })
+})
+
+// Each sniffed type with the extension a download gets, and back from a stored key's extension.
+it.each([
+  ['application/pdf', 'pdf'],
+  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
+  ['application/msword', 'doc'],
+  ['application/x-cfb', 'doc'],
+  ['application/zip', 'zip'],
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+  ['text/plain', 'txt'],
+  ['text/csv', 'csv'],
+])('%s is served as .%s', (type, ext) => {
+  expect(downloadName('upload.bin', type)).toBe(`upload.${ext}`)
+  expect(typeOfExtension(ext)).toBe(type === 'application/x-cfb' ? 'application/msword' : type)
+})
+
+it("keeps a JPEG's own .jpeg, and says the spec's rule for names", () => {
+  expect(downloadName('photo.JPEG', 'image/jpeg')).toBe('photo.JPEG')
+  expect(typeOfExtension('jpeg')).toBe('image/jpeg')
+  expect(FILE_NAME_RULE).toBe('Please do not use any commas or apostrophes in the file name!')
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { humanize, PERMISSION_GROUP_LABELS, permissionLabel, permissionsByGroup, PLATFORM_MODULE_LABELS, platformModuleLabel, roleLabel } from './labels'
+import { humanize, PERMISSION_GROUP_LABELS, permissionLabel, permissionsByGroup, PLATFORM_MODULE_LABELS, platformModuleLabel, ROLE_LABELS, roleLabel } from './labels'
 import { ALL_PERMISSIONS, PERMISSION_GROUPS } from './permissions'
 
 describe('labels', () => {
@@ -44,4 +44,20 @@ describe('labels', () => {
     ])
     expect(permissionsByGroup([])).toEqual([])
   })
+})
+
+// Every role, permission group and platform module has its own word: none blank, no two alike.
+it.each([
+  ['roles', ROLE_LABELS, ['superadmin', 'client', 'user']],
+  ['permission groups', PERMISSION_GROUP_LABELS, Object.keys(PERMISSION_GROUPS)],
+  [
+    'platform modules',
+    PLATFORM_MODULE_LABELS,
+    ['roles', 'users', 'clients', 'client_packages', 'promotions', 'questionnaire-template', 'audit-logs', 'payments', 'contract-template'],
+  ],
+] as const)('the %s have a word each', (_what, labels, keys) => {
+  expect(Object.keys(labels)).toEqual([...keys])
+  const words = Object.values(labels) as string[]
+  expect(new Set(words).size).toBe(words.length)
+  for (const w of words) expect(w).toMatch(/^[A-Z][A-Za-z ]+$/)
 })

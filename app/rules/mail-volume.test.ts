@@ -26,3 +26,19 @@ describe('mail volume rules', () => {
     expect(windowOf(5 * MAIL_WINDOW_MS + 1000)).toEqual({ window: 5, untilNext: MAIL_WINDOW_MS - 1000 })
   })
 })
+
+// The account and billing mails a person is waiting for are never held back by the hourly budget.
+it.each([
+  'two_factor_code',
+  'password_reset',
+  'email_change_confirm',
+  'email_change_requested',
+  'email_changed',
+  'customer_welcome',
+  'customer_sign_in_link',
+  'portal_welcome',
+  'custom_domain_changed',
+  'billing_trial_ending',
+  'billing_payment_failed',
+  'billing_account_locked',
+])('%s is never held', (template) => expect(mayBeHeld(template)).toBe(false))

@@ -92,3 +92,7 @@ describe('mergeNotifications', () => {
     expect(merged[1]).toHaveProperty('fresh', true)
   })
 })
+
+it('plainText reads every entity the chat editor writes', () => {
+  expect(plainText('&amp; &lt; &gt; &quot; &#39; &apos; a&nbsp;b')).toBe(`& < > " ' ' a b`)
+})

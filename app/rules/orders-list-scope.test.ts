@@ -16,3 +16,12 @@ describe('the orders list scope', () => {
     expect(totalOrdersNote()).toContain('completed over six months ago (hidden in the orders list)')
   })
 })
+
+test.each([
+  [1, 'one month'],
+  [3, 'three months'],
+  [12, 'twelve months'],
+  [2, '2 months'],
+])('%i months read as "%s"', (months, words) => {
+  expect(totalOrdersNote(months)).toBe(`Includes archived orders and those completed over ${words} ago (hidden in the orders list); not test orders.`)
+})

@@ -31,3 +31,7 @@ describe('requirementLabel', () => {
     ['', ''],
   ])('%s → %s', (path, label) => expect(requirementLabel(path)).toBe(label))
 })
+
+it('reads an organisation without a payout profile as nothing enabled and nothing due', () => {
+  expect(NO_PAYOUT_PROFILE).toEqual({ payouts_enabled: false, charges_enabled: false, details_submitted: false, requirements: { currently_due: [] } })
+})

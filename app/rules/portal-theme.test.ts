@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contrastRatio, MIN_TEXT_CONTRAST, mixColours } from './contrast'
-import { canonicalColour, COLOUR_KEYS, DEFAULT_COLOURS, type PortalColours, themeStyle } from './portal-theme'
+import { canonicalColour, COLOUR_INVALID, COLOUR_KEYS, COLOUR_LABELS, DEFAULT_COLOURS, type PortalColours, themeStyle } from './portal-theme'
 
 describe('canonicalColour', () => {
   it.each<[unknown, string | null]>([
@@ -90,4 +90,18 @@ describe('themeStyle: every colour shown on a brand background reads at 4.5:1 (A
   ])('%s', (_name, colours, expected) => {
     expect(themeStyle(colours)).toMatchObject(expected)
   })
+})
+
+it('names each colour on the settings screen, and says how to type one', () => {
+  expect(COLOUR_KEYS.map((k) => COLOUR_LABELS[k])).toEqual([
+    'Top Bar Background',
+    'Top Bar Text',
+    'Sidebar Background',
+    'Sidebar Text',
+    'Sidebar Active Item',
+    'Sidebar Icons',
+    'Footer Background',
+    'Footer Text',
+  ])
+  expect(COLOUR_INVALID).toBe('Enter a colour as #RRGGBB, e.g. #1d4ed8')
 })

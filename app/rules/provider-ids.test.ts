@@ -16,3 +16,7 @@ describe('isPlaceholderProviderId', () => {
     [null, false],
   ])('%s', (id, expected) => expect(isPlaceholderProviderId(id)).toBe(expected))
 })
+
+it('takes an id for a placeholder only when it starts with the seed prefix', () => {
+  expect([isPlaceholderProviderId('price_seed_1'), isPlaceholderProviderId('x_price_seed_1')]).toEqual([true, false])
+})

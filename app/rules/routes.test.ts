@@ -1,6 +1,27 @@
 import { describe, expect, it } from 'vitest'
+import { PLATFORM_MODULE_LABELS } from './labels'
 import { ALL_PERMISSIONS, PLACEHOLDER_PERMISSION } from './permissions'
-import { APP_ROUTES, matchRoute, routeGuard, routeRefuses, sidebarFor, type AppRoute, type SidebarUser } from './routes'
+import { APP_ROUTES, matchRoute, mayOpenBilling, routeGuard, routeRefuses, SIDEBAR_SECTIONS, sidebarFor, type AppRoute, type SidebarItem, type SidebarUser } from './routes'
+
+// The route modules under the _app layout, as path patterns: '_app.work._index.tsx' -> '/work',
+// '_app.profile_.security.tsx' -> '/profile/security', '$id' -> ':id'. Only the file names are read.
+const PAGE_PATTERNS = Object.keys(import.meta.glob('../routes/_app.*.tsx')).map(
+  (file) =>
+    '/' +
+    file
+      .replace(/^.*\/_app\.|\.tsx$/g, '')
+      .split('.')
+      .filter((seg) => seg !== '_index')
+      .map((seg) => seg.replace(/_$/, '').replace(/^\$/, ':'))
+      .join('/'),
+)
+const samePattern = (path: string, page: string) => {
+  const [a, b] = [path.split('/'), page.split('/')]
+  return a.length === b.length && a.every((seg, i) => seg === b[i] || (b[i]!.startsWith(':') && seg !== ''))
+}
+
+/** A sidebar as lines: 'label path' for a top-level item, 'label: label path, ...' for a section. */
+const lines = (items: SidebarItem[]) => items.map((i) => (i.children ? `${i.label}: ${i.children.map((c) => `${c.label} ${c.path}`).join(', ')}` : `${i.label} ${i.path}`))
 
 describe('route table', () => {
   it('has one entry per path', () => {
@@ -65,6 +86,85 @@ describe('route table', () => {
   })
 })
 
+// The table is data: these hold every entry to its page, its place in the sidebar and its guard, so a blanked
+// label, a lost section, an unbuilt page or an emptied guard fails here (static mutants, issue 28).
+describe('route table entries', () => {
+  it('each have their route module, and are built', () => {
+    expect(APP_ROUTES.filter((r) => !PAGE_PATTERNS.some((page) => samePattern(r.path, page))).map((r) => r.path)).toEqual([])
+    expect(APP_ROUTES.filter((r) => !r.built).map((r) => r.path)).toEqual([])
+  })
+
+  it('have a label and a section together, a menu text key and a section of the sidebar', () => {
+    for (const r of APP_ROUTES) {
+      expect(!!r.label, r.path).toBe(!!r.section)
+      if (r.label) expect(r.label, r.path).toMatch(/^menu\.[a-z][A-Za-z]+$/)
+      if (r.section)
+        expect(
+          SIDEBAR_SECTIONS.map((s) => s.key),
+          r.path,
+        ).toContain(r.section)
+    }
+    expect(new Set(SIDEBAR_SECTIONS.map((s) => s.key)).size).toBe(SIDEBAR_SECTIONS.length)
+    for (const s of SIDEBAR_SECTIONS) expect(s.label, s.key).toMatch(/^menu\.[a-z][A-Za-z]+$/)
+  })
+
+  it('open a page to every member only where the spec says so: profile, notifications, the plan, and the platform pages (held by their module)', () => {
+    const open = APP_ROUTES.filter((r) => !r.guard.all?.length && !r.guard.any?.length)
+    expect(open.filter((r) => !r.platform).map((r) => r.path)).toEqual(['/payments/manage-subscription', '/profile', '/profile/security', '/notifications'])
+    for (const r of APP_ROUTES.filter((r) => r.platform)) expect(Object.keys(PLATFORM_MODULE_LABELS), r.path).toContain(r.module)
+    expect(APP_ROUTES.filter((r) => r.platform).length).toBe(18)
+  })
+
+  it('hide the contributor pages from the owner and the plan from contributors', () => {
+    expect(APP_ROUTES.filter((r) => r.hideForClient).map((r) => r.path)).toEqual(['/orders/assigned-orders', '/work', '/work/orders/:orderId', '/work/earnings', '/work/profile'])
+    expect(APP_ROUTES.filter((r) => r.notForContributors).map((r) => r.path)).toEqual(['/payments/manage-subscription'])
+    expect(routeGuard('/work/orders/x')).toEqual({ any: ['WRITER', 'REVIEWER'] })
+    expect(routeGuard('/work/profile')).toEqual({ all: ['WRITER'] })
+  })
+
+  it("give the owner the spec's sidebar, in its order", () => {
+    expect(lines(sidebarFor({ role: 'client', permissions: [] }))).toEqual([
+      'menu.dashboard /dashboard',
+      'menu.orders: menu.viewOrders /orders/view, menu.createOrder /orders/create, menu.orderInvoices /orders/invoices, menu.revisions /orders/revisions, menu.orderReports /orders/reports',
+      'menu.products: menu.viewProducts /products/view, menu.createProduct /products/create, menu.cartSettings /products/cart-settings, menu.workflows /products/customer-services/all, menu.createWorkflow /products/customer-services/create, menu.forms /products/forms/list, menu.createForm /products/forms/create, menu.contracts /products/contracts/view, menu.createContract /products/contracts/create, menu.files /products/file/view, menu.createFile /products/file/create, menu.coupons /products/customer-coupons/view, menu.createCoupon /products/customer-coupons/create',
+      'menu.customers: menu.viewCustomers /customers/view, menu.createCustomer /customers/create',
+      'menu.users: menu.viewUsers /client/users/view, menu.contributorsAnalytics /client/users/contributors/analytics',
+      'menu.websiteSettings: menu.domain /website-settings/domain, menu.uiCustomization /website-settings/ui, menu.features /website-settings/features, menu.systemEmails /website-settings/system-emails',
+      'menu.crm: menu.crmUsers /crm/user/view/all, menu.crmAddUser /crm/user/add, menu.crmIntegrations /crm/integrations',
+      'menu.leads /leads/view',
+      'menu.chat /chat',
+      'menu.billing: menu.paymentMethods /payments/methods, menu.invoices /payments/invoices, menu.manageSubscription /payments/manage-subscription, menu.upgrade /payments/upgrade, menu.payouts /payments/payouts',
+      'menu.auditLogs /audit-logs',
+    ])
+  })
+
+  it('give a member who writes and reviews the contributor workspace at the top', () => {
+    const items = lines(sidebarFor({ role: 'user', permissions: ['WRITER', 'REVIEWER', 'READ_ORDERS'] }))
+    expect(items).toEqual([
+      'menu.dashboard /dashboard',
+      'menu.myWork /work',
+      'menu.earnings /work/earnings',
+      'menu.myProfile /work/profile',
+      'menu.orders: menu.viewOrders /orders/view, menu.assignedOrders /orders/assigned-orders',
+      'menu.chat /chat',
+    ])
+  })
+
+  it('give the superadmin the platform sections, in order', () => {
+    expect(lines(sidebarFor({ role: 'superadmin', permissions: [] }))).toEqual([
+      'menu.dashboard /dashboard',
+      'menu.platformUsers: menu.view /users/view, menu.create /users/create',
+      'menu.roles: menu.view /roles/view, menu.create /roles/create',
+      'menu.clients: menu.view /clients/view',
+      'menu.packages: menu.view /packages/view, menu.create /packages/create',
+      'menu.promotions: menu.view /promotions/view, menu.create /promotions/create',
+      'menu.formTemplates: menu.view /form-template/list, menu.create /form-template/create',
+      'menu.contractTemplates: menu.view /contract-template/list, menu.create /contract-template/create',
+      'menu.auditLogs /audit-logs',
+    ])
+  })
+})
+
 describe('matchRoute', () => {
   it.each([
     ['/dashboard', '/dashboard'],
@@ -91,6 +191,12 @@ describe('matchRoute', () => {
 })
 
 describe('routeRefuses and routeGuard', () => {
+  it.each(['READ_PAYMENT_METHOD', 'WRITE_PAYMENT_METHOD', 'READ_SUBSCRIPTION_INVOICES', 'WRITE_MANAGE_SUBSCRIPTION'])('lets a writer given %s open the plan', (permission) => {
+    const writer = { role: 'user' as const, permissions: ['WRITER', permission] }
+    expect([mayOpenBilling(writer), routeRefuses(writer, '/payments/manage-subscription')]).toEqual([true, false])
+    expect(routeRefuses({ role: 'user', permissions: ['WRITER', 'READ_ORDERS'] }, '/payments/manage-subscription')).toBe(true)
+  })
+
   it('refuses nothing on a path outside the table', () => {
     expect(routeRefuses({ role: 'user', permissions: ['WRITER'] }, '/nope')).toBe(false)
   })

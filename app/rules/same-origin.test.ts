@@ -141,6 +141,23 @@ describe('isStateChangingGet', () => {
   ] as const)('%s', (path, expected) => expect(isStateChangingGet(path)).toBe(expected))
 })
 
+// Each pattern holds the whole path: the same path under another root or with a segment after it is not it.
+it.each([
+  '/logout',
+  '/api/auth/logout',
+  '/api/auth/verification-2fa',
+  '/api/auth/auto-login/abc',
+  '/api/client/packages/active/p1',
+  '/api/client/orders/revision/approve/d1',
+  '/api/packages/client/deactive/p1',
+  '/api/promotions/delete/SAVE10',
+  '/api/client/user/del/u1',
+  '/api/client/payouts/initiatepayoutssetup',
+  '/payments/payouts/setup',
+])('%s changes state; under /x or followed by /x it does not', (path) => {
+  expect([isStateChangingGet(path), isStateChangingGet(`/x${path}`), isStateChangingGet(`${path}/x`)]).toEqual([true, false, false])
+})
+
 describe('trustedOriginsFor', () => {
   const production = { publicUrl: 'https://app.example.com', production: true }
   const development = { publicUrl: 'http://localhost:3000', production: false }

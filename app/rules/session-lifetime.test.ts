@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSessionAlive, needsTouch, SESSION_LIFETIME, sessionEndsAt } from './session-lifetime'
+import { isSessionAlive, needsTouch, REMEMBER_COOKIE_SECONDS, SESSION_LIFETIME, sessionEndsAt } from './session-lifetime'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -33,4 +33,8 @@ describe('needsTouch', () => {
     [MINUTE, true],
     [HOUR, true],
   ])('%d ms after the last write: %s', (elapsed, expected) => expect(needsTouch(signIn, signIn + elapsed)).toBe(expected))
+})
+
+it('keeps a remember-me cookie for the 30 days of the session, in seconds', () => {
+  expect(REMEMBER_COOKIE_SECONDS).toBe(30 * 24 * 60 * 60)
 })

@@ -122,6 +122,20 @@ describe('subscriptionActions', () => {
     expect(subscriptionActions({ ...active, monthly: false })).toMatchObject({ pause: false, pauseBlocked: PAUSE_MONTHLY_ONLY })
     expect(subscriptionActions(active).pauseBlocked).toBeNull()
   })
+
+  it('answers every action, false when not offered, so the API and the screen never read a missing one', () => {
+    expect(subscriptionActions({ ...active, live: false, packageStatus: 'canceled' })).toEqual({
+      upgrade: false,
+      reactivate: true,
+      keep: false,
+      cancel: false,
+      pause: false,
+      pauseBlocked: null,
+      unpause: false,
+      addUsers: false,
+      payNow: false,
+    })
+  })
 })
 
 describe('planHeadline (issue 27)', () => {

@@ -37,3 +37,9 @@ describe('table columns', () => {
     expect(cleanChoice('orders', chosen)).toEqual(kept)
   })
 })
+
+it('shows every required column by default', () => {
+  const required = Object.values(TABLE_COLUMNS).flatMap((columns) => columns.filter((c) => !c.optional))
+  expect(required.length).toBeGreaterThan(0)
+  expect(required.filter((c) => !c.byDefault)).toEqual([])
+})

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import {
+  BOARD_OFF,
+  POOL_ALREADY_CLAIMED,
+  POOL_CLAIMED,
+  POOL_NOT_FOR_YOU,
+  POOL_OFF,
+  POOL_WRITERS_ONLY,
+  WORK_EMPTY_TEXT,
+  WORK_FILTER_LABELS,
+  WORK_FILTERS,
+  WORK_WAITS_TEXT,
   BOARD_ALREADY_DONE,
   BOARD_CUSTOMER_TASK,
   BOARD_SAME_COLUMN,
   BOARD_WRITER_ONLY,
   boardColumns,
   boardMove,
+  boardColumnOf,
   boardOneStep,
   compareUrgency,
   DONE_COLUMN,
@@ -230,4 +241,47 @@ describe('isWorkFilter', () => {
     ['', false],
     [undefined, false],
   ])('%j: %s', (value, ok) => expect(isWorkFilter(value)).toBe(ok))
+})
+
+// What the workspace says is data: one label and one empty-list text per filter, one text per waiting party,
+// one sentence per refusal, none blank and no two alike.
+describe("the workspace's texts", () => {
+  const distinctSentences = (texts: string[]) => {
+    expect(new Set(texts).size).toBe(texts.length)
+    for (const t of texts) expect(t).toMatch(/^[A-Z].*\S$/)
+  }
+
+  it('name each filter and what its empty list means', () => {
+    expect(Object.keys(WORK_FILTER_LABELS)).toEqual([...WORK_FILTERS])
+    expect(Object.keys(WORK_EMPTY_TEXT)).toEqual([...WORK_FILTERS])
+    distinctSentences(Object.values(WORK_FILTER_LABELS))
+    distinctSentences(Object.values(WORK_EMPTY_TEXT))
+  })
+
+  it('say who an order waits on', () => {
+    expect(Object.keys(WORK_WAITS_TEXT)).toEqual(['me', 'customer', 'writer', 'nobody'])
+    distinctSentences(Object.values(WORK_WAITS_TEXT))
+  })
+
+  it('say each refusal of the pool and the board in its own sentence', () => {
+    const refusals = [
+      POOL_OFF,
+      POOL_WRITERS_ONLY,
+      POOL_ALREADY_CLAIMED,
+      POOL_NOT_FOR_YOU,
+      POOL_CLAIMED,
+      BOARD_OFF,
+      BOARD_WRITER_ONLY,
+      BOARD_ALREADY_DONE,
+      BOARD_SAME_COLUMN,
+      BOARD_CUSTOMER_TASK,
+    ]
+    distinctSentences(refusals)
+    for (const r of refusals) expect(r).toMatch(/\.$/)
+  })
+})
+
+it('tells a card moved too far which task to finish, and puts a card without a next task in Done', () => {
+  expect(boardOneStep('Revision Process', 'Final Cover')).toBe('A card moves one column to the right: finish "Revision Process" to move it to Final Cover.')
+  expect([boardColumnOf(null), boardColumnOf({ taskId: 'draft' } as Parameters<typeof boardColumnOf>[0])]).toEqual([DONE_COLUMN, 'draft'])
 })

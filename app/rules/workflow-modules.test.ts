@@ -34,6 +34,7 @@ describe('modules per workflow type', () => {
     expect(defaultModulesFor('custom')).toEqual([])
     expect(defaultModulesFor('linkedin').map((m) => m.id)).toEqual(ids('linkedin'))
     expect(availableModules('custom', forms).map((m) => m.id)).toContain('final_document')
+    expect(availableModules('custom', []).map((m) => m.id)).toEqual(['previous_document', 'additional_questionnaire', 'revision_process', 'final_document', 'schedule_appointment'])
     expect(availableModules('custom', forms).at(-1)).toEqual({ id: 'form1', title: 'Intake form', kind: 'form' })
   })
   it('labels Upload Documents and Follow Up Questions', () => {
