@@ -219,6 +219,6 @@ describe('two web processes and two workers behind HAProxy', () => {
     expect(await count(web2)).toBe(1)
     expect(await redis().keys(`count:orders:${w.org.id}:*`)).not.toEqual([])
     // Each process keeps its copy no longer than the Redis key lives (ADR 0111): after it, both count afresh.
-    await expect.poll(() => Promise.all([count(web1), count(web2)]), { timeout: COUNT_SECONDS * 1000 + 3000, intervals: [250] }).toEqual([2, 2])
+    await expect.poll(() => Promise.all([count(web1), count(web2)]), { timeout: COUNT_SECONDS * 1000 + 3000, interval: 250 }).toEqual([2, 2])
   })
 })
