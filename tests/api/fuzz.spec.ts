@@ -1,35 +1,22 @@
 // Property-based bodies through the real server (issue 28, ADR 0085): every JSON route that takes a
-// write, called by the owner of a fresh organisation with bodies fast-check makes (wrong types, huge
-// strings, unicode, NUL bytes, negative and fractional numbers, nested junk, and the fields client_id,
-// role and price): never a 5xx, never a stack trace, and nobody's role or organisation moves.
+// write, and every back-office page's form action, called by the owner of a fresh organisation with bodies
+// fast-check makes (wrong types, huge strings, unicode, NUL bytes, negative and fractional numbers, nested
+// junk, and the fields client_id, role and price; for forms, the page's own intents and field names with
+// hostile values): never a 5xx, never a stack trace, and nobody's role or organisation moves.
 // FUZZ_HTTP_RUNS bodies per route: 1 in npm test, 100 in `npm run fuzz` (the schemas themselves get
 // 100 runs each in Vitest, app/models/schemas.property.test.ts).
-import { randomBytes } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { expect, test } from '@playwright/test'
 import { platformDb } from '#app/services/db.server'
+import { routeFilesExporting, routeSource, urlPathFor } from '#tests/security/route-urls'
 import { browsers, ORIGIN_HEADERS, ownerSession } from './helpers'
 
 const RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? 1)
-const ROUTES_DIR = fileURLToPath(new URL('../../app/routes', import.meta.url))
 // Routes that end or hand over the session, or take only signed third-party bodies: the smoke and their own specs cover them.
 const SKIPPED = /^api\.(auth\.(logout|login|verification-2fa)|webhooks\.|impersonation)/
-
-/** `api.client.service.$id.ts` → `/api/client/service/<random id>` (the smoke spec's rule, without `[...]` escapes, which API routes do not use). */
-function urlOf(file: string): string {
-  const segments = file
-    .replace(/\.[jt]sx?$/, '')
-    .split('.')
-    .filter((s) => !s.startsWith('_'))
-  return `/${segments.map((s) => (s.startsWith('$') ? randomBytes(12).toString('hex') : s.replace(/_$/, ''))).join('/')}`
-}
-
-const ROUTES = readdirSync(ROUTES_DIR)
-  .filter((f) => /^api\..+\.[jt]sx?$/.test(f) && !/\.server\./.test(f) && !SKIPPED.test(f))
-  .filter((f) => /export\s+(async\s+)?(function|const)\s+action\b/.test(readFileSync(`${ROUTES_DIR}/${f}`, 'utf8')))
-  .sort()
+const ROUTES = routeFilesExporting('action', (file) => /^api\./.test(file) && !SKIPPED.test(file))
+// The back office's pages (and its two small settings routes), as the owner; sign-in, portal and session routes have their own specs.
+const PAGES = routeFilesExporting('action', (file) => /^(_app\.|table-columns\.|ui-settings\.)/.test(file))
 
 const HUGE = 'x'.repeat(100_000)
 const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('', '\u0000', 'a\u0000b', '\u202e', '💥'.repeat(500), HUGE, "' OR 1=1 --", '__proto__'))
@@ -66,21 +53,71 @@ test.describe('hostile bodies on every JSON write route', () => {
       const failures: string[] = []
       for (const file of ROUTES.filter((_, i) => i % GROUPS === g)) {
         for (const data of fc.sample(body, { numRuns: RUNS })) {
-          const res = await a.request.fetch(urlOf(file), { method: 'POST', headers: { ...ORIGIN_HEADERS, Connection: 'close' }, data, maxRedirects: 0 })
+          const res = await a.request.fetch(urlPathFor(file), { method: 'POST', headers: { ...ORIGIN_HEADERS, Connection: 'close' }, data, maxRedirects: 0 })
           const answer = await res.text()
           if (res.status() >= 500) failures.push(`${res.status()} ${file}: ${answer.slice(0, 120)}`)
           else if (STACK_TRACE.test(answer)) failures.push(`stack trace from ${file}: ${answer.slice(0, 200)}`)
         }
       }
       expect(failures).toEqual([])
-      // The owner is still the owner of this organisation alone, and still signed in.
-      expect((await a.request.get('/api/auth/user')).status()).toBe(200)
-      const memberships = await platformDb.selectFrom('memberships').select(['client_id', 'role']).where('user_id', '=', a.owner.id).execute()
-      expect(memberships).toEqual([{ client_id: a.org.id, role: 'client' }])
-      const account = await platformDb.selectFrom('users').select(['client_id', 'is_superadmin']).where('id', '=', a.owner.id).executeTakeFirstOrThrow()
-      expect(account.client_id).toBe(a.org.id)
-      expect(account.is_superadmin).toBeFalsy()
+      await expectOwnerUnmoved(a)
     })
+})
+
+/** The owner is still the owner of this organisation alone, and still signed in. */
+async function expectOwnerUnmoved(a: Awaited<ReturnType<typeof ownerSession>>) {
+  expect((await a.request.get('/api/auth/user')).status()).toBe(200)
+  const memberships = await platformDb.selectFrom('memberships').select(['client_id', 'role']).where('user_id', '=', a.owner.id).execute()
+  expect(memberships).toEqual([{ client_id: a.org.id, role: 'client' }])
+  const account = await platformDb.selectFrom('users').select(['client_id', 'is_superadmin']).where('id', '=', a.owner.id).executeTakeFirstOrThrow()
+  expect(account.client_id).toBe(a.org.id)
+  expect(account.is_superadmin).toBeFalsy()
+}
+
+/** What a page's form posts: the intents its action tells apart and the field names its markup and action read. */
+function formVocabulary(file: string) {
+  const source = routeSource(file)
+  const found = (pattern: RegExp) => [...source.matchAll(pattern)].map((m) => m[1]!)
+  const intents = [...new Set(found(/(?:case|intent\s*===?)\s*'([\w-]+)'/g).concat(found(/name="intent"\s+value="([\w-]+)"/g)))]
+  const names = [...new Set(found(/name="([\w.[\]-]+)"/g).concat(found(/(?:form|formData)\.get(?:All)?\('([\w.[\]-]+)'\)/g)))]
+  return { intents, names: names.filter((n) => n !== 'intent') }
+}
+
+/** A urlencoded form body: one of the page's intents (or junk), its fields and the smuggled ones, all with hostile values. */
+function formBody(file: string) {
+  const { intents, names } = formVocabulary(file)
+  const field = fc.constantFrom(...names, ...KEYS, 'client_id', 'clientId', 'role', 'permissions', 'price')
+  return fc.record({ intent: fc.oneof(fc.constantFrom('', ...intents), text), fields: fc.array(fc.tuple(field, text), { maxLength: 12 }) }).map(({ intent, fields }) => {
+    const form = new URLSearchParams({ intent })
+    for (const [name, value] of fields) form.append(name, value)
+    return form.toString()
+  })
+}
+
+const PAGE_GROUPS = 2
+test.describe('hostile form posts on every back-office page action', () => {
+  test.describe.configure({ timeout: 60_000 + RUNS * 30_000 })
+  for (let g = 0; g < PAGE_GROUPS; g++)
+    test(`never a 5xx or a stack trace, nothing smuggled (pages, group ${g + 1} of ${PAGE_GROUPS}, ${RUNS} run(s) per page)`, async ({ playwright }) => {
+      const a = await ownerSession(open, playwright)
+      const failures: string[] = []
+      for (const file of PAGES.filter((_, i) => i % PAGE_GROUPS === g)) {
+        for (const data of fc.sample(formBody(file), { numRuns: RUNS })) {
+          const headers = { ...ORIGIN_HEADERS, 'Content-Type': 'application/x-www-form-urlencoded', Connection: 'close' }
+          const res = await a.request.fetch(urlPathFor(file), { method: 'POST', headers, data, maxRedirects: 0 })
+          const answer = await res.text()
+          if (res.status() >= 500) failures.push(`${res.status()} ${file}: ${answer.slice(0, 120)}`)
+          else if (STACK_TRACE.test(answer)) failures.push(`stack trace from ${file}: ${answer.slice(0, 200)}`)
+        }
+      }
+      expect(failures).toEqual([])
+      await expectOwnerUnmoved(a)
+    })
+})
+
+test('every back-office page with a form action is fuzzed, with its own intents', () => {
+  expect(PAGES.length).toBeGreaterThan(60)
+  expect(formVocabulary('_app.leads.view.tsx').intents).toEqual(expect.arrayContaining(['add', 'status', 'note', 'convert']))
 })
 
 test('a JSON value that cannot be converted is a field error, not a 500 (it threw inside the coercions)', async ({ playwright }) => {

@@ -1,71 +1,27 @@
 // Every JSON route, through the real HTTP server, as nobody, a restricted staff member, the owner
 // (with malformed bodies) and the platform superadmin: never a 5xx. The routes are read from
 // app/routes at test time, so a new route is smoke-tested the day it lands.
-import { randomBytes } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readdirSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from '@playwright/test'
-import { createOrganisation, createUser } from '#tests/factories/index'
+import { createOrganisation, createTenant, createUser } from '#tests/factories/index'
+import { sessionCookie } from '#tests/factories/session'
 import { codeFrom, waitForMail } from '#tests/mailbox'
 import { sessionCookieFor } from '#tests/e2e/fixtures'
 import { DEMO_ORG, DEMO_PASSWORD, ORIGIN_HEADERS, organisationChoice, sessionCookieFrom } from './helpers'
+import { exports, randomId, ROUTES_DIR, routeSource, urlPathFor } from './route-urls'
 
-const ROUTES_DIR = fileURLToPath(new URL('../../app/routes', import.meta.url))
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 type Method = (typeof METHODS)[number]
 
 type ApiRoute = { file: string; path: string; servesGet: boolean; servesWrites: boolean }
-
-function randomId() {
-  return randomBytes(12).toString('hex')
-}
-
-/** Splits a flat-route file name on the dots that are not escaped in `[...]`. */
-function routeSegments(name: string): { raw: string; escaped: boolean }[] {
-  const segments: { raw: string; escaped: boolean }[] = []
-  let raw = ''
-  let escaped = false
-  let inBrackets = false
-  for (const ch of name) {
-    if (ch === '[' || ch === ']') {
-      inBrackets = ch === '['
-      escaped = true
-      raw += ch
-    } else if (ch === '.' && !inBrackets) {
-      segments.push({ raw, escaped })
-      raw = ''
-      escaped = false
-    } else raw += ch
-  }
-  segments.push({ raw, escaped })
-  return segments
-}
-
-/**
- * The URL of a Remix v2 flat-route file: dots are slashes, `_index` and `_layout` segments add
- * nothing, a trailing `_` only opts out of layout nesting, `(x)` is optional (filled in), `$param`
- * and the `$` splat get a random id; `[...]` is literal text.
- */
-function urlPathFor(file: string): string {
-  const parts: string[] = []
-  for (const { raw, escaped } of routeSegments(file.replace(/\.[jt]sx?$/, ''))) {
-    if (!escaped && raw.startsWith('_')) continue
-    let segment = raw.replace(/^\((.*)\)$/, '$1')
-    if (!segment.endsWith(']')) segment = segment.replace(/_$/, '')
-    if (segment.startsWith('$')) parts.push(randomId())
-    else parts.push(segment.replace(/[[\]]/g, ''))
-  }
-  return `/${parts.join('/')}`
-}
 
 function discoverApiRoutes(): ApiRoute[] {
   return readdirSync(ROUTES_DIR)
     .filter((file) => /^api\..+\.[jt]sx?$/.test(file))
     .sort()
     .map((file) => {
-      const source = readFileSync(`${ROUTES_DIR}/${file}`, 'utf8')
-      const exported = (name: string) => new RegExp(`export\\s+(async\\s+)?(function|const|let)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`).test(source)
-      return { file, path: urlPathFor(file), servesGet: exported('loader'), servesWrites: exported('action') }
+      const source = routeSource(file)
+      return { file, path: urlPathFor(file), servesGet: exports(source, 'loader'), servesWrites: exports(source, 'action') }
     })
 }
 
@@ -128,17 +84,34 @@ function serves(route: ApiRoute, method: Method) {
   return method === 'GET' ? route.servesGet : route.servesWrites
 }
 
+/** Who a case signs in as: each call makes a new session cookie (its value) for that person. */
+type SessionMaker = () => Promise<string>
+
+/** A member of the demo organisations, whose sessions are written as a login writes them. */
+const demoMember =
+  (email: string, orgName?: string): SessionMaker =>
+  () =>
+    sessionCookieFor(email, orgName)
+
+/**
+ * The owner of a new organisation: the owner's calls change what they may (with an empty body, the subscription is
+ * cancelled and reactivated), and the demo organisation's plan belongs to the browser specs that look at it.
+ */
+async function freshOwner(): Promise<SessionMaker> {
+  const { org, owner } = await createTenant()
+  return async () => (await sessionCookie({ userId: owner.id, clientId: org.id })).split('=').slice(1).join('=')
+}
+
 /**
  * A fresh request context per route, so a route that ends the session (logout) or switches it cannot blind the
  * next ones. Its session is written as a login writes it (tests/factories/session.ts): a real login per route
  * was 651 argon2 hashes, most of this spec's server CPU; the login itself is tested below and in auth specs.
  */
-async function signedIn(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, email: string, orgName?: string) {
-  const value = await sessionCookieFor(email, orgName)
-  const cookie = { name: '__session', value, domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }
+async function signedIn(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, session: SessionMaker, who: string) {
+  const cookie = { name: '__session', value: await session(), domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }
   const ctx = await playwright.request.newContext({ baseURL, storageState: { cookies: [cookie], origins: [] } })
   // Without this, a cookie the server stopped honouring would turn every call into a harmless 401.
-  expect((await ctx.get('/api/auth/user')).status(), `session of ${email}`).toBe(200)
+  expect((await ctx.get('/api/auth/user')).status(), `session of ${who}`).toBe(200)
   return ctx
 }
 
@@ -176,16 +149,17 @@ test.describe('every JSON route, through the real server', () => {
     })
 
   const signedInCases = [
-    { who: 'a restricted staff member', email: 'staff@demo.test', org: DEMO_ORG, bodies: [EMPTY_OBJECT], queries: [''] },
-    { who: 'the owner, with malformed bodies', email: 'owner@demo.test', org: DEMO_ORG, bodies: MALFORMED_BODIES, queries: ['', HOSTILE_QUERY] },
-    { who: 'the platform superadmin', email: 'superadmin@demo.test', org: undefined, bodies: [EMPTY_OBJECT], queries: [''] },
+    { who: 'a restricted staff member', person: async () => demoMember('staff@demo.test', DEMO_ORG), bodies: [EMPTY_OBJECT], queries: [''] },
+    { who: 'the owner of a new organisation, with malformed bodies', person: freshOwner, bodies: MALFORMED_BODIES, queries: ['', HOSTILE_QUERY] },
+    { who: 'the platform superadmin', person: async () => demoMember('superadmin@demo.test'), bodies: [EMPTY_OBJECT], queries: [''] },
   ]
-  for (const { who, email, org, bodies, queries } of signedInCases) {
+  for (const { who, person, bodies, queries } of signedInCases) {
     for (const [index, routes] of ROUTE_GROUPS.entries())
       test(`signed in as ${who}: never a 5xx (routes ${groupLabel(index)})`, async ({ playwright, baseURL }) => {
         const failures: Row[] = []
+        const session = await person()
         for (const route of routes) {
-          const ctx = await signedIn(playwright, baseURL!, email, org)
+          const ctx = await signedIn(playwright, baseURL!, session, who)
           for (const query of queries) {
             const res = await call(ctx, route, 'GET', undefined, query)
             if (res.status() >= 500) failures.push(await row(route, 'GET', query ? { label: 'hostile query' } : undefined, res, '5xx'))
