@@ -86,15 +86,6 @@ function runTogether(commands, env) {
   ).then((names) => names.filter(Boolean))
 }
 
-/** run() without blocking this process, so other work (the checks) goes on beside it. */
-function runAsync(cmd, args, env = process.env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env })
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))))
-  })
-}
-
 function run(cmd, args, env = process.env) {
   const result = spawnSync(cmd, args, { stdio: 'inherit', env })
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${result.status}`)
@@ -153,22 +144,12 @@ async function useProjectNode() {
   await new Promise(() => {})
 }
 
-const BUILD_STAMP = 'build/.stamp'
-function buildIsCurrent() {
-  const sources = newestMtime(['app', 'public', 'vite.config.ts', 'remix.config.ts', 'package-lock.json'])
-  return fs.existsSync(BUILD_STAMP) && fs.statSync(BUILD_STAMP).mtimeMs >= sources
-}
-
 function ensureBuild(env) {
-  if (buildIsCurrent()) return
+  const stamp = 'build/.stamp'
+  const sources = newestMtime(['app', 'public', 'vite.config.ts', 'remix.config.ts', 'package-lock.json'])
+  if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= sources) return
   run('npx', ['remix', 'vite:build'], { ...env, NODE_ENV: 'production' })
-  fs.writeFileSync(BUILD_STAMP, new Date().toISOString())
-}
-
-async function ensureBuildAsync(env) {
-  if (buildIsCurrent()) return
-  await runAsync('npx', ['remix', 'vite:build'], { ...env, NODE_ENV: 'production' })
-  fs.writeFileSync(BUILD_STAMP, new Date().toISOString())
+  fs.writeFileSync(stamp, new Date().toISOString())
 }
 
 /** How to stop each service this run started (by its pid file), in start order. */
@@ -430,33 +411,24 @@ async function main() {
       const suiteStarted = Date.now()
       fs.rmSync('test-results', { recursive: true, force: true })
       fs.mkdirSync('test-results', { recursive: true })
-      // Rules first, side by side (one process each): a lint, format or type error fails before any test. The test
-      // database and the build need no rule to pass, so they are made meanwhile: the type check runs alone on one
-      // core for its last seconds, which the build used to wait for (ADR 0112).
+      // Rules first, side by side (one process each): a lint, format or type error fails in seconds, before any test.
       const checks = [
         ['typecheck', 'npx', ['tsc', '--noEmit']],
         ['lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
         ['format', 'npx', ['prettier', '--check', '--cache', '--log-level', 'warn', '.']],
       ]
+      const failedChecks = onlyPhase ? [] : await runTogether(checks, env)
+      if (failedChecks.length) throw new Error(`${failedChecks.join(', ')} failed: fix it before the tests run`)
       timed('chromium', ensureChromium)
       // tests/integration/cluster.test.ts puts two app processes behind HAProxy (ADR 0096).
       if (onlyPhase !== 'playwright') timed('haproxy', ensureHaproxy)
-      const database = timed('database', async () => {
-        await runAsync('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
+      timed('database', () => {
+        run('npx', ['tsx', 'db/migrate.ts', '--fresh'], env)
         // A clean Redis per run (every database: Vitest's workers use their own): no rate-limit counters or sent-markers left from the last one.
-        await runAsync('redis-cli', ['-u', env.REDIS_URL, 'FLUSHALL'], env)
-        await runAsync('npx', ['tsx', 'db/seed/index.ts'], env)
+        run('redis-cli', ['-u', env.REDIS_URL, 'FLUSHALL'], env)
+        run('npx', ['tsx', 'db/seed/index.ts'], env)
       })
-      const prepared = Promise.all([database, timed('build', () => ensureBuildAsync(env))])
-      const [failedChecks, preparation] = await Promise.all([
-        onlyPhase ? [] : runTogether(checks, env),
-        prepared.then(
-          () => null,
-          (error) => error,
-        ),
-      ])
-      if (failedChecks.length) throw new Error(`${failedChecks.join(', ')} failed: fix it before the tests run`)
-      if (preparation) throw preparation
+      timed('build', () => ensureBuild(env))
       const failedSteps = []
       stopOnInterrupt()
       if (onlyPhase !== 'playwright') {
