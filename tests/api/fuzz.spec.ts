@@ -14,7 +14,16 @@ import { browsers, ORIGIN_HEADERS, ownerSession } from './helpers'
 const RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? 1)
 // Routes that end or hand over the session, or take only signed third-party bodies: the smoke and their own specs cover them.
 const SKIPPED = /^api\.(auth\.(logout|login|verification-2fa)|webhooks\.|impersonation)/
-const ROUTES = routeFilesExporting('action', (file) => /^api\./.test(file) && !SKIPPED.test(file))
+// An action that only answers 405 (a read-only route's writes) has nothing to fuzz.
+const ROUTES = routeFilesExporting('action', (file) => /^api\./.test(file) && !SKIPPED.test(file)).filter(
+  (file) => !/export const action = \(\) => methodNotAllowed\(\)/.test(routeSource(file)),
+)
+
+/** The write methods a route's action serves, read from its method checks; POST when it names none. */
+function writeMethods(file: string): string[] {
+  const named = [...routeSource(file).matchAll(/request\.method\s*[!=]==\s*'(POST|PUT|PATCH|DELETE)'/g)].map((m) => m[1]!)
+  return named.length ? [...new Set(named)] : ['POST']
+}
 // The back office's pages (and its two small settings routes), as the owner; sign-in, portal and session routes have their own specs.
 const PAGES = routeFilesExporting('action', (file) => /^(_app\.|table-columns\.|ui-settings\.)/.test(file))
 
@@ -52,8 +61,11 @@ test.describe('hostile bodies on every JSON write route', () => {
       const a = await ownerSession(open, playwright)
       const failures: string[] = []
       for (const file of ROUTES.filter((_, i) => i % GROUPS === g)) {
-        for (const data of fc.sample(body, { numRuns: RUNS })) {
-          const res = await a.request.fetch(urlPathFor(file), { method: 'POST', headers: { ...ORIGIN_HEADERS, Connection: 'close' }, data, maxRedirects: 0 })
+        const methods = writeMethods(file)
+        for (const [i, data] of fc.sample(body, { numRuns: RUNS }).entries()) {
+          // Each body in turn with each method the route serves (a POST to a PATCH route only tests the 405).
+          const method = methods[i % methods.length]!
+          const res = await a.request.fetch(urlPathFor(file), { method, headers: { ...ORIGIN_HEADERS, Connection: 'close' }, data, maxRedirects: 0 })
           const answer = await res.text()
           if (res.status() >= 500) failures.push(`${res.status()} ${file}: ${answer.slice(0, 120)}`)
           else if (STACK_TRACE.test(answer)) failures.push(`stack trace from ${file}: ${answer.slice(0, 200)}`)
@@ -115,7 +127,9 @@ test.describe('hostile form posts on every back-office page action', () => {
     })
 })
 
-test('every back-office page with a form action is fuzzed, with its own intents', () => {
+test('every JSON write route is fuzzed with the methods it serves, every back-office page with its own intents', () => {
+  expect(writeMethods('api.client.orders.ts')).toEqual(['PATCH'])
+  expect(ROUTES).not.toContain('api.client.orders_.invoices.ts')
   expect(PAGES.length).toBeGreaterThan(60)
   expect(formVocabulary('_app.leads.view.tsx').intents).toEqual(expect.arrayContaining(['add', 'status', 'note', 'convert']))
 })
