@@ -1,7 +1,7 @@
 // /chat, the Contributor Chat: the list with unread counts (cleared on opening, raised live by another
 // contributor), a formatted message from the admin arriving live at the contributor and the answer
 // coming back, a file attached with progress and removed, and the plain form without JavaScript (@nojs).
-import type { Page } from '@playwright/test'
+import type { Page, WebSocket } from '@playwright/test'
 import { loadAuthUser } from '#app/models/account.server'
 import { openRoom, sendChatMessage } from '#app/models/chat.server'
 import { tenantOf } from '#app/models/auth-guards.server'
@@ -25,6 +25,24 @@ async function writes(clientId: number, userId: number, content: string) {
   const opened = await openRoom(t, { chatType: 'adminToWriter' })
   if (!opened.ok) throw new Error(opened.error)
   await sendChatMessage(t, opened.room, { kind: 'text', content })
+}
+
+/**
+ * Resolves once the page's chat socket has sent a subscribe frame for `writerId`: from then on its composer sends
+ * (use-chat-socket.ts opens for sending once subscribed). The connecting notice alone is no proof: it only shows
+ * once the chat itself has hydrated, so a test can look for it before it ever appears, and then send too early.
+ */
+function subscribedTo(page: Page, writerId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onSocket = (socket: WebSocket) =>
+      socket.on('framesent', ({ payload }) => {
+        const frame = String(payload)
+        if (!frame.includes('"type":"subscribe"') || !frame.includes(writerId)) return
+        page.off('websocket', onSocket)
+        resolve()
+      })
+    page.on('websocket', onSocket)
+  })
 }
 
 async function live(page: Page) {
@@ -123,13 +141,14 @@ test('a file is attached with progress, removed, attached again and sent', async
 test('the admin writes to a contributor with the plain form @nojs', async ({ page, loginAs, javaScriptEnabled }) => {
   const w = await world()
   await loginAs(w.owner.email, w.org.name)
+  const subscribed = subscribedTo(page, w.wendy.accounts.get(w.org.id)!.publicId)
   await page.goto('/chat')
   await page
     .getByRole('region', { name: 'Contributors' })
     .getByRole('link', { name: /Wendy Writer/ })
     .click()
   const conversation = page.getByRole('region', { name: 'Conversation' })
-  if (javaScriptEnabled) await live(page)
+  if (javaScriptEnabled) await subscribed
   await conversation.getByRole('textbox', { name: 'Message' }).click()
   await page.keyboard.type('Sent from the plain form')
   await conversation.getByRole('button', { name: 'Send' }).click()
