@@ -6,7 +6,7 @@
 import { holdingNamedLock } from '#app/services/named-lock.server'
 import { isLiveSubscription } from '#app/rules/billing-status'
 import { centsToAmount } from '#app/rules/money'
-import { packageCardText, pausesLeft, subscriptionActions as actionsFor, type SubscriptionActions, userLimit, addMonths } from '#app/rules/subscription'
+import { packageCardText, pausesLeft, subscriptionActions as actionsFor, type SubscriptionActions, userLimit, addMonths, NO_SUBSCRIPTION_ACTIONS } from '#app/rules/subscription'
 import type { Tenant } from './auth-guards.server'
 import { sha256 } from '#app/services/crypto.server'
 import { cardErrorMessage, type PaymentMethodSummary, paymentsService, type PaymentsService, type SubscriptionSummary } from '#app/services/stripe.server'
@@ -182,19 +182,6 @@ async function pauseRecords(t: TenantScope, subscriptionId: string) {
   return scoped(t, 'subscription_pauses').selectAll().where('stripe_subscription_id', '=', subscriptionId).orderBy('starts_at').execute()
 }
 
-// With Stripe unreachable no change could succeed, so none is offered.
-const NO_ACTIONS: SubscriptionActions = {
-  upgrade: false,
-  reactivate: false,
-  keep: false,
-  cancel: false,
-  pause: false,
-  pauseBlocked: null,
-  unpause: false,
-  addUsers: false,
-  payNow: false,
-}
-
 export type SubscriptionOverview = {
   packageStatus: string
   totalClientUsers: number
@@ -272,7 +259,7 @@ export async function subscriptionOverview(t: TenantScope, payments: PaymentsSer
     }),
     unavailable: false,
   }
-  if (!payments) return { ...base, unavailable: true, actions: NO_ACTIONS }
+  if (!payments) return { ...base, unavailable: true, actions: NO_SUBSCRIPTION_ACTIONS } // with Stripe unreachable no change could succeed
   try {
     const [sub, card] = await Promise.all([liveSubscription(org, payments), defaultCard(org, payments)])
     if (!sub && !org.stripe_subscription_id && isOneTimeRecord(recorded)) {
@@ -334,7 +321,7 @@ export async function subscriptionOverview(t: TenantScope, payments: PaymentsSer
   } catch (error) {
     if (!isStripeError(error)) throw error
     console.error('[subscription] reading the subscription failed', error instanceof Error ? error.message : error)
-    return { ...base, unavailable: true, actions: NO_ACTIONS }
+    return { ...base, unavailable: true, actions: NO_SUBSCRIPTION_ACTIONS } // with Stripe unreachable no change could succeed
   }
 }
 

@@ -92,7 +92,8 @@ export type SubscriptionActions = {
 export const NO_PAUSES_LEFT = `You can pause at most ${PAUSES_PER_SUBSCRIPTION_YEAR} times per subscription year.`
 export const PAUSE_MONTHLY_ONLY = 'Only monthly subscriptions can be paused.'
 
-const NONE: SubscriptionActions = {
+/** No action offered (Stripe unreachable, or the base each state adds its actions to). */
+export const NO_SUBSCRIPTION_ACTIONS: SubscriptionActions = {
   upgrade: false,
   reactivate: false,
   keep: false,
@@ -110,14 +111,14 @@ const NONE: SubscriptionActions = {
  * that is ending, and an unpaid one is paid (or canceled) before anything else.
  */
 export function subscriptionActions(s: SubscriptionState): SubscriptionActions {
-  if (!s.live) return s.packageStatus === 'trial' ? { ...NONE, upgrade: true } : { ...NONE, reactivate: true }
-  if (s.pause === 'running') return { ...NONE, cancel: true, unpause: true }
-  if (s.trialing) return { ...NONE, upgrade: true, cancel: !s.cancelAtPeriodEnd, keep: s.cancelAtPeriodEnd }
-  if (s.openInvoice || s.packageStatus === 'past_due') return { ...NONE, payNow: s.openInvoice, cancel: true }
-  if (s.cancelAtPeriodEnd) return { ...NONE, keep: true }
-  if (s.pause === 'scheduled') return { ...NONE, cancel: true, unpause: true }
+  if (!s.live) return s.packageStatus === 'trial' ? { ...NO_SUBSCRIPTION_ACTIONS, upgrade: true } : { ...NO_SUBSCRIPTION_ACTIONS, reactivate: true }
+  if (s.pause === 'running') return { ...NO_SUBSCRIPTION_ACTIONS, cancel: true, unpause: true }
+  if (s.trialing) return { ...NO_SUBSCRIPTION_ACTIONS, upgrade: true, cancel: !s.cancelAtPeriodEnd, keep: s.cancelAtPeriodEnd }
+  if (s.openInvoice || s.packageStatus === 'past_due') return { ...NO_SUBSCRIPTION_ACTIONS, payNow: s.openInvoice, cancel: true }
+  if (s.cancelAtPeriodEnd) return { ...NO_SUBSCRIPTION_ACTIONS, keep: true }
+  if (s.pause === 'scheduled') return { ...NO_SUBSCRIPTION_ACTIONS, cancel: true, unpause: true }
   const pauseBlocked = !s.monthly ? PAUSE_MONTHLY_ONLY : s.pausesLeft <= 0 ? NO_PAUSES_LEFT : null
-  return { ...NONE, cancel: true, pause: pauseBlocked === null, pauseBlocked, addUsers: s.usersUpgradable }
+  return { ...NO_SUBSCRIPTION_ACTIONS, cancel: true, pause: pauseBlocked === null, pauseBlocked, addUsers: s.usersUpgradable }
 }
 
 export type PlanHeadline = { title: string; showStatus: boolean; note: string | null }
