@@ -4,6 +4,7 @@ import { daysLeftInTrial, daysPastDue } from '#app/rules/account-status'
 import { hasFullAccess } from '#app/rules/permissions'
 import { hmac } from '#app/services/crypto.server'
 import { platformDb } from '#app/services/db.server'
+import { compiledOnce } from '#db/compiled-once'
 import { env } from '#app/services/env.server'
 import type { Database, MembershipRole } from '#db/types'
 import { platformRoleModules } from './platform-roles.server'
@@ -140,15 +141,18 @@ function baseOf(user: UserColumns) {
   }
 }
 
-async function loadPlatformUser(userId: number): Promise<AuthUser | null> {
-  // The account must belong to the realm the session names: a platform session never stands for an organisation account.
-  const user = await platformDb
+/** A platform account (compiled once, ADR 0113): a platform session never stands for an organisation account. */
+const platformUserRow = compiledOnce(platformDb, (userId: number) =>
+  platformDb
     .selectFrom('users as u')
     .select([...USER_COLUMNS, 'u.is_superadmin'])
     .where('u.id', '=', userId)
     .where('u.active', '=', true)
-    .where('u.client_id', 'is', null)
-    .executeTakeFirst()
+    .where('u.client_id', 'is', null),
+)
+
+async function loadPlatformUser(userId: number): Promise<AuthUser | null> {
+  const [user] = await platformUserRow(userId)
   if (!user || (!user.is_superadmin && !user.platform_role_id)) return null
   return {
     ...baseOf(user),
@@ -168,10 +172,13 @@ async function loadPlatformUser(userId: number): Promise<AuthUser | null> {
   }
 }
 
-/** The account, its membership and its organisation in one round trip (every signed-in request reads them). */
-async function loadMember(userId: number, clientId: number): Promise<AuthUser | null> {
-  // The account must belong to the realm the session names: an organisation account of this organisation only.
-  const row = await platformDb
+/**
+ * The account, its membership and its organisation in one round trip (every signed-in request reads them),
+ * compiled once (ADR 0113). The account must belong to the realm the session names: an organisation account
+ * of this organisation only.
+ */
+const memberRow = compiledOnce(platformDb, (userId: number, clientId: number) =>
+  platformDb
     .selectFrom('users as u')
     .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.client_id', '=', clientId))
     .innerJoin('organisations as o', 'o.id', 'm.client_id')
@@ -191,8 +198,11 @@ async function loadMember(userId: number, clientId: number): Promise<AuthUser | 
     .where('u.id', '=', userId)
     .where('u.active', '=', true)
     .where('u.client_id', '=', clientId)
-    .where(mayUseThePortal)
-    .executeTakeFirst()
+    .where(mayUseThePortal),
+)
+
+async function loadMember(userId: number, clientId: number): Promise<AuthUser | null> {
+  const [row] = await memberRow(userId, clientId)
   if (!row) return null
   return {
     ...baseOf(row),

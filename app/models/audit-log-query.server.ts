@@ -3,6 +3,7 @@ import type { SelectQueryBuilder } from 'kysely'
 import type { AuditQuery } from './audit-logs.schema'
 import { scopedJoin, type TenantScope } from '#db/tenant'
 import type { Database } from '#db/types'
+import { withTotal } from './list-total.server'
 
 export type AuditBase = SelectQueryBuilder<Database, 'audit_logs', Record<never, never>>
 
@@ -28,7 +29,8 @@ export function withFilters(base: AuditBase, q: Pick<AuditQuery, 'module' | 'act
  */
 export async function pageOfLogs(base: AuditBase, q: AuditQuery & AuditVariants, t?: TenantScope) {
   const filtered = withFilters(base, q)
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await withTotal(
+    { offset: (q.page - 1) * q.size, size: q.size },
     filtered
       .leftJoin('users as u', (j) => (t ? scopedJoin(t, 'u', j.onRef('u.id', '=', 'audit_logs.user_id')) : j.onRef('u.id', '=', 'audit_logs.user_id')))
       .leftJoin('organisations as o', 'o.id', 'audit_logs.client_id')
@@ -51,8 +53,8 @@ export async function pageOfLogs(base: AuditBase, q: AuditQuery & AuditVariants,
       .limit(q.size)
       .offset((q.page - 1) * q.size)
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
+    () => filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  )
   return {
     logs: rows.map((r) => ({
       _id: r.public_id,
@@ -70,7 +72,7 @@ export async function pageOfLogs(base: AuditBase, q: AuditQuery & AuditVariants,
       message: r.message,
       createdAt: r.created_at.toISOString(),
     })),
-    count: Number(total?.n ?? 0),
+    count,
   }
 }
 

@@ -7,6 +7,7 @@ import { sanitizeContractHtml } from '#app/services/sanitize.server'
 import type { Contract } from '#db/tables/content'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { audited, type TenantActor } from './audit.server'
+import { withTotal } from './list-total.server'
 
 export type ContractJson = {
   _id: string
@@ -35,7 +36,8 @@ export function toContractJson(row: Contract, packages: { _id: string; packageNa
 export async function listContracts(t: TenantScope, paging: Pick<Paging, 'archived' | 'search' | 'offset' | 'size'> & ListSort) {
   let query = scoped(t, 'contracts').where('archived', '=', paging.archived)
   if (paging.search) query = query.where('title', 'like', likePattern(paging.search))
-  const [rows, total] = await Promise.all([
+  return withTotal(
+    { offset: paging.offset, size: paging.size },
     query
       .selectAll()
       .orderBy(paging.sort === 'name' ? 'title' : 'created_at', paging.dir ?? 'desc')
@@ -43,9 +45,8 @@ export async function listContracts(t: TenantScope, paging: Pick<Paging, 'archiv
       .limit(paging.size)
       .offset(paging.offset)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return { rows, count: Number(total?.n ?? 0) }
+    () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  )
 }
 
 /** The products that use each contract (by contracts.id), for the list and the JSON `packages`. */

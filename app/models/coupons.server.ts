@@ -5,6 +5,7 @@ import { newPublicId } from '#app/services/crypto.server'
 import type { Coupon } from '#db/tables/content'
 import { scoped, scopedDelete, scopedInsert, type TenantScope } from '#db/tenant'
 import { audited, type TenantActor } from './audit.server'
+import { withTotal } from './list-total.server'
 
 export type CouponJson = {
   _id: string
@@ -42,7 +43,8 @@ export async function listCoupons(t: TenantScope, paging: { offset: number; size
   let query = scoped(t, 'coupons')
   if (paging.search) query = query.where('coupon_code', 'like', likePattern(paging.search))
   const order = paging.sort === 'name' ? 'coupon_code' : paging.sort === 'redeemBy' ? 'redeem_by' : 'created_at'
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await withTotal(
+    { offset: paging.offset, size: paging.size },
     query
       .selectAll()
       .orderBy(order, paging.dir ?? 'desc')
@@ -50,9 +52,9 @@ export async function listCoupons(t: TenantScope, paging: { offset: number; size
       .limit(paging.size)
       .offset(paging.offset)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return { coupons: await withProducts(t, rows), count: Number(total?.n ?? 0) }
+    () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  )
+  return { coupons: await withProducts(t, rows), count }
 }
 
 export async function listAllCoupons(t: TenantScope) {

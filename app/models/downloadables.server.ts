@@ -5,6 +5,7 @@ import { newPublicId } from '#app/services/crypto.server'
 import type { Downloadable } from '#db/tables/content'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { audited, type TenantActor } from './audit.server'
+import { withTotal } from './list-total.server'
 
 export type DownloadableJson = {
   _id: string
@@ -29,7 +30,8 @@ export function toDownloadableJson(row: Downloadable): DownloadableJson {
 export async function listDownloadables(t: TenantScope, paging: Pick<Paging, 'archived' | 'search' | 'offset' | 'size'> & ListSort) {
   let query = scoped(t, 'downloadables').where('archived', '=', paging.archived)
   if (paging.search) query = query.where('title', 'like', likePattern(paging.search))
-  const [rows, total] = await Promise.all([
+  return withTotal(
+    { offset: paging.offset, size: paging.size },
     query
       .selectAll()
       .orderBy(paging.sort === 'name' ? 'title' : 'created_at', paging.dir ?? 'desc')
@@ -37,9 +39,8 @@ export async function listDownloadables(t: TenantScope, paging: Pick<Paging, 'ar
       .limit(paging.size)
       .offset(paging.offset)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return { rows, count: Number(total?.n ?? 0) }
+    () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  )
 }
 
 /** Non-archived files for the product editor's toggles. */

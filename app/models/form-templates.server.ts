@@ -7,6 +7,7 @@ import { db } from '#app/services/db.server'
 import type { Database } from '#db/types'
 import type { FormContent, FormTemplatesTable } from '#db/tables/content'
 import type { Kysely, Selectable } from 'kysely'
+import { withTotal } from './list-total.server'
 
 type Row = Selectable<FormTemplatesTable>
 
@@ -45,7 +46,8 @@ export async function listPublishedFormTemplates(database: Kysely<Database> = db
 export async function listFormTemplates(opts: { offset?: number; size?: number; search?: string } = {}) {
   let query = db.selectFrom('form_templates')
   if (opts.search) query = query.where('name', 'like', likePattern(opts.search))
-  const [rows, total] = await Promise.all([
+  return withTotal(
+    { offset: opts.offset ?? 0, size: opts.size ?? 1000 },
     query
       .selectAll()
       .orderBy('created_at', 'desc')
@@ -53,9 +55,8 @@ export async function listFormTemplates(opts: { offset?: number; size?: number; 
       .limit(opts.size ?? 1000)
       .offset(opts.offset ?? 0)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return { rows, count: Number(total?.n ?? 0) }
+    () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  )
 }
 
 export async function getFormTemplate(publicId: string) {

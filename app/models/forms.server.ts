@@ -8,6 +8,7 @@ import type { Form } from '#db/tables/content'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import { audited, type TenantActor } from './audit.server'
 import type { BuilderHandlers } from './form-builder.server'
+import { withTotal } from './list-total.server'
 
 export type FormJson = {
   _id: string
@@ -40,7 +41,8 @@ export function toFormJson(row: Form): FormJson {
 export async function listForms(t: TenantScope, paging: Partial<Pick<Paging, 'archived' | 'search' | 'offset' | 'size'>> & ListSort = {}) {
   let query = scoped(t, 'forms').where('archived', '=', paging.archived ?? false)
   if (paging.search) query = query.where('name', 'like', likePattern(paging.search))
-  const [rows, total] = await Promise.all([
+  return withTotal(
+    { offset: paging.offset ?? 0, size: paging.size ?? 1000 },
     query
       .selectAll()
       .orderBy(paging.sort === 'name' ? 'name' : 'created_at', paging.dir ?? 'desc')
@@ -48,9 +50,8 @@ export async function listForms(t: TenantScope, paging: Partial<Pick<Paging, 'ar
       .limit(paging.size ?? 1000)
       .offset(paging.offset ?? 0)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return { rows, count: Number(total?.n ?? 0) }
+    () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  )
 }
 
 /**

@@ -12,6 +12,7 @@ import type { ProductInput } from './products.schema'
 import { scoped, scopedAs, scopedDelete, scopedInsert, scopedJoin, scopedUpdate, type TenantScope } from '#db/tenant'
 import { tenantTransaction } from '#db/transaction'
 import type { Database } from '#db/types'
+import { withTotal } from './list-total.server'
 
 export type ProductJson = {
   _id: string
@@ -82,10 +83,11 @@ export async function listProducts(t: TenantScope, opts: ProductListOptions = {}
   if (opts.activeOnly) query = query.where('active', '=', true)
   const search = opts.search?.trim()
   if (search) query = query.where('name', 'like', `%${search.replace(/[\\%_]/g, '\\$&')}%`)
-  const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-  let rows = query.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc')
-  if (opts.size) rows = rows.limit(opts.size).offset(Math.max(0, (opts.page ?? 1) - 1) * opts.size)
-  return { products: await hydrate(t, await rows.execute()), count: Number(count) }
+  const offset = opts.size ? Math.max(0, (opts.page ?? 1) - 1) * opts.size : 0
+  let page = query.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc')
+  if (opts.size) page = page.limit(opts.size).offset(offset)
+  const { rows, count } = await withTotal({ offset, size: opts.size || undefined }, page.execute(), () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())
+  return { products: await hydrate(t, rows), count }
 }
 
 /** For order creation: products that can be sold now. */

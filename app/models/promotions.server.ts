@@ -15,6 +15,7 @@ import { consume, refund, TOO_MANY_ATTEMPTS } from '#app/services/rate-limit.ser
 import type { PaymentsService } from '#app/services/stripe.server'
 import type { Promotion } from '#db/tables/platform'
 import { inTransaction } from '#db/transaction'
+import { withTotal } from './list-total.server'
 
 export type PromotionJson = {
   _id: string
@@ -52,9 +53,11 @@ export async function listPromotions(): Promise<Promotion[]> {
 export async function pagePromotions(page: Pick<TableQuery, 'search' | 'start' | 'size'>): Promise<{ rows: Promotion[]; count: number }> {
   let query = platformDb.selectFrom('promotions')
   if (page.search) query = query.where('coupon_code', 'like', likePattern(page.search))
-  const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-  const rows = await query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.size).offset(page.start).execute()
-  return { rows, count: Number(count) }
+  return withTotal(
+    { offset: page.start, size: page.size },
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.size).offset(page.start).execute(),
+    () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  )
 }
 
 /** Codes compare case-insensitively (the column's collation), as the provider's promotion codes do. */

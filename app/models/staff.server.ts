@@ -30,6 +30,7 @@ import {
   USER_IS_CUSTOMER,
   type WriterProfileInput,
 } from './staff.schema'
+import { withTotal } from './list-total.server'
 
 export type StaffError = { ok: false; status: 400 | 403 | 404; error: string }
 const fail = (status: StaffError['status'], error: string): StaffError => ({ ok: false, status, error })
@@ -100,14 +101,15 @@ export async function listStaff(t: Tenant, q: StaffListQuery): Promise<{ rows: M
   for (const p of q.permissions ?? []) base = base.where(sql<boolean>`JSON_CONTAINS(m.permissions, ${JSON.stringify(p)})`)
   if (q.email) base = base.where('u.email', 'like', `%${q.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
   base = searchMembers(base, q.search ?? '')
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await withTotal(
+    { offset: q.start ?? 0, size: q.size ?? 5000 },
     sortMembers(base.select([...MEMBER_COLUMNS]), q.sort ?? 'name', q.dir ?? 'asc')
       .limit(q.size ?? 5000)
       .offset(q.start ?? 0)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ])
-  return { rows: rows as MemberRow[], count: Number(total?.n ?? 0) }
+    () => base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  )
+  return { rows: rows as MemberRow[], count }
 }
 
 export async function findStaff(t: Tenant, publicId: string): Promise<MemberRow | undefined> {

@@ -8,6 +8,7 @@ import type { ServiceModuleInput } from './workflows.schema'
 import type { StoredModule } from '#db/tables/workflows'
 import { scoped, scopedInsert, scopedUpdate, type TenantScope } from '#db/tenant'
 import type { Database } from '#db/types'
+import { withTotal } from './list-total.server'
 
 export type ServiceJson = {
   _id: string
@@ -42,10 +43,11 @@ export async function listWorkflows(t: TenantScope, opts: ListOptions = {}) {
   if (!opts.archived) query = query.where('archived', '=', false)
   const search = opts.search?.trim()
   if (search) query = query.where('name', 'like', `%${search.replace(/[\\%_]/g, '\\$&')}%`)
-  const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-  let rows = query.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc')
-  if (opts.size) rows = rows.limit(opts.size).offset(Math.max(0, (opts.page ?? 1) - 1) * opts.size)
-  return { services: (await rows.execute()).map(toJson), count: Number(count) }
+  const offset = opts.size ? Math.max(0, (opts.page ?? 1) - 1) * opts.size : 0
+  let page = query.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc')
+  if (opts.size) page = page.limit(opts.size).offset(offset)
+  const { rows, count } = await withTotal({ offset, size: opts.size || undefined }, page.execute(), () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())
+  return { services: rows.map(toJson), count }
 }
 
 export async function getWorkflow(t: TenantScope, publicId: string): Promise<ServiceJson | null> {

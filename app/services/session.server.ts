@@ -7,6 +7,7 @@ import { deriveSecret, newToken, sha256 } from './crypto.server'
 import { platformDb } from './db.server'
 import { oncePerRequest } from './request-memo.server'
 import { isProduction } from './env.server'
+import { compiledOnce } from '#db/compiled-once'
 
 export type SessionData = {
   userId?: number
@@ -42,6 +43,9 @@ let storage: ReturnType<typeof build> | undefined
 
 type StoredData = Partial<SessionData & FlashData> & Record<string, unknown>
 
+/** The stored session under a token's hash: every request reads it, so compiled once (ADR 0113). */
+const sessionRow = compiledOnce(platformDb, (id: string) => platformDb.selectFrom('sessions').select(['data', 'expires_at', 'created_at']).where('id', '=', id))
+
 function clockOf(data: StoredData, fallbackCreatedAt: number): SessionClock {
   const createdAt = typeof data.createdAt === 'number' ? data.createdAt : fallbackCreatedAt
   const lastSeenAt = typeof data.lastSeenAt === 'number' ? data.lastSeenAt : createdAt
@@ -76,7 +80,7 @@ function build() {
     },
     async readData(token) {
       const id = sha256(token)
-      const row = await platformDb.selectFrom('sessions').select(['data', 'expires_at', 'created_at']).where('id', '=', id).executeTakeFirst()
+      const [row] = await sessionRow(id)
       if (!row) return null
       const now = Date.now()
       const data = row.data as StoredData
