@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import v8 from 'node:v8'
+import { constants as zlibConstants } from 'node:zlib'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
@@ -10,6 +11,7 @@ import { remixHandler } from './server/remix-handler'
 import { sameOriginGuard, securityHeaders } from './server/security'
 import { refuseUnknownHost, resolveTenantHost } from './server/tenant-host'
 import { dependencyErrors } from './server/unavailable'
+import { BROTLI_QUALITY } from './server/whole-answer'
 
 const { env, smtpSinkPort } = await import('./app/services/env.server')
 const config = env()
@@ -24,10 +26,11 @@ const app = express()
 app.disable('x-powered-by')
 // Only as many proxies as configured may speak for the client (X-Forwarded-For/-Proto); off by default.
 app.set('trust proxy', config.TRUST_PROXY)
-// Pages and JSON are compressed on every request, so at a cheap level (ADR 0104); the immutable assets,
-// compressed once per browser, keep zlib's default.
+// Pages and JSON are compressed on every request, so at a cheap level (ADR 0104), in one call each by
+// remixHandler (server/whole-answer.ts, ADR 0113); what streams (downloads, reports) at the same levels here.
+// The immutable assets, compressed once per browser, keep the middleware's defaults.
 const compressAssets = compression()
-const compressAnswers = compression({ level: config.COMPRESSION_LEVEL })
+const compressAnswers = compression({ level: config.COMPRESSION_LEVEL, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } })
 app.use((req, res, next) => (req.path.startsWith('/assets/') ? compressAssets : compressAnswers)(req, res, next))
 
 // The client IP (as trust proxy allows) and the socket's own peer travel to Remix in headers no
@@ -64,7 +67,7 @@ const sourceMaps = process.sourceMapsEnabled
 process.setSourceMapsEnabled(false)
 const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 process.setSourceMapsEnabled(sourceMaps)
-app.all('*', remixHandler({ build }))
+app.all('*', remixHandler({ build, gzipLevel: config.COMPRESSION_LEVEL }))
 // MariaDB or Redis away before Remix (the host lookup): 503 with Retry-After, not Express's 500 (ADR 0086).
 app.use(dependencyErrors())
 

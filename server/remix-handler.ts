@@ -7,10 +7,11 @@ import { bodyLimitFor, declaredLength, limitedBody, lingerThenClose } from './bo
 import { refuse } from './refuse'
 import { installRouteMatchCache } from './route-match-cache'
 import { answerUnavailable } from './unavailable'
+import { answerEncoding, encodeAnswer, isWholeAnswer } from './whole-answer'
 import type { Dependency } from '#app/services/dependency-failure.server'
 import { hasSessionCookie } from '#app/services/origin.server'
 
-type Options = { build: ServerBuild }
+type Options = { build: ServerBuild; /** The gzip level of pages and JSON (COMPRESSION_LEVEL, ADR 0104). */ gzipLevel: number }
 
 const TOO_LARGE = 'The request is too large.'
 
@@ -28,11 +29,21 @@ function toHeaders(incoming: IncomingHttpHeaders): Headers {
  * they are corked and leave as one write (and one compression flush) per turn of the event loop
  * rather than one system call and one gzip flush each; a stream that pauses still flushes at once.
  */
-async function send(res: ExpressResponse, response: Response) {
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response, gzipLevel: number) {
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [key, value] of response.headers.entries()) res.append(key, value)
   if (!response.body) return void res.end()
+  if (req.method !== 'HEAD' && isWholeAnswer(response.headers.get('Content-Type'))) {
+    // Compressed here in one call; the middleware leaves an answer that carries its Content-Encoding alone.
+    const body = Buffer.from(await response.arrayBuffer())
+    const encoding = answerEncoding(req, body.length)
+    const encoded = encodeAnswer(body, encoding, gzipLevel)
+    res.vary('Accept-Encoding')
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
+    res.setHeader('Content-Length', encoded.length)
+    return void res.end(encoded)
+  }
   const flushable = res as ExpressResponse & { flush?: () => void }
   const reader = response.body.getReader()
   let pending: NodeJS.Immediate | null = null
@@ -72,7 +83,7 @@ function withCachingRule(response: Response, signedIn: boolean): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-export function remixHandler({ build }: Options) {
+export function remixHandler({ build, gzipLevel }: Options) {
   installRouteMatchCache()
   const handle = createRequestHandler(build, 'production')
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -134,7 +145,7 @@ export function remixHandler({ build }: Options) {
       }
       // A body the route did not read to the end is dropped, not kept.
       if (hasBody) lingerThenClose(req, res)
-      await send(res, withCachingRule(response, hasSessionCookie(req.headers.cookie)))
+      await send(req, res, withCachingRule(response, hasSessionCookie(req.headers.cookie)), gzipLevel)
     } catch (error) {
       next(error)
     }
