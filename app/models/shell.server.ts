@@ -6,13 +6,14 @@ import type { CrmPlanAndLocation } from './crm.server'
 import { type Recipient, unreadBadgeQuery } from './notifications.server'
 import { PORTAL_COLOUR_COLUMNS, portalColoursFrom } from './website-settings.server'
 import type { PortalColours } from '#app/rules/portal-theme'
-import { scopedJoin } from '#db/tenant'
+import { compiledOnce } from '#db/compiled-once'
+import { scopedJoin, type TenantScope } from '#db/tenant'
 
 export type ShellFacts = { colours: PortalColours; unread: number; crm: CrmPlanAndLocation }
 
-export async function shellFacts(t: Recipient): Promise<ShellFacts> {
+function shellQuery(t: Recipient) {
   // Every joined table is keyed by client_id, so this is one row; each is pinned to the organisation.
-  const row = await t.db
+  return t.db
     .selectFrom('organisations as o')
     .leftJoin('website_customizations as wc', (j) => scopedJoin(t, 'wc', j.onTrue()))
     .leftJoin('organisation_plans as op', (j) => scopedJoin(t, 'op', j.onTrue()))
@@ -22,7 +23,26 @@ export async function shellFacts(t: Recipient): Promise<ShellFacts> {
     .select(['cp.id as crm_package_id', 'cp.crm_user_permissions as crm_flags', 'cp.max_crm_users as crm_max', 'cl.status as crm_status', 'cl.external_id as crm_external_id'])
     .select(() => unreadBadgeQuery(t).as('unread'))
     .where('o.id', '=', t.clientId)
-    .executeTakeFirstOrThrow()
+}
+
+type ShellQuery = (userId: number) => Promise<Awaited<ReturnType<ReturnType<typeof shellQuery>['execute']>>>
+
+/**
+ * Compiled once per organisation's handle (ADR 0113): the tenant guard checks the SQL, pinned to that
+ * organisation, when it is compiled, and each page binds only the person. Keyed by the handle itself, so a
+ * transaction's handle never outlives its transaction here.
+ */
+const compiledShellQueries = new WeakMap<TenantScope['db'], ShellQuery>()
+
+function shellQueryOf(t: TenantScope): ShellQuery {
+  let run = compiledShellQueries.get(t.db)
+  if (!run) compiledShellQueries.set(t.db, (run = compiledOnce(t.db, (userId: number) => shellQuery({ ...t, user: { id: userId } }))))
+  return run
+}
+
+export async function shellFacts(t: Recipient): Promise<ShellFacts> {
+  const [row] = await shellQueryOf(t)(t.user.id)
+  if (!row) throw new Error(`No organisation ${t.clientId}`)
   return {
     colours: portalColoursFrom(row),
     unread: Number(row.unread ?? 0),
