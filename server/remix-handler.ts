@@ -33,6 +33,7 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [key, value] of response.headers.entries()) res.append(key, value)
+  if (mustNotBeStored(response, hasSessionCookie(req.headers.cookie))) res.setHeader('Cache-Control', 'no-store')
   if (!response.body) return void res.end()
   if (req.method !== 'HEAD' && isWholeAnswer(response.headers.get('Content-Type'))) {
     // Compressed here in one call; the middleware leaves an answer that carries its Content-Encoding alone.
@@ -73,14 +74,11 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
 }
 
 /** JSON answers and anything shown to a signed-in browser must never be stored by a cache. */
-function withCachingRule(response: Response, signedIn: boolean): Response {
+function mustNotBeStored(response: Response, signedIn: boolean): boolean {
   const type = response.headers.get('Content-Type') ?? ''
   const json = /^application\/([\w.+-]*\+)?json\b/i.test(type)
   const page = /^text\/(html|x-script)\b/i.test(type)
-  if (!json && !(signedIn && page)) return response
-  const headers = new Headers(response.headers)
-  headers.set('Cache-Control', 'no-store')
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  return json || (signedIn && page)
 }
 
 export function remixHandler({ build, gzipLevel }: Options) {
@@ -145,7 +143,7 @@ export function remixHandler({ build, gzipLevel }: Options) {
       }
       // A body the route did not read to the end is dropped, not kept.
       if (hasBody) lingerThenClose(req, res)
-      await send(req, res, withCachingRule(response, hasSessionCookie(req.headers.cookie)), gzipLevel)
+      await send(req, res, response, gzipLevel)
     } catch (error) {
       next(error)
     }
