@@ -1,6 +1,7 @@
 // Order e-mails commit with their change (issue 28, ADR 0109), through the real callers and the real database: a
 // change that fails after its e-mail was written leaves no outbox row (and no change), a committed one leaves
 // exactly one row per e-mail. Outbox rows only: the relay and the sink are outbox.test.ts's and order-mail.test.ts's.
+import { sql } from 'kysely'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { loadAuthUser } from '#app/models/account.server'
 import { type Tenant, tenantOf } from '#app/models/auth-guards.server'
@@ -16,6 +17,7 @@ import { createCustomerOrders } from '#tests/factories/customer-orders'
 import { pdfUpload } from '#tests/factories/draft-files'
 import { createOrganisation, createUser } from '#tests/factories/index'
 import { createInvoice } from '#tests/factories/order-invoices'
+import { withTenantGuard } from '#db/tenant'
 import { createCustomer, createOrder, createProductWithWorkflow } from '#tests/factories/orders'
 
 afterEach(() => {
@@ -126,5 +128,52 @@ describe('an order e-mail commits or rolls back with its change', () => {
 
     expect(await submitDocuments(t, olive, order.public_id)).toMatchObject({ ok: true })
     expect(await rowsWithJobId(`documents-uploaded-${org.id}-${order.public_id}-${a.serviceId}-${a.writer.userId}`)).toHaveLength(1)
+  })
+})
+
+describe('a database error while an e-mail is written inside the change', () => {
+  it('fails the change: MariaDB may have rolled the transaction back, so nothing may commit without the e-mail', async () => {
+    const org = await createOrganisation({ name: 'Outbox Lock' })
+    const owner = await ownerOf(org.id)
+    const product = await createProductWithWorkflow(org.id, { name: 'LinkedIn Profile' })
+    const customer = await createCustomer(org.id, { firstName: 'Lee', lastName: 'Locked' })
+    const created = await createOrderAction(owner, { customer_id: customer.publicId, package_id: product.productPublicId, markAsPaid: false, createInvoice: false })
+    if (!created.ok) throw new Error(created.error)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+
+    // Another session holds the settings table the event reads first, so that read times out inside the transaction.
+    let locked!: () => void
+    let unlock!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve))
+    const holder = platformDb.connection().execute(async (conn) => {
+      await sql`LOCK TABLES organisation_settings WRITE`.execute(conn)
+      locked()
+      await unlocked
+      await sql`UNLOCK TABLES`.execute(conn)
+    })
+    await isLocked
+    try {
+      const change = platformDb.transaction().execute(async (trx) => {
+        await sql`SET SESSION lock_wait_timeout = 1`.execute(trx)
+        try {
+          // The change's own write, before its e-mail.
+          await trx
+            .insertInto('outbox')
+            .values({ client_id: org.id, queue: 'marker', payload: '{}', job_id: `lock-marker-${org.id}` })
+            .execute()
+          return await orderMail.orderCreated({ db: withTenantGuard(trx, org.id), clientId: org.id }, { public_id: created.order._id }, null)
+        } finally {
+          await sql`SET SESSION lock_wait_timeout = DEFAULT`.execute(trx)
+        }
+      })
+      await expect(change).rejects.toMatchObject({ errno: 1205 })
+    } finally {
+      unlock()
+      await holder
+    }
+    // Nothing of the change committed, and the error was passed on, not logged and swallowed.
+    expect(await rowsWithJobId(`lock-marker-${org.id}`)).toEqual([])
+    expect(logged.mock.calls.filter(([line]) => String(line).startsWith('[order mail]'))).toEqual([])
   })
 })
