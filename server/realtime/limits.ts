@@ -59,7 +59,8 @@ return 1`
 const personTag = (o: Pick<SocketOwner, 'userId' | 'customer'>) => `{${o.customer ? 'customer' : 'member'}:${o.userId}}`
 const sessionKey = (o: SocketOwner) => `ws:${personTag(o)}:session:${o.sessionRowId}`
 const personKey = (o: SocketOwner) => `ws:${personTag(o)}:sockets`
-const budgetKey = (o: Pick<SocketOwner, 'userId' | 'customer'>) => `ws:${personTag(o)}:messages`
+/** The person's message budget (tests set it to see a spent budget whatever the machine's speed). */
+export const budgetKey = (o: Pick<SocketOwner, 'userId' | 'customer'>) => `ws:${personTag(o)}:messages`
 
 function refusal(status: string, message: string): string {
   const body = Buffer.from(message)
