@@ -23,6 +23,20 @@ export async function waitForMail(address: string, subject: RegExp, since = new 
   throw new Error(`No e-mail to ${address} matching ${subject} within ${timeoutMs} ms`)
 }
 
+/**
+ * Waits for an e-mail to `address` that says `text`: for e-mails of the same subject in a row, where the
+ * earlier one may reach the sink after the later change began (the outbox relays after each commit).
+ */
+export async function waitForMailSaying(address: string, text: string, timeoutMs = 10_000): Promise<SinkMessage> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const mail = (await mailsTo(address)).find((m) => m.text.includes(text))
+    if (mail) return mail
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error(`No e-mail to ${address} saying "${text}" within ${timeoutMs} ms`)
+}
+
 export function codeFrom(mail: SinkMessage): string {
   const match = mail.text.match(/\b(\d{6})\b/)
   if (!match) throw new Error(`No 6-digit code in "${mail.text}"`)
