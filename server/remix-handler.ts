@@ -35,7 +35,7 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
   for (const [key, value] of response.headers.entries()) res.append(key, value)
   if (mustNotBeStored(response, hasSessionCookie(req.headers.cookie))) res.setHeader('Cache-Control', 'no-store')
   if (!response.body) return void res.end()
-  if (req.method !== 'HEAD' && isWholeAnswer(response.headers.get('Content-Type'))) {
+  if (req.method !== 'HEAD' && isWholeAnswer(response.headers)) {
     // Compressed here in one call; the middleware leaves an answer that carries its Content-Encoding alone.
     const body = Buffer.from(await response.arrayBuffer())
     const encoding = answerEncoding(req, body.length)

@@ -7,9 +7,14 @@ const accepting = (...encodings: string[]) => ({
 })
 
 describe('whole answers', () => {
-  it('are pages, JSON and single fetch data; downloads and event streams are not', () => {
-    for (const type of ['text/html; charset=utf-8', 'application/json', 'application/problem+json', 'text/x-script']) expect(isWholeAnswer(type)).toBe(true)
-    for (const type of ['text/csv', 'application/pdf', 'text/event-stream', 'application/octet-stream', null]) expect(isWholeAnswer(type)).toBe(false)
+  it('are pages, JSON and single fetch data; downloads, encoded answers and event streams are not', () => {
+    const typed = (type: string, more: Record<string, string> = {}) => new Headers({ 'Content-Type': type, ...more })
+    for (const type of ['text/html; charset=utf-8', 'application/json', 'application/problem+json', 'text/x-script']) expect(isWholeAnswer(typed(type))).toBe(true)
+    for (const type of ['text/csv', 'application/pdf', 'text/event-stream', 'application/octet-stream']) expect(isWholeAnswer(typed(type))).toBe(false)
+    expect(isWholeAnswer(new Headers())).toBe(false)
+    // A file served as JSON streams from storage; an answer already compressed is not compressed again.
+    expect(isWholeAnswer(typed('application/json', { 'Content-Disposition': 'attachment; filename="data.json"' }))).toBe(false)
+    expect(isWholeAnswer(typed('text/html', { 'Content-Encoding': 'gzip' }))).toBe(false)
   })
 
   it('go as they are below 1 kB or when the client accepts neither brotli nor gzip', () => {

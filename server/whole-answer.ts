@@ -10,9 +10,14 @@ const THRESHOLD_BYTES = 1024
 /** Brotli's quality for answers made on every request: its fastest, still smaller than gzip level 1 for our pages. */
 export const BROTLI_QUALITY = 1
 
-/** The answers rendered or serialised whole: pages, JSON, and single fetch's data (nothing defers data). */
-export function isWholeAnswer(contentType: string | null): boolean {
-  return /^(text\/html|text\/x-script|application\/([\w.+-]*\+)?json)\b/i.test(contentType ?? '')
+/**
+ * The answers rendered or serialised whole: pages, JSON, and single fetch's data (nothing defers data). A
+ * download (Content-Disposition) or an answer already encoded streams as it is, whatever its type: a file is
+ * never read into memory here.
+ */
+export function isWholeAnswer(headers: Headers): boolean {
+  if (headers.has('Content-Disposition') || headers.has('Content-Encoding')) return false
+  return /^(text\/html|text\/x-script|application\/([\w.+-]*\+)?json)\b/i.test(headers.get('Content-Type') ?? '')
 }
 
 export type AnswerEncoding = 'br' | 'gzip' | 'identity'

@@ -28,15 +28,18 @@ function shellQuery(t: Recipient) {
 type ShellQuery = (userId: number) => Promise<Awaited<ReturnType<ReturnType<typeof shellQuery>['execute']>>>
 
 /**
- * Compiled once per organisation's handle (ADR 0113): the tenant guard checks the SQL, pinned to that
- * organisation, when it is compiled, and each page binds only the person. Keyed by the handle itself, so a
- * transaction's handle never outlives its transaction here.
+ * Compiled once per organisation and handle (ADR 0113): the tenant guard checks the SQL, pinned to that
+ * organisation, when it is compiled, and each page binds only the person. Under the handle itself, so a
+ * transaction's handle never outlives its transaction here; and under the organisation too, so a handle
+ * that serves more than one never runs SQL pinned to another.
  */
-const compiledShellQueries = new WeakMap<TenantScope['db'], ShellQuery>()
+const compiledShellQueries = new WeakMap<TenantScope['db'], Map<number, ShellQuery>>()
 
 function shellQueryOf(t: TenantScope): ShellQuery {
-  let run = compiledShellQueries.get(t.db)
-  if (!run) compiledShellQueries.set(t.db, (run = compiledOnce(t.db, (userId: number) => shellQuery({ ...t, user: { id: userId } }))))
+  let byOrganisation = compiledShellQueries.get(t.db)
+  if (!byOrganisation) compiledShellQueries.set(t.db, (byOrganisation = new Map()))
+  let run = byOrganisation.get(t.clientId)
+  if (!run) byOrganisation.set(t.clientId, (run = compiledOnce(t.db, (userId: number) => shellQuery({ ...t, user: { id: userId } }))))
   return run
 }
 

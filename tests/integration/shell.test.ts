@@ -53,6 +53,25 @@ describe('shellFacts', () => {
     expect(theirs.unread).toBe(2)
   })
 
+  it('answers each organisation from its own SQL, even through one shared handle (the query is compiled once per organisation)', async () => {
+    const a = await createTenant()
+    const b = await createTenant()
+    for (const [tenant, colour] of [
+      [a, '#0a0a0a'],
+      [b, '#0b0b0b'],
+    ] as const) {
+      await platformDb
+        .insertInto('website_customizations')
+        .values({ client_id: tenant.org.id, company_phone: '', company_address: '', company_email: '', top_bar_bg_color: colour })
+        .execute()
+    }
+    // One handle for both, as a transaction or a job's handle may be: a's SQL must never answer for b.
+    const shared = (tenant: typeof a) => ({ ...ownerOf(tenant), db: platformDb })
+    expect((await shellFacts(shared(a))).colours.topBarBgColor).toBe('#0a0a0a')
+    expect((await shellFacts(shared(b))).colours.topBarBgColor).toBe('#0b0b0b')
+    expect((await shellFacts(shared(a))).colours.topBarBgColor).toBe('#0a0a0a')
+  })
+
   it('gives the CRM section what crmStatus decides from', async () => {
     const ready = await crmTenant()
     const facts = await shellFacts(scope(ready.org.id, ready.owner.accounts.get(ready.org.id)!.id))
