@@ -72,6 +72,11 @@ app.all('*', remixHandler({ build, gzipLevel: config.COMPRESSION_LEVEL }))
 app.use(dependencyErrors())
 
 const server = createServer(app)
+// An idle keep-alive connection outlives the load balancer's (HAProxy's 60 s, deploy/haproxy.cfg) and a test
+// client's pauses: with Node's 5 s, a request sent on a connection at the moment the server closed it was
+// reset (ECONNRESET), and a POST is never retried. The proxy, not the app, closes first (ADR 0114).
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 const { attachRealtime } = await import('./server/realtime/index')
 const realtime = attachRealtime(server)
 
