@@ -3,13 +3,15 @@
 import { randomUUID } from 'node:crypto'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
-import { renderToString } from 'react-dom/server'
+import { renderToBuffers } from 'react-dom/server'
 import { dependencyFailure } from '#app/services/dependency-failure.server'
 import { NonceProvider } from '#app/ui/nonce'
 
 /** What Remix's StreamTransfer caches per chunk of the loader data it writes into the page. */
 type StreamChunk = Promise<void> & { result?: { done: boolean; value: string } }
 type RenderMeta = { streamCache?: Record<number, StreamChunk> }
+
+const DOCTYPE = Buffer.from('<!DOCTYPE html>')
 
 const settled = (done: boolean, value: string): StreamChunk => Object.assign(Promise.resolve(), { result: { done, value } })
 
@@ -50,7 +52,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   // The whole document as one string (ADR 40): the streaming renderer encoded each of a list page's
   // thousands of small pieces into bytes on its own, a sixth of the page's CPU. A render error throws
   // here, as a shell error rejected before, and Remix renders the error boundary instead.
-  const html = renderToString(
+  const html = renderToBuffers(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
@@ -59,7 +61,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   responseHeaders.append('Server-Timing', `render;dur=${(performance.now() - started).toFixed(2)}`)
   // The legacy renderer leaves out the doctype the streaming one wrote before <html>. A Buffer, not the
   // string: a string body is first checked character by character for lone surrogates.
-  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode })
+  return new Response(Buffer.concat([DOCTYPE, ...html]), { headers: responseHeaders, status: responseStatusCode })
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
