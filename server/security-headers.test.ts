@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy } from './security-headers'
+import { contentSecurityPolicy, contentSecurityPolicyFor } from './security-headers'
 
 const base = { nonce: 'abc123', publicOrigin: 'https://app.example.com', production: true, intercom: false, analytics: false }
 
@@ -41,5 +41,12 @@ describe('contentSecurityPolicy', () => {
     expect(stripe['frame-src']).toContain('https://js.stripe.com')
     expect(stripe['connect-src']).toContain('https://api.stripe.com')
     expect(stripe['script-src']).toEqual(["'nonce-abc123'", "'strict-dynamic'"])
+  })
+
+  it('built once per configuration, gives the same policy for each nonce', () => {
+    for (const options of [base, { ...base, production: false, intercom: true, analytics: true, stripe: true }]) {
+      const policy = contentSecurityPolicyFor(options)
+      for (const nonce of ['abc123', 'Zm9vYmFyYmF6cXV4MTIzNA==']) expect(policy(nonce)).toBe(contentSecurityPolicy({ ...options, nonce }))
+    }
   })
 })

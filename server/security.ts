@@ -1,29 +1,26 @@
 // Express middleware in front of everything: security headers with a per-request CSP nonce, and the
 // same-origin guard for writes, state-changing GETs (and, in server/realtime/authorisation.ts, websockets).
-import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import { isFromOurOrigin, isSignatureAuthenticatedPost, isStateChangingGet } from '#app/rules/same-origin'
 import type { Env } from '#app/services/env.server'
 import { hasSessionCookie, trustedOrigins } from '#app/services/origin.server'
-import { contentSecurityPolicy, HSTS, PERMISSIONS_POLICY } from './security-headers'
+import { cspNonce } from './csp-nonce'
+import { contentSecurityPolicyFor, HSTS, PERMISSIONS_POLICY } from './security-headers'
 import { refuse } from './refuse'
 
 export function securityHeaders(config: Env) {
   const production = config.APP_ENV === 'production'
+  const policy = contentSecurityPolicyFor({
+    publicOrigin: config.PUBLIC_URL,
+    production,
+    intercom: !!config.INTERCOM_APP_ID,
+    analytics: !!config.ANALYTICS_KEY,
+    stripe: !!config.STRIPE_PUBLISHABLE_KEY,
+  })
   return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = cspNonce()
     res.locals.cspNonce = nonce
-    res.setHeader(
-      'Content-Security-Policy',
-      contentSecurityPolicy({
-        nonce,
-        publicOrigin: config.PUBLIC_URL,
-        production,
-        intercom: !!config.INTERCOM_APP_ID,
-        analytics: !!config.ANALYTICS_KEY,
-        stripe: !!config.STRIPE_PUBLISHABLE_KEY,
-      }),
-    )
+    res.setHeader('Content-Security-Policy', policy(nonce))
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     if (production) res.setHeader('Strict-Transport-Security', HSTS)
     res.setHeader('X-Content-Type-Options', 'nosniff')
