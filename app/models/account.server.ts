@@ -1,12 +1,12 @@
 // Signed-in identities: who a person is inside one organisation, and the user object the API returns.
-import type { ExpressionBuilder, Selectable } from 'kysely'
 import { daysLeftInTrial, daysPastDue } from '#app/rules/account-status'
 import { hasFullAccess } from '#app/rules/permissions'
 import { hmac } from '#app/services/crypto.server'
+import { MEMBER_COLUMNS, type MemberRow, mayUseThePortal, USER_COLUMNS, type UserColumns } from '#app/services/account-row.server'
 import { platformDb } from '#app/services/db.server'
+import type { SessionMember } from '#app/services/session.server'
 import { compiledOnce } from '#db/compiled-once'
 import { env } from '#app/services/env.server'
-import type { Database, MembershipRole } from '#db/types'
 import { platformRoleModules } from './platform-roles.server'
 
 export type Role = 'superadmin' | 'client' | 'user'
@@ -35,17 +35,13 @@ export type AuthUser = {
   roleModules?: string[]
 }
 
-export const SIGN_IN_ROLES: MembershipRole[] = ['client', 'user']
+export { SIGN_IN_ROLES } from '#app/services/account-row.server'
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
 /** A membership (m) of an organisation (o) that signs in to this portal: staff or owner, active, not archived. */
-function mayUseThePortal(eb: ExpressionBuilder<Database & { m: Database['memberships']; o: Database['organisations'] }, 'm' | 'o'>) {
-  return eb.and([eb('m.role', 'in', SIGN_IN_ROLES), eb('m.active', '=', true), eb('m.archived', '=', false), eb('o.active', '=', true)])
-}
-
 /** The account of one realm (null: the platform) for an e-mail: each realm has its own (ADR 0011). */
 export async function findAccount(clientId: number | null, email: string) {
   const query = platformDb.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email))
@@ -119,14 +115,16 @@ export async function organisationsForEmail(email: string): Promise<Organisation
 /**
  * Loads the identity a session stands for, re-checking on every request that the person, the
  * membership and the organisation are still active (deactivation ends access immediately).
+ * `readWithSession`: the member account the session read brought in the same round trip (ADR 0114), used
+ * only when it is the account asked for; otherwise the account is read here.
  */
-export async function loadAuthUser(userId: number, clientId: number | null): Promise<AuthUser | null> {
-  return clientId === null ? loadPlatformUser(userId) : loadMember(userId, clientId)
+export async function loadAuthUser(userId: number, clientId: number | null, readWithSession: SessionMember | null = null): Promise<AuthUser | null> {
+  if (clientId === null) return loadPlatformUser(userId)
+  if (readWithSession && readWithSession.userId === userId && readWithSession.clientId === clientId) {
+    return readWithSession.row && memberFrom(readWithSession.row, clientId)
+  }
+  return loadMember(userId, clientId)
 }
-
-const USER_COLUMNS = ['u.id', 'u.public_id', 'u.email', 'u.first_name', 'u.last_name', 'u.profile_img', 'u.created_at', 'u.platform_role_id'] as const
-
-type UserColumns = Pick<Selectable<Database['users']>, 'id' | 'public_id' | 'email' | 'first_name' | 'last_name' | 'profile_img' | 'created_at' | 'platform_role_id'>
 
 function baseOf(user: UserColumns) {
   return {
@@ -173,28 +171,16 @@ async function loadPlatformUser(userId: number): Promise<AuthUser | null> {
 }
 
 /**
- * The account, its membership and its organisation in one round trip (every signed-in request reads them),
- * compiled once (ADR 0113). The account must belong to the realm the session names: an organisation account
- * of this organisation only.
+ * The account, its membership and its organisation in one round trip, compiled once (ADR 0113), when the
+ * session read did not bring them. The account must belong to the realm the session names: an organisation
+ * account of this organisation only.
  */
 const memberRow = compiledOnce(platformDb, (userId: number, clientId: number) =>
   platformDb
     .selectFrom('users as u')
     .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.client_id', '=', clientId))
     .innerJoin('organisations as o', 'o.id', 'm.client_id')
-    .select([
-      ...USER_COLUMNS,
-      'm.role',
-      'm.permissions',
-      'm.leads_only',
-      'o.public_id as organisation_public_id',
-      'o.name',
-      'o.logo',
-      'o.currency_type',
-      'o.package_status',
-      'o.trial_ends_at',
-      'o.payment_due_since',
-    ])
+    .select([...USER_COLUMNS, ...MEMBER_COLUMNS])
     .where('u.id', '=', userId)
     .where('u.active', '=', true)
     .where('u.client_id', '=', clientId)
@@ -203,7 +189,10 @@ const memberRow = compiledOnce(platformDb, (userId: number, clientId: number) =>
 
 async function loadMember(userId: number, clientId: number): Promise<AuthUser | null> {
   const [row] = await memberRow(userId, clientId)
-  if (!row) return null
+  return row ? memberFrom(row, clientId) : null
+}
+
+function memberFrom(row: MemberRow, clientId: number): AuthUser {
   return {
     ...baseOf(row),
     role: row.role as Role,
@@ -220,7 +209,6 @@ async function loadMember(userId: number, clientId: number): Promise<AuthUser | 
   }
 }
 
-/** Date rules live in app/rules/account-status.ts; re-exported for the model's callers. */
 export function trialDaysLeft(user: Pick<AuthUser, 'packageStatus' | 'trialEndsAt'>, now = new Date()): number | null {
   return daysLeftInTrial(user.packageStatus, user.trialEndsAt, now)
 }

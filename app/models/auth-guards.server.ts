@@ -22,8 +22,8 @@ export type Tenant = { db: Kysely<Database>; clientId: number; user: AuthUser }
 /** The session and its account, read once per request (every loader of a page asks). */
 export function getAuth(request: Request): Promise<{ user: AuthUser | null; session: AppSession }> {
   return oncePerRequest(request, 'auth', async () => {
-    const { session, userId, clientId } = await getSessionAuth(request)
-    const user = userId ? await loadAuthUser(userId, clientId) : null
+    const { session, userId, clientId, member } = await getSessionAuth(request)
+    const user = userId ? await loadAuthUser(userId, clientId, member) : null
     // On an organisation's own host only that organisation's sessions count (ADR 0044).
     const hostClient = hostClientId(request)
     return { user: user && hostClient !== null && user.clientId !== hostClient ? null : user, session }

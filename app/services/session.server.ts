@@ -1,8 +1,9 @@
 // Server-side sessions in MariaDB behind a signed cookie that holds only a random token. A session
 // ends after an idle time and an absolute lifetime (app/rules/session-lifetime.ts), checked on read.
-import { createCookie, createSessionStorage, type Session } from '@remix-run/node'
+import { type Cookie, createCookie, createSession, createSessionStorage, type Session } from '@remix-run/node'
 import { sql } from 'kysely'
 import { isSessionAlive, needsTouch, REMEMBER_COOKIE_SECONDS, type SessionClock, sessionEndsAt } from '#app/rules/session-lifetime'
+import { MEMBER_COLUMNS, type MemberRow, mayUseThePortal, USER_COLUMNS } from './account-row.server'
 import { deriveSecret, newToken, sha256 } from './crypto.server'
 import { platformDb } from './db.server'
 import { oncePerRequest } from './request-memo.server'
@@ -43,8 +44,38 @@ let storage: ReturnType<typeof build> | undefined
 
 type StoredData = Partial<SessionData & FlashData> & Record<string, unknown>
 
-/** The stored session under a token's hash: every request reads it, so compiled once (ADR 0113). */
-const sessionRow = compiledOnce(platformDb, (id: string) => platformDb.selectFrom('sessions').select(['data', 'expires_at', 'created_at']).where('id', '=', id))
+/**
+ * The stored session under a token's hash, with the member account it names (its user_id and client_id columns,
+ * kept with the data) in the same round trip: every signed-in request reads both (ADR 0114). Compiled once
+ * (ADR 0113). Left joins: a session whose account is gone, inactive or may not sign in still comes back, with
+ * `may_use_the_portal` not 1.
+ */
+const sessionRow = compiledOnce(platformDb, (id: string) =>
+  platformDb
+    .selectFrom('sessions as s')
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 's.user_id').onRef('u.client_id', '=', 's.client_id').on('u.active', '=', true))
+    .leftJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').onRef('m.client_id', '=', 's.client_id'))
+    .leftJoin('organisations as o', 'o.id', 'm.client_id')
+    .select([
+      's.data as session_data',
+      's.expires_at as session_expires_at',
+      's.created_at as session_created_at',
+      's.user_id as session_user_id',
+      's.client_id as session_client_id',
+    ])
+    .select([...USER_COLUMNS, ...MEMBER_COLUMNS])
+    // The same rule as the account read of models/account.server.ts, as a column (null without a membership).
+    .select((eb) => mayUseThePortal(eb as never).as('may_use_the_portal'))
+    .where('s.id', '=', id),
+)
+
+/**
+ * The member account a session row names, as read with it: `row` is null when that account may not use the
+ * portal (or is gone). Used by the auth guards only when it is the account the session's data asks for.
+ */
+export type SessionMember = { userId: number; clientId: number; row: MemberRow | null }
+
+type StoredSession = { data: StoredData; member: SessionMember | null }
 
 function clockOf(data: StoredData, fallbackCreatedAt: number): SessionClock {
   const createdAt = typeof data.createdAt === 'number' ? data.createdAt : fallbackCreatedAt
@@ -52,8 +83,38 @@ function clockOf(data: StoredData, fallbackCreatedAt: number): SessionClock {
   return { createdAt, lastSeenAt, remember: data.remember === true }
 }
 
+/** The session's data under a token, checked for expiry and touched, and the member account read with it. */
+async function readStored(token: string): Promise<StoredSession | null> {
+  const id = sha256(token)
+  const [row] = await sessionRow(id)
+  if (!row) return null
+  const now = Date.now()
+  const data = row.session_data as StoredData
+  const clock = clockOf(data, new Date(row.session_created_at).getTime())
+  if (row.session_expires_at.getTime() <= now || !isSessionAlive(clock, now)) {
+    await platformDb.deleteFrom('sessions').where('id', '=', id).execute()
+    return null
+  }
+  if (needsTouch(clock.lastSeenAt, now)) {
+    // Only the timestamp changes, so a concurrent update of the rest of the data is never lost.
+    await platformDb
+      .updateTable('sessions')
+      .set({ data: sql<string>`JSON_SET(data, '$.lastSeenAt', ${now})`, expires_at: new Date(sessionEndsAt({ ...clock, lastSeenAt: now })) })
+      .where('id', '=', id)
+      .execute()
+    clock.lastSeenAt = now
+  }
+  const member =
+    row.session_user_id !== null && row.session_client_id !== null
+      ? { userId: Number(row.session_user_id), clientId: Number(row.session_client_id), row: row.id !== null && Number(row.may_use_the_portal) === 1 ? (row as MemberRow) : null }
+      : null
+  return { data: { ...data, createdAt: clock.createdAt, lastSeenAt: clock.lastSeenAt }, member }
+}
+
+let cookie: Cookie | null = null
+
 function build() {
-  const cookie = createCookie(sessionCookieName(), {
+  cookie = createCookie(sessionCookieName(), {
     httpOnly: true,
     sameSite: 'lax',
     secure: isProduction(),
@@ -79,26 +140,7 @@ function build() {
       return token
     },
     async readData(token) {
-      const id = sha256(token)
-      const [row] = await sessionRow(id)
-      if (!row) return null
-      const now = Date.now()
-      const data = row.data as StoredData
-      const clock = clockOf(data, new Date(row.created_at).getTime())
-      if (row.expires_at.getTime() <= now || !isSessionAlive(clock, now)) {
-        await platformDb.deleteFrom('sessions').where('id', '=', id).execute()
-        return null
-      }
-      if (needsTouch(clock.lastSeenAt, now)) {
-        // Only the timestamp changes, so a concurrent update of the rest of the data is never lost.
-        await platformDb
-          .updateTable('sessions')
-          .set({ data: sql<string>`JSON_SET(data, '$.lastSeenAt', ${now})`, expires_at: new Date(sessionEndsAt({ ...clock, lastSeenAt: now })) })
-          .where('id', '=', id)
-          .execute()
-        clock.lastSeenAt = now
-      }
-      return { ...data, createdAt: clock.createdAt, lastSeenAt: clock.lastSeenAt }
+      return (await readStored(token))?.data ?? null
     },
     async updateData(token, data) {
       const stored = data as StoredData
@@ -125,21 +167,28 @@ export function sessionStorage() {
 }
 
 /**
- * The request's session. A cookie whose row has ended (expired, revoked) yields a fresh session, so
- * anything the request stores next (a flash, a pending 2FA login) gets a row of its own.
+ * The request's session, and the member account read with it (ADR 0114). A cookie whose row has ended
+ * (expired, revoked) yields a fresh session, so anything the request stores next (a flash, a pending 2FA
+ * login) gets a row of its own. What Remix's storage.getSession does, with the account kept beside it.
  */
-export function getSession(request: Request): Promise<AppSession> {
+export function readSession(request: Request): Promise<{ session: AppSession; member: SessionMember | null }> {
   // Read once per page request (the root, layout and page loaders all ask); an action gets a fresh one each time.
   return oncePerRequest(
     request,
     'session',
     async () => {
-      const session = await sessionStorage().getSession(request.headers.get('Cookie'))
-      if (session.id && session.get('createdAt') === undefined) return sessionStorage().getSession()
-      return session
+      const storage = sessionStorage()
+      const token: unknown = await cookie!.parse(request.headers.get('Cookie'))
+      const stored = typeof token === 'string' && token ? await readStored(token) : null
+      if (!stored) return { session: await storage.getSession(), member: null }
+      return { session: createSession<SessionData, FlashData>(stored.data as SessionData, token as string), member: stored.member }
     },
     { perRequestObject: false },
   )
+}
+
+export async function getSession(request: Request): Promise<AppSession> {
+  return (await readSession(request)).session
 }
 
 /** Remember me keeps the cookie for 30 days; otherwise it dies with the browser. */
