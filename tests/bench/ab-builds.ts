@@ -1,12 +1,10 @@
 // Two production builds side by side on one database, under the same load in alternating slices, so that
 // whatever else runs on the machine weighs on both alike: server CPU per request of each list page and JSON.
 // eval "$(node scripts/bench-env.mjs)" && npx tsx tests/bench/ab-builds.ts build-base build
-// A build may name its checkout (`/tmp/base:build`): its server.ts, server/ and memory settings then run too,
-// so a change outside the Remix build (the Express layer, the process's settings) compares as well.
-import { spawn } from 'node:child_process'
-import path from 'node:path'
+// A build may name its checkout (`/tmp/base:build`, build-server.ts).
 import autocannon from 'autocannon'
 import { platformDb } from '#app/services/db.server'
+import { startBuild } from './build-server'
 import { cpuMs, ownerCookie } from './harness'
 import { LIST_PAIRS } from './lists'
 
@@ -39,33 +37,6 @@ const baseEnv = Object.fromEntries(
     .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 )
 
-async function start(build: string, port: number, extraEnv: Record<string, string> = {}) {
-  const [dir, buildDir] = build.includes(':') ? (build.split(':') as [string, string]) : [process.cwd(), build]
-  // The checkout's own memory settings (ADR 0105), as npm start and the image run the server.
-  const { withMemorySettings } = (await import(path.resolve(dir, 'scripts/process-memory.mjs'))) as { withMemorySettings: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: dir,
-    env: withMemorySettings({
-      ...process.env,
-      ...extraEnv,
-      PORT: String(port),
-      NODE_ENV: 'production',
-      RUN_WORKERS: 'false',
-      BUILD_DIR: buildDir,
-      SMTP_SINK_PORT: String(port - 700),
-    }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return child
-    } catch {}
-    await new Promise((r) => setTimeout(r, 150))
-  }
-  child.kill('SIGTERM')
-  throw new Error(`${build} did not start`)
-}
-
 async function slice(port: number, pid: number, path: string, cookie: string, seconds = SLICE_SECONDS) {
   const before = cpuMs(pid)
   const result = await autocannon({
@@ -96,7 +67,7 @@ async function interleavedSlice(pids: number[], path: string, cookie: string) {
 }
 
 const builds = process.argv.slice(2)
-const started = await Promise.allSettled(builds.map((b, i) => start(b, FIRST_PORT + i, i === 0 ? baseEnv : {})))
+const started = await Promise.allSettled(builds.map((b, i) => startBuild(b, FIRST_PORT + i, { env: i === 0 ? baseEnv : {} })))
 const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
 if (servers.length < builds.length) {
   // No server left behind when another did not start.
