@@ -41,7 +41,6 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-/** A membership (m) of an organisation (o) that signs in to this portal: staff or owner, active, not archived. */
 /** The account of one realm (null: the platform) for an e-mail: each realm has its own (ADR 0011). */
 export async function findAccount(clientId: number | null, email: string) {
   const query = platformDb.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email))
@@ -209,6 +208,7 @@ function memberFrom(row: MemberRow, clientId: number): AuthUser {
   }
 }
 
+/** Date rules live in app/rules/account-status.ts; re-exported for the model's callers. */
 export function trialDaysLeft(user: Pick<AuthUser, 'packageStatus' | 'trialEndsAt'>, now = new Date()): number | null {
   return daysLeftInTrial(user.packageStatus, user.trialEndsAt, now)
 }
