@@ -133,7 +133,8 @@ export async function secondServer(port: number, env: Record<string, string> = {
       env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', RUN_WORKERS: 'false', SMTP_SINK_PORT: String(port - 500) },
       stdio: ['ignore', 'ignore', 'inherit'],
     })
-    for (let i = 0; i < 300; i++) {
+    // Up to a minute: seconds on a quiet machine, much longer while the rest of the suite loads it.
+    for (let i = 0; i < 600; i++) {
       if (child.exitCode !== null) throw new Error(`second server exited with ${child.exitCode}`)
       try {
         if ((await fetch(`${base}/healthz`)).ok) return

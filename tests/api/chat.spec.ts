@@ -121,6 +121,8 @@ test.describe('the team chat form on /project/view/{orderId} (no JavaScript)', (
   })
 
   test('without JavaScript earlier messages are a link away', async ({ request }) => {
+    // 105 messages go through the model one by one: seconds here, but more than 30 s on a loaded machine.
+    test.slow()
     const w = await chatWorld()
     const cookie = await w.cookie(w.owner)
     const user = (await loadAuthUser(w.owner.accounts.get(w.org.id)!.id, w.org.id))!

@@ -35,6 +35,8 @@ async function openStep(page: Page, w: World, name: string) {
 }
 
 test('a customer uploads a document, fills the questionnaire across a reload and submits it @nojs', async ({ page, javaScriptEnabled }) => {
+  // Ten page loads and posts: about 30 s without JavaScript while the rest of the suite loads the machine.
+  test.slow()
   const w = await portalWithBrief()
   await signInToPortal(page, w.origin, w.customer.email)
 

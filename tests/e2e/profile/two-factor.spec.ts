@@ -38,6 +38,8 @@ async function enterCode(page: Page, code: string) {
 }
 
 test('sets up an authenticator app, then signs in with its code @nojs', async ({ page, javaScriptEnabled }) => {
+  // Two sign-ins and the setup's posts: about 30 s without JavaScript while the rest of the suite loads the machine.
+  test.slow()
   const { user } = await orgOwner()
   await logIn(page, user.email, user.password, javaScriptEnabled)
   await expect(page).toHaveURL(/\/dashboard$/)
@@ -81,6 +83,8 @@ test('sets up an authenticator app, then signs in with its code @nojs', async ({
 })
 
 test('signs in with a recovery code, then turns two-factor off with the password and a code @nojs', async ({ page, javaScriptEnabled }) => {
+  // As above: about 30 s without JavaScript on a loaded machine.
+  test.slow()
   const { org, user } = await orgOwner()
   const account = (await loadAuthUser(user.id, org.id)) as AuthUser
   await startTotpEnrollment(account, { password: user.password }, { ip: 'e2e' })
