@@ -24,14 +24,17 @@ v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
 
 const app = express()
 app.disable('x-powered-by')
+// Remix reads the query from the URL itself: Express's parse of it (qs) on every request was never read (ADR 0115).
+app.set('query parser', false)
 // Only as many proxies as configured may speak for the client (X-Forwarded-For/-Proto); off by default.
 app.set('trust proxy', config.TRUST_PROXY)
 // Pages and JSON are compressed on every request, so at a cheap level (ADR 0104), in one call each by
-// remixHandler (server/whole-answer.ts, ADR 0113); what streams (downloads, reports) at the same levels here.
+// remixHandler (server/whole-answer.ts, ADR 0113); what streams (downloads, reports) at the same levels, by
+// this middleware, which remixHandler puts on only those answers (ADR 0115) and the public files get here.
 // The immutable assets, compressed once per browser, keep the middleware's defaults.
 const compressAssets = compression()
-const compressAnswers = compression({ level: config.COMPRESSION_LEVEL, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } })
-app.use((req, res, next) => (req.path.startsWith('/assets/') ? compressAssets : compressAnswers)(req, res, next))
+const compressStreams = compression({ level: config.COMPRESSION_LEVEL, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } })
+app.use((req, res, next) => (req.path.startsWith('/assets/') ? compressAssets(req, res, next) : next()))
 
 // The client IP (as trust proxy allows) and the socket's own peer travel to Remix in headers no
 // client can set itself.
@@ -58,7 +61,7 @@ app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immuta
 // Files in the client root (favicon.ico, robots.txt) have an extension: pages and API calls never
 // cost a disk lookup on their way to Remix.
 const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h' })
-app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()))
+app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? compressStreams(req, res, () => publicFiles(req, res, next)) : next()))
 
 // tsx turns Node's source maps on and inlines a map into what it loads: for the 2.4 MB server build that is a
 // 1,000,000-entry map Node keeps for the life of the process once any stack is printed, 150 MB of a 230 MB
@@ -67,7 +70,7 @@ const sourceMaps = process.sourceMapsEnabled
 process.setSourceMapsEnabled(false)
 const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 process.setSourceMapsEnabled(sourceMaps)
-app.all('*', remixHandler({ build, gzipLevel: config.COMPRESSION_LEVEL }))
+app.all('*', remixHandler({ build, gzipLevel: config.COMPRESSION_LEVEL, compressStreams }))
 // MariaDB or Redis away before Remix (the host lookup): 503 with Retry-After, not Express's 500 (ADR 0086).
 app.use(dependencyErrors())
 

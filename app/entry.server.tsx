@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToBuffers } from 'react-dom/server'
+import { answerWithBytes } from '#app/services/answer-bytes.server'
 import { dependencyFailure } from '#app/services/dependency-failure.server'
 import { NonceProvider } from '#app/ui/nonce'
 
@@ -61,7 +62,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   responseHeaders.append('Server-Timing', `render;dur=${(performance.now() - started).toFixed(2)}`)
   // The legacy renderer leaves out the doctype the streaming one wrote before <html>. A Buffer, not the
   // string: a string body is first checked character by character for lone surrogates.
-  return new Response(Buffer.concat([DOCTYPE, ...html]), { headers: responseHeaders, status: responseStatusCode })
+  return answerWithBytes(Buffer.concat([DOCTYPE, ...html]), { headers: responseHeaders, status: responseStatusCode })
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

@@ -1,6 +1,6 @@
 // Hands Express requests to Remix (in place of @remix-run/express's handler) so that the body Remix
 // reads is the size-limited stream, the CSP nonce reaches the render, and answers get our caching rule.
-import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction, RequestHandler } from 'express'
 import type { IncomingHttpHeaders } from 'node:http'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { bodyLimitFor, declaredLength, limitedBody, lingerThenClose } from './body-limit'
@@ -9,9 +9,16 @@ import { installRouteMatchCache } from './route-match-cache'
 import { answerUnavailable } from './unavailable'
 import { answerEncoding, encodeAnswer, isWholeAnswer } from './whole-answer'
 import type { Dependency } from '#app/services/dependency-failure.server'
+import { answerBytesOf } from '#app/services/answer-bytes.server'
 import { hasSessionCookie } from '#app/services/origin.server'
 
-type Options = { build: ServerBuild; /** The gzip level of pages and JSON (COMPRESSION_LEVEL, ADR 0104). */ gzipLevel: number }
+type Options = {
+  build: ServerBuild
+  /** The gzip level of pages and JSON (COMPRESSION_LEVEL, ADR 0104). */
+  gzipLevel: number
+  /** The compression middleware for what streams (downloads, reports, event streams, HEAD answers). */
+  compressStreams: RequestHandler
+}
 
 const TOO_LARGE = 'The request is too large.'
 
@@ -29,15 +36,16 @@ function toHeaders(incoming: IncomingHttpHeaders): Headers {
  * they are corked and leave as one write (and one compression flush) per turn of the event loop
  * rather than one system call and one gzip flush each; a stream that pauses still flushes at once.
  */
-async function send(req: ExpressRequest, res: ExpressResponse, response: Response, gzipLevel: number) {
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response, { gzipLevel, compressStreams }: Omit<Options, 'build'>) {
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [key, value] of response.headers.entries()) res.append(key, value)
   if (mustNotBeStored(response, hasSessionCookie(req.headers.cookie))) res.setHeader('Cache-Control', 'no-store')
   if (!response.body) return void res.end()
   if (req.method !== 'HEAD' && isWholeAnswer(response.headers)) {
-    // Compressed here in one call; the middleware leaves an answer that carries its Content-Encoding alone.
-    const body = Buffer.from(await response.arrayBuffer())
+    // Compressed here in one call, without the middleware. A page or apiJson answer brings its bytes: its
+    // body's stream is left unread (ADR 0115).
+    const body = answerBytesOf(response) ?? Buffer.from(await response.arrayBuffer())
     const encoding = answerEncoding(req, body.length)
     const encoded = encodeAnswer(body, encoding, gzipLevel)
     res.vary('Accept-Encoding')
@@ -45,6 +53,8 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     res.setHeader('Content-Length', encoded.length)
     return void res.end(encoded)
   }
+  // The middleware wraps this response's writes before the first one; a whole answer never pays for that.
+  await new Promise<void>((resolve) => compressStreams(req, res, () => resolve()))
   const flushable = res as ExpressResponse & { flush?: () => void }
   const reader = response.body.getReader()
   let pending: NodeJS.Immediate | null = null
@@ -81,7 +91,7 @@ function mustNotBeStored(response: Response, signedIn: boolean): boolean {
   return json || (signedIn && page)
 }
 
-export function remixHandler({ build, gzipLevel }: Options) {
+export function remixHandler({ build, ...sending }: Options) {
   installRouteMatchCache()
   const handle = createRequestHandler(build, 'production')
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -143,7 +153,7 @@ export function remixHandler({ build, gzipLevel }: Options) {
       }
       // A body the route did not read to the end is dropped, not kept.
       if (hasBody) lingerThenClose(req, res)
-      await send(req, res, response, gzipLevel)
+      await send(req, res, response, sending)
     } catch (error) {
       next(error)
     }

@@ -76,6 +76,8 @@ test('an owner lists, filters, reads, works and exports the organisation’s lea
   const csv = await a.request.get('/api/client/leads/export.csv')
   expect(csv.status()).toBe(200)
   expect(csv.headers()['content-type']).toMatch(/^text\/csv/)
+  // Written as the rows are read, so compressed as it streams (ADR 0115: the middleware is on what streams only).
+  expect(csv.headers()['content-encoding']).toBe('br')
   expect(csv.headers()['content-disposition']).toMatch(/attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"/)
   const lines = (await csv.text())
     .replace(/^\uFEFF/, '')
