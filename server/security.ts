@@ -1,7 +1,7 @@
 // Express middleware in front of everything: security headers with a per-request CSP nonce, and the
 // same-origin guard for writes, state-changing GETs (and, in server/realtime/authorisation.ts, websockets).
 import type { NextFunction, Request, Response } from 'express'
-import { isFromOurOrigin, isSignatureAuthenticatedPost, isStateChangingGet } from '#app/rules/same-origin'
+import { isFromOurOrigin, isSignatureAuthenticatedPost, isStateChangingGet, needsProofOfOrigin } from '#app/rules/same-origin'
 import type { Env } from '#app/services/env.server'
 import { hasSessionCookie, trustedOrigins } from '#app/services/origin.server'
 import { cspNonce } from './csp-nonce'
@@ -35,6 +35,9 @@ const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused'
 export function sameOriginGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (isSignatureAuthenticatedPost(req.method, req.path)) return next()
+    const stateChanging = (req.method === 'GET' || req.method === 'HEAD') && isStateChangingGet(req.path)
+    // A plain read is let through before its evidence and our origins are worked out (ADR 0115).
+    if (!needsProofOfOrigin({ method: req.method, stateChanging })) return next()
     const ours = isFromOurOrigin(
       {
         method: req.method,
@@ -42,7 +45,7 @@ export function sameOriginGuard() {
         secFetchSite: req.get('sec-fetch-site') ?? null,
         referer: req.get('referer') ?? null,
         hasSessionCookie: hasSessionCookie(req.headers.cookie),
-        stateChanging: (req.method === 'GET' || req.method === 'HEAD') && isStateChangingGet(req.path),
+        stateChanging,
       },
       trustedOrigins(req),
     )

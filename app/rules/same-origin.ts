@@ -90,6 +90,11 @@ export function isTrustedOrigin(value: string | null | undefined, trusted: Trust
   return origin === originOf(trusted.publicOrigin) || (!!trusted.requestOrigin && origin === originOf(trusted.requestOrigin))
 }
 
+/** Writes, the GETs that change state and websocket upgrades; any other read comes from anywhere. */
+export function needsProofOfOrigin(req: Pick<RequestEvidence, 'method' | 'stateChanging' | 'upgrade'>): boolean {
+  return !SAFE_METHODS.has(req.method.toUpperCase()) || !!req.stateChanging || !!req.upgrade
+}
+
 /**
  * An Origin header must be ours. Without one, a request that carries our cookie (or changes state
  * through a GET, or opens a websocket) must show Sec-Fetch-Site same-origin/none or, for browsers
@@ -97,8 +102,7 @@ export function isTrustedOrigin(value: string | null | undefined, trusted: Trust
  * because a page can set its own Referer policy but not its fetch metadata.
  */
 export function isFromOurOrigin(req: RequestEvidence, trusted: TrustedOrigins): boolean {
-  const guarded = !SAFE_METHODS.has(req.method.toUpperCase()) || !!req.stateChanging || !!req.upgrade
-  if (!guarded) return true
+  if (!needsProofOfOrigin(req)) return true
   if (req.origin !== null) return isTrustedOrigin(req.origin, trusted)
   const needsProof = req.hasSessionCookie || !!req.stateChanging || !!req.upgrade
   if (!needsProof) return true

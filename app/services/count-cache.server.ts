@@ -8,6 +8,7 @@
 import { sha256 } from './crypto.server'
 import { env } from './env.server'
 import { redis } from './redis.server'
+import { BoundedMap } from '#app/rules/bounded-map'
 
 /** How long a total is remembered (COUNT_CACHE_SECONDS), in seconds. */
 const ttlSeconds = () => env().COUNT_CACHE_SECONDS
@@ -18,11 +19,11 @@ const LOCAL_KEYS = 2000
 const inFlight = new Map<string, Promise<unknown>>()
 
 /** This process's copies, each until the moment its Redis key expires, never later. */
-const local = new Map<string, { value: unknown; expiresAt: number }>()
+const local = new BoundedMap<string, { value: unknown; expiresAt: number }>(LOCAL_KEYS)
 
 function keepLocally(key: string, value: unknown, expiresAt: number) {
+  // Kept as the newest copy.
   local.delete(key)
-  if (local.size >= LOCAL_KEYS) local.delete(local.keys().next().value!)
   local.set(key, { value, expiresAt })
 }
 

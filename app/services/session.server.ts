@@ -9,6 +9,7 @@ import { platformDb } from './db.server'
 import { oncePerRequest } from './request-memo.server'
 import { isProduction } from './env.server'
 import { compiledOnce } from '#db/compiled-once'
+import { BoundedMap } from '#app/rules/bounded-map'
 
 export type SessionData = {
   userId?: number
@@ -167,6 +168,25 @@ export function sessionStorage() {
 }
 
 /**
+ * Cookie headers whose session cookie verified, with the token each holds (ADR 0115). Checking the signature
+ * (an HMAC and two hashes to compare) and decoding the value cost more than the session's query on a small JSON
+ * answer, and each browser sends the same header request after request. The answer depends on the header and
+ * the process's secret alone. Only short headers whose signature verified are kept, the oldest dropped first.
+ */
+const verifiedCookieHeaders = new BoundedMap<string, string>(4096)
+const LONGEST_HEADER_KEPT = 1024
+
+async function sessionToken(header: string | null): Promise<string | null> {
+  if (!header) return null
+  const known = verifiedCookieHeaders.get(header)
+  if (known !== undefined) return known
+  const token: unknown = await cookie!.parse(header)
+  if (typeof token !== 'string' || !token) return null
+  if (header.length <= LONGEST_HEADER_KEPT) verifiedCookieHeaders.set(header, token)
+  return token
+}
+
+/**
  * The request's session, and the member account read with it (ADR 0114). A cookie whose row has ended
  * (expired, revoked) yields a fresh session, so anything the request stores next (a flash, a pending 2FA
  * login) gets a row of its own. What Remix's storage.getSession does, with the account kept beside it.
@@ -178,8 +198,8 @@ export function readSession(request: Request): Promise<{ session: AppSession; me
     'session',
     async () => {
       const storage = sessionStorage()
-      const token: unknown = await cookie!.parse(request.headers.get('Cookie'))
-      const stored = typeof token === 'string' && token ? await readStored(token) : null
+      const token = await sessionToken(request.headers.get('Cookie'))
+      const stored = token ? await readStored(token) : null
       if (!stored) return { session: await storage.getSession(), member: null }
       return { session: createSession<SessionData, FlashData>(stored.data as SessionData, token as string), member: stored.member }
     },

@@ -103,3 +103,37 @@ describe('the session read with its account', () => {
     expect(seen).toHaveLength(2)
   })
 })
+
+// ADR 0115: a Cookie header whose signature verified is remembered with its token, so a browser's next requests
+// skip the HMAC; a header that differs in any way is verified on its own.
+describe('the verified cookie headers', () => {
+  const signature = (cookie: string) =>
+    decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1))
+      .split('.')
+      .pop()!
+
+  it('sign the same member in again from memory, and never let a forged header ride on a remembered one', async () => {
+    const { user, cookie } = await member()
+    const { readSession } = await import('#app/services/session.server')
+    for (let i = 0; i < 2; i++) expect((await readSession(requestWith(cookie))).session.get('userId')).toBe(user.id)
+
+    // The same token under another signature: refused although the genuine header was remembered.
+    const forged = cookie.replace(encodeURIComponent(signature(cookie)), encodeURIComponent('A'.repeat(signature(cookie).length)))
+    expect(forged).not.toBe(cookie)
+    const refused = await readSession(requestWith(forged))
+    expect(refused.session.get('userId')).toBeUndefined()
+    expect(refused.member).toBeNull()
+    // A header with more cookies is a different header: verified again, and as good.
+    expect((await readSession(requestWith(`${cookie}; theme=dark`))).session.get('userId')).toBe(user.id)
+  })
+
+  it('still end a session that was signed out or revoked, although its header is remembered', async () => {
+    const { cookie } = await member()
+    const { readSession } = await import('#app/services/session.server')
+    expect((await readSession(requestWith(cookie))).member).not.toBeNull()
+    await platformDb.deleteFrom('sessions').where('id', '=', tokenHashOf(cookie)).execute()
+    const after = await readSession(requestWith(cookie))
+    expect(after.member).toBeNull()
+    expect(after.session.get('userId')).toBeUndefined()
+  })
+})
