@@ -85,8 +85,7 @@ function clockOf(data: StoredData, fallbackCreatedAt: number): SessionClock {
 }
 
 /** The session's data under a token, checked for expiry and touched, and the member account read with it. */
-async function readStored(token: string): Promise<StoredSession | null> {
-  const id = sha256(token)
+async function readStored(token: string, id = sha256(token)): Promise<StoredSession | null> {
   const [row] = await sessionRow(id)
   if (!row) return null
   const now = Date.now()
@@ -168,22 +167,24 @@ export function sessionStorage() {
 }
 
 /**
- * Cookie headers whose session cookie verified, with the token each holds (ADR 0115). Checking the signature
+ * Cookie headers whose session cookie verified, with the token each holds and its row's id (ADR 0115). Checking the signature
  * (an HMAC and two hashes to compare) and decoding the value cost more than the session's query on a small JSON
  * answer, and each browser sends the same header request after request. The answer depends on the header and
  * the process's secret alone. Only short headers whose signature verified are kept, the oldest dropped first.
  */
-const verifiedCookieHeaders = new BoundedMap<string, string>(4096)
+type VerifiedToken = { token: string; id: string }
+const verifiedCookieHeaders = new BoundedMap<string, VerifiedToken>(4096)
 const LONGEST_HEADER_KEPT = 1024
 
-async function sessionToken(header: string | null): Promise<string | null> {
+async function sessionToken(header: string | null): Promise<VerifiedToken | null> {
   if (!header) return null
   const known = verifiedCookieHeaders.get(header)
   if (known !== undefined) return known
   const token: unknown = await cookie!.parse(header)
   if (typeof token !== 'string' || !token) return null
-  if (header.length <= LONGEST_HEADER_KEPT) verifiedCookieHeaders.set(header, token)
-  return token
+  const verified = { token, id: sha256(token) }
+  if (header.length <= LONGEST_HEADER_KEPT) verifiedCookieHeaders.set(header, verified)
+  return verified
 }
 
 /**
@@ -198,10 +199,10 @@ export function readSession(request: Request): Promise<{ session: AppSession; me
     'session',
     async () => {
       const storage = sessionStorage()
-      const token = await sessionToken(request.headers.get('Cookie'))
-      const stored = token ? await readStored(token) : null
-      if (!stored) return { session: await storage.getSession(), member: null }
-      return { session: createSession<SessionData, FlashData>(stored.data as SessionData, token as string), member: stored.member }
+      const verified = await sessionToken(request.headers.get('Cookie'))
+      const stored = verified ? await readStored(verified.token, verified.id) : null
+      if (!verified || !stored) return { session: await storage.getSession(), member: null }
+      return { session: createSession<SessionData, FlashData>(stored.data as SessionData, verified.token), member: stored.member }
     },
     { perRequestObject: false },
   )
