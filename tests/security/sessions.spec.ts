@@ -96,3 +96,26 @@ test('lastSeenAt is written at most once a minute', async ({ request }) => {
   // The row's expiry follows: 2 idle hours from now at most.
   expect(row.expires_at.getTime()).toBeLessThanOrEqual(Date.now() + SESSION_LIFETIME.idle.normal + 1000)
 })
+
+// ADR 0115: the server remembers a Cookie header once its signature verified. An attacker who swaps the token
+// under a genuine signature, signs a token with a signature of their own, or adds to the header gains nothing,
+// however often the genuine header was sent just before.
+test('a forged or swapped session cookie is refused, right after the genuine one was accepted', async ({ request }) => {
+  // Signing in on the same context ends the session before: the other's token is only needed for its bytes.
+  const other = await signInFresh(request)
+  const victim = await signInFresh(request)
+  for (let i = 0; i < 3; i++) expect(await status(victim.cookie)).toBe(200)
+  const [name, value] = [victim.cookie.slice(0, victim.cookie.indexOf('=')), decodeURIComponent(victim.cookie.slice(victim.cookie.indexOf('=') + 1))]
+  const [payload, signature] = [value.slice(0, value.lastIndexOf('.')), value.slice(value.lastIndexOf('.') + 1)]
+  const otherValue = decodeURIComponent(other.cookie.slice(other.cookie.indexOf('=') + 1))
+  const otherPayload = otherValue.slice(0, otherValue.lastIndexOf('.'))
+  const cookieOf = (v: string) => `${name}=${encodeURIComponent(v)}`
+  const flipped = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A')
+  for (const forged of [cookieOf(`${payload}.${flipped}`), cookieOf(`${otherPayload}.${signature}`), cookieOf(`${payload}.`), cookieOf(payload)]) {
+    expect(forged).not.toBe(victim.cookie)
+    expect(await status(forged), forged).toBe(401)
+  }
+  // The genuine cookie among others is a new header, verified on its own: still the victim's session.
+  expect(await status(`theme=dark; ${victim.cookie}`)).toBe(200)
+  expect(await status(victim.cookie)).toBe(200)
+})
