@@ -49,9 +49,19 @@ export function forgetLocalCounts() {
   local.clear()
 }
 
+/** The hash of each filter set asked for lately: a list asked for again and again hashes it once (ADR 0115). */
+const partsHashes = new BoundedMap<string, string>(LOCAL_KEYS)
+const LONGEST_PARTS_KEPT = 512
+
 /** A Redis key for `parts` (tenant first, so one organisation's totals never answer another's). */
 export function countKey(list: string, clientId: number, parts: unknown): string {
-  return `count:${list}:${clientId}:${sha256(JSON.stringify(parts))}`
+  const serialised = JSON.stringify(parts)
+  let hash = partsHashes.get(serialised)
+  if (hash === undefined) {
+    hash = sha256(serialised)
+    if (serialised.length <= LONGEST_PARTS_KEPT) partsHashes.set(serialised, hash)
+  }
+  return `count:${list}:${clientId}:${hash}`
 }
 
 /** `count()`, or a remembered total of at least `large` for this key; Redis trouble only means counting. */
