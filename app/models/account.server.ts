@@ -208,7 +208,7 @@ function memberFrom(row: MemberRow, clientId: number): AuthUser {
   }
 }
 
-/** Date rules live in app/rules/account-status.ts; re-exported for the model's callers. */
+/** Days left of the trial, by the date rule in app/rules/account-status.ts. */
 export function trialDaysLeft(user: Pick<AuthUser, 'packageStatus' | 'trialEndsAt'>, now = new Date()): number | null {
   return daysLeftInTrial(user.packageStatus, user.trialEndsAt, now)
 }

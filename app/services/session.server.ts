@@ -167,10 +167,11 @@ export function sessionStorage() {
 }
 
 /**
- * Cookie headers whose session cookie verified, with the token each holds and its row's id (ADR 0115). Checking the signature
- * (an HMAC and two hashes to compare) and decoding the value cost more than the session's query on a small JSON
- * answer, and each browser sends the same header request after request. The answer depends on the header and
- * the process's secret alone. Only short headers whose signature verified are kept, the oldest dropped first.
+ * Cookie headers whose session cookie verified, with the token each holds and its row's id (ADR 0115).
+ * Checking the signature (an HMAC, then a constant-time comparison) and decoding the value cost more than the
+ * session's query on a small JSON answer, and each browser sends the same header request after request. The
+ * answer depends on the header and the process's secret alone. Only short headers whose signature verified are
+ * kept, the oldest dropped first.
  */
 type VerifiedToken = { token: string; id: string }
 const verifiedCookieHeaders = new BoundedMap<string, VerifiedToken>(4096)

@@ -127,6 +127,21 @@ describe('the verified cookie headers', () => {
     expect((await readSession(requestWith(`${cookie}; theme=dark`))).session.get('userId')).toBe(user.id)
   })
 
+  it('check the signature once per header: a remembered header costs no HMAC, a new one does', async () => {
+    const { user, cookie } = await member()
+    const { readSession } = await import('#app/services/session.server')
+    // cookie-signature calls createHmac on the module object of 'crypto' each time it checks a signature.
+    const nodeCrypto = (await import('node:crypto')).default
+    const hmacs = vi.spyOn(nodeCrypto, 'createHmac')
+    expect((await readSession(requestWith(cookie))).session.get('userId')).toBe(user.id)
+    const first = hmacs.mock.calls.length
+    expect(first).toBeGreaterThan(0)
+    for (let i = 0; i < 3; i++) expect((await readSession(requestWith(cookie))).session.get('userId')).toBe(user.id)
+    expect(hmacs.mock.calls.length).toBe(first)
+    await readSession(requestWith(`${cookie}; lang=fr`))
+    expect(hmacs.mock.calls.length).toBeGreaterThan(first)
+  })
+
   it('still end a session that was signed out or revoked, although its header is remembered', async () => {
     const { cookie } = await member()
     const { readSession } = await import('#app/services/session.server')
